@@ -1,0 +1,55 @@
+/*
+ * The cubin (device ELF): every function with its own .text section, and
+ * the .nv.info attributes and per-function sections that make cuobjdump's
+ * REG, STACK, SHARED, LOCAL, CONSTANT[n], TEXTURE, SURFACE and SAMPLER.
+ * binary-formats.md sections 4 and 5 give the rules followed here.
+ */
+#ifndef SPILLWAY_CUBIN_H
+#define SPILLWAY_CUBIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strpool.h"
+
+#define CUBIN_BANKS_MAX 96	/* "n:bytes" pairs as text */
+
+struct cubin_func {
+	const char	*name;		/* interned in the pool given to cubin_read */
+	uint8_t		 entry;
+	int32_t		 reg, stack, shared, local;
+	int32_t		 texture, surface, sampler;
+	int32_t		 max_threads, frame, maxreg;
+	char		 constant[CUBIN_BANKS_MAX];
+	/* Scratch used while reading. */
+	uint32_t	 sym;
+	int32_t		 regcount;
+};
+
+struct cubin {
+	unsigned	 sm;		/* from e_flags */
+	int		 arch_a;	/* .nv.compat says an sm_XXa target */
+	int		 relocatable;	/* ET_REL */
+	int64_t		 global;
+	char		 constant[CUBIN_BANKS_MAX];
+	char		 toolkit[16];
+	char		 producer[24];
+	struct cubin_func *funcs;
+	size_t		 nfuncs, capfuncs;
+};
+
+void	cubin_init(struct cubin *);
+void	cubin_free(struct cubin *);
+
+/* True when the bytes start like a CUDA device ELF (EM_CUDA). */
+int	cubin_is_cubin(const uint8_t *data, size_t size);
+
+/*
+ * Reads one cubin.  Returns 0, or -1 with a message in err and the offset
+ * (within data) it concerns in *err_offset.  Function names are interned
+ * in pool.
+ */
+int	cubin_read(const uint8_t *data, size_t size, struct cubin *, struct strpool *pool,
+	    char *err, size_t errsize, size_t *err_offset);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * --list: the model as RFC 4180 CSV, and the same CSV read back as an
+ * input, so that scans made on several machines merge into one view.
+ */
+#ifndef SPILLWAY_LISTCSV_H
+#define SPILLWAY_LISTCSV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "model.h"
+
+void	listcsv_write_funcs(FILE *, const struct model *);
+void	listcsv_write_images(FILE *, const struct model *);
+/* One CSV field, quoted only when it must be. */
+void	listcsv_field(FILE *, const char *s, int last);
+
+int	listcsv_is_list(const uint8_t *data, size_t size);
+/* Returns the number of rows read, or -1 after adding a diagnostic. */
+int	listcsv_import(const uint8_t *data, size_t size, const char *file,
+	    struct model *, struct diag_list *, uint64_t order);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * spillway: the command line.  Parse options, scan, then hand the model to
+ * the mode asked for.  Only this file decides the exit status.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "listcsv.h"
+#include "model.h"
+#include "options.h"
+#include "scan.h"
+#include "summary.h"
+
+#define EXIT_CLEAN	0
+#define EXIT_VIOLATION	1
+#define EXIT_TROUBLE	2
+#define EXIT_NOTHING	77
+#define EXIT_INTERNAL	99
+
+static FILE *
+open_output(const struct options *o)
+{
+	FILE *f;
+
+	if (o->output == NULL || strcmp(o->output, "-") == 0)
+		return stdout;
+	f = fopen(o->output, "w");
+	if (f == NULL)
+		perror(o->output);
+	return f;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o;
+	struct model m;
+	struct diag_list diags = { 0 };
+	struct scan_stats stats;
+	struct scan_config cfg;
+	static char outbuf[1 << 20];
+	int exit_now, rc;
+	FILE *out;
+
+	rc = options_parse(&o, argc, argv, &exit_now);
+	if (exit_now)
+		return rc;
+	if (o.mode == MODE_RECORD) {
+		fprintf(stderr, "spillway: record is not implemented yet\n");
+		return EXIT_TROUBLE;
+	}
+	if (o.mode == MODE_DEFAULT || o.mode == MODE_TUI)
+		o.mode = MODE_SUMMARY;	/* until the browser exists */
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.threads = o.threads;
+	cfg.arches = &o.arches;
+	cfg.includes = &o.includes;
+	cfg.excludes = &o.excludes;
+	model_init(&m);
+	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
+
+	out = open_output(&o);
+	if (out == NULL)
+		return EXIT_TROUBLE;
+	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
+	switch (o.mode) {
+	case MODE_LIST:
+		listcsv_write_funcs(out, &m);
+		break;
+	case MODE_LIST_IMAGES:
+		listcsv_write_images(out, &m);
+		break;
+	case MODE_SUMMARY:
+		summary_write(out, &m);
+		break;
+	default:
+		fprintf(stderr, "spillway: this mode is not implemented yet\n");
+		return EXIT_TROUBLE;
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		perror("spillway: writing output");
+		return EXIT_TROUBLE;
+	}
+	for (size_t i = 0; i < diags.n; i++)
+		diag_print(stderr, &diags.v[i]);
+
+	rc = EXIT_CLEAN;
+	if (diags.n > 0 || stats.named_missing > 0)
+		rc = EXIT_TROUBLE;
+	diag_free(&diags);
+	model_free(&m);
+	options_free(&o);
+	return rc;
+}

@@ -1,0 +1,69 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "xalloc.h"
+
+void
+model_init(struct model *m)
+{
+	memset(m, 0, sizeof *m);
+	strpool_init(&m->pool);
+}
+
+void
+model_free(struct model *m)
+{
+	for (size_t i = 0; i < m->nmodules; i++)
+		free(m->modules[i].phases);
+	free(m->modules);
+	free(m->images);
+	free(m->funcs);
+	strpool_free(&m->pool);
+	memset(m, 0, sizeof *m);
+}
+
+size_t
+model_add_image(struct model *m, const struct image_rec *img)
+{
+	xgrow((void **)&m->images, &m->capimages, m->nimages + 1, sizeof *m->images);
+	m->images[m->nimages] = *img;
+	return m->nimages++;
+}
+
+void
+model_add_func(struct model *m, const struct func_rec *f)
+{
+	xgrow((void **)&m->funcs, &m->capfuncs, m->nfuncs + 1, sizeof *m->funcs);
+	m->funcs[m->nfuncs++] = *f;
+}
+
+const struct image_rec *
+model_func_image(const struct model *m, const struct func_rec *f)
+{
+	return &m->images[f->image];
+}
+
+int
+arch_number(const char *arch)
+{
+	const char *p;
+
+	if (strncmp(arch, "sm_", 3) == 0)
+		p = arch + 3;
+	else if (strncmp(arch, "compute_", 8) == 0)
+		p = arch + 8;
+	else
+		return 0;
+	return atoi(p);
+}
+
+size_t
+model_add_module(struct model *m, const struct build_module *b)
+{
+	xgrow((void **)&m->modules, &m->capmodules, m->nmodules + 1, sizeof *m->modules);
+	m->modules[m->nmodules] = *b;
+	return m->nmodules++;
+}

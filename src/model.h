@@ -1,0 +1,94 @@
+/*
+ * The model: plain tables that every presenter reads.
+ *   images    one per embedded cubin, PTX or LTO-IR entry (or bare cubin)
+ *   funcs     one per (function, image): the rows of --list
+ * Numbers are int32 with -1 meaning "unknown"; 0 means known to be zero.
+ * Strings are interned in the model's pool and compared by pointer.
+ */
+#ifndef SPILLWAY_MODEL_H
+#define SPILLWAY_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strpool.h"
+
+#define UNKNOWN (-1)
+
+enum image_kind { IMAGE_SASS, IMAGE_PTX, IMAGE_LTO };
+enum image_compression { COMPRESS_NONE, COMPRESS_ZSTD, COMPRESS_LZ4 };
+enum func_kind { FUNC_ENTRY, FUNC_DEVICE };
+
+struct image_rec {
+	const char	*library;	/* path as given or found under the scanned root */
+	const char	*member;	/* archive member, "" when none */
+	char		 arch[16];	/* sm_90a for SASS, compute_90 for PTX */
+	uint8_t		 kind;		/* enum image_kind */
+	uint8_t		 compression;	/* enum image_compression */
+	uint8_t		 relocatable;	/* ET_REL cubin, or found in __nv_relfatbin */
+	uint8_t		 has_debug;
+	uint64_t	 stored_size;	/* bytes in the file */
+	uint64_t	 size;		/* bytes once decompressed */
+	int32_t		 version_major, version_minor;	/* fatbin "code version" */
+	const char	*toolkit;	/* "13.0" from .note.nv.tkinfo, "" unknown */
+	const char	*producer;	/* "ptxas", "nvlink", ... "" unknown */
+	int64_t		 global;	/* GLOBAL of cuobjdump's Common line, -1 unknown */
+	const char	*constant;	/* module-level banks "3:256 4:24", "" none */
+	uint64_t	 offset;	/* offset of the entry in the file (or member) */
+};
+
+struct func_rec {
+	uint32_t	 image;		/* index into model.images */
+	uint8_t		 kind;		/* enum func_kind */
+	const char	*mangled;
+	const char	*name;		/* fully demangled */
+	const char	*collapsed;	/* no template arguments, no parameters */
+	const char	*ns;		/* namespace, "" for the global one */
+	const char	*constant;	/* per-function banks "0:536 2:52", "" none */
+	int32_t		 reg, stack, shared, local;
+	int32_t		 texture, surface, sampler;
+	int32_t		 max_threads, min_blocks;
+	int32_t		 frame;		/* EIATTR_FRAME_SIZE: this function's own frame */
+	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
+};
+
+/* One compile (nvcc invocation) from the build logs. */
+struct build_phase {
+	const char	*name;		/* "ptxas", "cicc", "fatbinary", ... */
+	const char	*arch;		/* "sm_86", "compute_90", "" when none */
+	double		 ms;
+};
+
+struct build_module {
+	const char	*name;		/* the target: -o path, or .ninja_log output */
+	int64_t		 peak_rss;	/* bytes, -1 unknown */
+	double		 wall;		/* seconds, -1 unknown */
+	double		 start, end;	/* seconds (epoch or log-relative), -1 unknown */
+	int		 exit_status;	/* -1 unknown */
+	const char	*arches;	/* "sm_86 sm_90 compute_90", "" unknown */
+	const char	*source;	/* the log it came from */
+	struct build_phase *phases;
+	size_t		 nphases;
+};
+
+struct model {
+	struct build_module	*modules;
+	size_t			 nmodules, capmodules;
+	struct image_rec	*images;
+	size_t			 nimages, capimages;
+	struct func_rec		*funcs;
+	size_t			 nfuncs, capfuncs;
+	struct strpool		 pool;
+};
+
+void	model_init(struct model *);
+void	model_free(struct model *);
+size_t	model_add_image(struct model *, const struct image_rec *);
+void	model_add_func(struct model *, const struct func_rec *);
+size_t	model_add_module(struct model *, const struct build_module *);
+const struct image_rec *model_func_image(const struct model *, const struct func_rec *);
+
+/* Parses "sm_90a" or "compute_86" into its number; 0 if it is neither. */
+int	arch_number(const char *arch);
+
+#endif

@@ -1,0 +1,399 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "xalloc.h"
+
+enum {
+	OPT_TUI = 256, OPT_LIST, OPT_SUMMARY, OPT_REPORT, OPT_CHECK,
+	OPT_UPDATE_ALLOW, OPT_ARCH, OPT_INCLUDE, OPT_EXCLUDE, OPT_VENDORED,
+	OPT_LOG, OPT_ALLOW, OPT_MEM_BUDGET, OPT_MEM_HOST, OPT_JOBS,
+	OPT_REQUIRE_SASS, OPT_MAX_SPILL, OPT_MAX_REGS, OPT_MAX_GROWTH,
+	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
+	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE,
+};
+
+/*
+ * Every long option, once.  An entry whose help is NULL is parsed but not
+ * yet offered: --help lists only what works, and the man page documents
+ * exactly the entries that have help text.
+ */
+struct option_doc {
+	struct option	 opt;
+	const char	*arg;	/* shown in --help after '=' */
+	const char	*help;
+};
+
+static const struct option_doc option_docs[] = {
+	{ { "tui", no_argument, NULL, OPT_TUI }, NULL, NULL },
+	{ { "list", optional_argument, NULL, OPT_LIST }, "images",
+	  "every (function, sm) row as CSV; =images lists the embedded images" },
+	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
+	  "one line per library (the default when stdout is not a terminal)" },
+	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT", NULL },
+	{ { "check", no_argument, NULL, OPT_CHECK }, NULL, NULL },
+	{ { "update-allow", no_argument, NULL, OPT_UPDATE_ALLOW }, NULL, NULL },
+	{ { "arch", required_argument, NULL, OPT_ARCH }, "LIST",
+	  "only these arches (86,sm_90a,...)" },
+	{ { "include", required_argument, NULL, OPT_INCLUDE }, "GLOB",
+	  "only files whose path matches (repeatable)" },
+	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "GLOB",
+	  "skip files whose path matches (repeatable)" },
+	{ { "vendored", required_argument, NULL, OPT_VENDORED }, "no-namespace|GLOB", NULL },
+	{ { "log", required_argument, NULL, OPT_LOG }, "FILE", NULL },
+	{ { "allow", required_argument, NULL, OPT_ALLOW }, "FILE", NULL },
+	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE", NULL },
+	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE", NULL },
+	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N", NULL },
+	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST", NULL },
+	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES", NULL },
+	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N", NULL },
+	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE", NULL },
+	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL, NULL },
+	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL, NULL },
+	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST", NULL },
+	{ { "top", required_argument, NULL, OPT_TOP }, "N", NULL },
+	{ { "gpus", required_argument, NULL, OPT_GPUS }, "LIST", NULL },
+	{ { "baseline", required_argument, NULL, OPT_BASELINE }, "OLD", NULL },
+	{ { "max-bytes", required_argument, NULL, OPT_MAX_BYTES }, "N", NULL },
+	{ { "module", required_argument, NULL, OPT_MODULE }, "NAME", NULL },
+	{ { "threads", required_argument, NULL, 'T' }, "N",
+	  "scan with N workers (default: the cores available)" },
+	{ { "output", required_argument, NULL, 'o' }, "FILE",
+	  "write to FILE instead of standard output" },
+	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
+	  "colour in the terminal (NO_COLOR is honoured)" },
+	{ { "quiet", no_argument, NULL, 'q' }, NULL,
+	  "print no notices, only errors and results" },
+	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit" },
+	{ { "version", no_argument, NULL, 'V' }, NULL, "show the version and exit" },
+};
+
+#define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: spillway [OPTION]... [PATH]...\n"
+	    "Read every kernel's registers, stack, shared, local and constant memory\n"
+	    "from the CUDA binaries under PATH (default: .), and the build logs given.\n\n");
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct option_doc *d = &option_docs[i];
+		char left[64];
+		int n;
+
+		if (d->help == NULL)
+			continue;
+		n = 0;
+		if (isalpha(d->opt.val) && d->opt.val < 128)
+			n = snprintf(left, sizeof left, "-%c, ", d->opt.val);
+		else
+			n = snprintf(left, sizeof left, "    ");
+		if (d->arg && d->opt.has_arg == optional_argument)
+			snprintf(left + n, sizeof left - n, "--%s[=%s]", d->opt.name, d->arg);
+		else if (d->arg)
+			snprintf(left + n, sizeof left - n, "--%s=%s", d->opt.name, d->arg);
+		else
+			snprintf(left + n, sizeof left - n, "--%s", d->opt.name);
+		fprintf(f, "  %-30s %s\n", left, d->help);
+	}
+	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
+	    "input, 77 nothing to judge, 99 internal error.  See spillway(1).\n");
+}
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = xstrdup(s);
+}
+
+void
+strlist_add_csv(struct strlist *l, const char *s)
+{
+	const char *p = s;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		if (n > 0) {
+			char *item = xstrndup(p, n);
+			strlist_add(l, item);
+			free(item);
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+}
+
+static void
+strlist_free(struct strlist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof *l);
+}
+
+int64_t
+parse_size(const char *s)
+{
+	char *end;
+	double v;
+	int64_t mul;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0 || v < 0)
+		return -1;
+	if (*end == '\0')
+		mul = 1024;		/* plain numbers are KiB */
+	else if (strcasecmp(end, "b") == 0)
+		mul = 1;
+	else if (strcasecmp(end, "k") == 0 || strcasecmp(end, "kib") == 0)
+		mul = 1024;
+	else if (strcasecmp(end, "m") == 0 || strcasecmp(end, "mib") == 0)
+		mul = 1024 * 1024;
+	else if (strcasecmp(end, "g") == 0 || strcasecmp(end, "gib") == 0)
+		mul = 1024LL * 1024 * 1024;
+	else if (strcasecmp(end, "t") == 0 || strcasecmp(end, "tib") == 0)
+		mul = 1024LL * 1024 * 1024 * 1024;
+	else if (strcasecmp(end, "kb") == 0)
+		mul = 1000;
+	else if (strcasecmp(end, "mb") == 0)
+		mul = 1000 * 1000;
+	else if (strcasecmp(end, "gb") == 0)
+		mul = 1000LL * 1000 * 1000;
+	else if (strcasecmp(end, "tb") == 0)
+		mul = 1000LL * 1000 * 1000 * 1000;
+	else
+		return -1;
+	if (v * mul > 9.0e18)
+		return -1;
+	return (int64_t)(v * mul + 0.5);
+}
+
+static int
+parse_count(const char *opt, const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || errno != 0 || v < min || v > max) {
+		fprintf(stderr, "spillway: --%s takes a whole number from %ld to %ld, not '%s'\n",
+		    opt, min, max, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int
+set_mode(struct options *o, enum mode m, const char *name)
+{
+	if (o->mode != MODE_DEFAULT && o->mode != m) {
+		fprintf(stderr, "spillway: --%s cannot be combined with another mode\n", name);
+		return -1;
+	}
+	o->mode = m;
+	return 0;
+}
+
+static int
+parse_record(struct options *o, int argc, char **argv)
+{
+	int i;
+
+	o->mode = MODE_RECORD;
+	for (i = 2; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "--") == 0) {
+			i++;
+			break;
+		} else if (strncmp(a, "--log=", 6) == 0)
+			o->record_log = a + 6;
+		else if (strncmp(a, "--module=", 9) == 0)
+			o->record_module = a + 9;
+		else if ((strcmp(a, "--log") == 0 || strcmp(a, "--module") == 0) && i + 1 < argc) {
+			if (a[2] == 'l')
+				o->record_log = argv[++i];
+			else
+				o->record_module = argv[++i];
+		} else if (a[0] == '-') {
+			fprintf(stderr, "spillway record: unknown option '%s'\n", a);
+			return -1;
+		} else
+			break;
+	}
+	if (i >= argc) {
+		fprintf(stderr, "spillway record: no command given (spillway record -- nvcc ...)\n");
+		return -1;
+	}
+	o->record_argv = argv + i;
+	return 0;
+}
+
+int
+options_parse(struct options *o, int argc, char **argv, int *exit_now)
+{
+	struct option longopts[NOPTIONS + 1];
+	const char *nc;
+	long n;
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->mem_budget = o->mem_host = o->max_spill = o->max_regs = o->max_bytes = -1;
+	*exit_now = 0;
+	nc = getenv("NO_COLOR");
+	if (nc != NULL && *nc != '\0')
+		o->color = COLOR_NEVER;
+
+	if (argc > 1 && strcmp(argv[1], "record") == 0) {
+		if (parse_record(o, argc, argv) < 0) {
+			*exit_now = 1;
+			return 2;
+		}
+		return 0;
+	}
+
+	for (size_t i = 0; i < NOPTIONS; i++)
+		longopts[i] = option_docs[i].opt;
+	memset(&longopts[NOPTIONS], 0, sizeof longopts[NOPTIONS]);
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "T:o:qhV", longopts, NULL)) != -1) {
+		int bad = 0;
+
+		switch (c) {
+		case OPT_TUI:		bad = set_mode(o, MODE_TUI, "tui"); break;
+		case OPT_SUMMARY:	bad = set_mode(o, MODE_SUMMARY, "summary"); break;
+		case OPT_CHECK:		bad = set_mode(o, MODE_CHECK, "check"); break;
+		case OPT_UPDATE_ALLOW:	bad = set_mode(o, MODE_UPDATE_ALLOW, "update-allow"); break;
+		case OPT_LIST:
+			if (optarg == NULL || strcmp(optarg, "functions") == 0)
+				bad = set_mode(o, MODE_LIST, "list");
+			else if (strcmp(optarg, "images") == 0)
+				bad = set_mode(o, MODE_LIST_IMAGES, "list");
+			else {
+				fprintf(stderr, "spillway: --list takes 'functions' or 'images', not '%s'\n", optarg);
+				bad = -1;
+			}
+			break;
+		case OPT_REPORT:
+			bad = set_mode(o, MODE_REPORT, "report");
+			o->report_format = optarg ? optarg : "markdown";
+			break;
+		case OPT_ARCH:		strlist_add_csv(&o->arches, optarg); break;
+		case OPT_INCLUDE:	strlist_add(&o->includes, optarg); break;
+		case OPT_EXCLUDE:	strlist_add(&o->excludes, optarg); break;
+		case OPT_VENDORED:
+			if (strcmp(optarg, "no-namespace") == 0)
+				o->vendored_no_namespace = 1;
+			else
+				strlist_add(&o->vendored, optarg);
+			break;
+		case OPT_LOG:		strlist_add(&o->logs, optarg); break;
+		case OPT_ALLOW:		o->allow = optarg; break;
+		case OPT_MEM_BUDGET:
+		case OPT_MEM_HOST: {
+			int64_t v = parse_size(optarg);
+			if (v < 0) {
+				fprintf(stderr, "spillway: --%s takes a size (14GiB, 512M, or KiB as a plain number), not '%s'\n",
+				    c == OPT_MEM_BUDGET ? "mem-budget" : "mem-host", optarg);
+				bad = -1;
+			} else if (c == OPT_MEM_BUDGET)
+				o->mem_budget = v;
+			else
+				o->mem_host = v;
+			break;
+		}
+		case OPT_JOBS:
+			if ((bad = parse_count("jobs", optarg, 1, 4096, &n)) == 0)
+				o->jobs = (int)n;
+			break;
+		case OPT_REQUIRE_SASS:	strlist_add_csv(&o->require_sass, optarg); break;
+		case OPT_MAX_SPILL:
+			if ((bad = parse_count("max-spill", optarg, 0, 1L << 40, &n)) == 0)
+				o->max_spill = n;
+			break;
+		case OPT_MAX_REGS:
+			if ((bad = parse_count("max-regs", optarg, 0, 255, &n)) == 0)
+				o->max_regs = n;
+			break;
+		case OPT_MAX_GROWTH:	o->max_growth = optarg; break;
+		case OPT_STALE_FAILS:	o->stale_fails = 1; break;
+		case OPT_EMPTY_OK:	o->empty_ok = 1; break;
+		case OPT_SECTIONS:	strlist_add_csv(&o->sections, optarg); break;
+		case OPT_TOP:
+			if ((bad = parse_count("top", optarg, 0, 1L << 30, &n)) == 0)
+				o->top = (int)n;
+			break;
+		case OPT_GPUS:		strlist_add_csv(&o->gpus, optarg); break;
+		case OPT_BASELINE:	o->baseline = optarg; break;
+		case OPT_MAX_BYTES:
+			if ((bad = parse_count("max-bytes", optarg, 1024, 1L << 40, &n)) == 0)
+				o->max_bytes = n;
+			break;
+		case OPT_MODULE:	o->record_module = optarg; break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") == 0)
+				o->color = COLOR_AUTO;
+			else if (strcmp(optarg, "always") == 0)
+				o->color = COLOR_ALWAYS;
+			else if (strcmp(optarg, "never") == 0)
+				o->color = COLOR_NEVER;
+			else {
+				fprintf(stderr, "spillway: --color takes auto, always or never\n");
+				bad = -1;
+			}
+			break;
+		case 'T':
+			if ((bad = parse_count("threads", optarg, 1, 1024, &n)) == 0)
+				o->threads = (int)n;
+			break;
+		case 'o':		o->output = optarg; break;
+		case 'q':		o->quiet = 1; break;
+		case 'h':
+			usage(stdout);
+			*exit_now = 1;
+			return 0;
+		case 'V':
+			printf("%s\n", PACKAGE_STRING);
+			*exit_now = 1;
+			return 0;
+		default:
+			fprintf(stderr, "Try 'spillway --help' for more information.\n");
+			*exit_now = 1;
+			return 2;
+		}
+		if (bad) {
+			*exit_now = 1;
+			return 2;
+		}
+	}
+	o->paths = argv + optind;
+	o->npaths = argc - optind;
+	return 0;
+}
+
+void
+options_free(struct options *o)
+{
+	strlist_free(&o->arches);
+	strlist_free(&o->includes);
+	strlist_free(&o->excludes);
+	strlist_free(&o->vendored);
+	strlist_free(&o->logs);
+	strlist_free(&o->require_sass);
+	strlist_free(&o->sections);
+	strlist_free(&o->gpus);
+}

@@ -1,0 +1,85 @@
+/*
+ * The command line, parsed once into one struct that every mode reads.
+ * The option table in options.c is the single list of long options;
+ * --help is printed from it and man/spillway.1 documents each entry.
+ */
+#ifndef SPILLWAY_OPTIONS_H
+#define SPILLWAY_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum mode {
+	MODE_DEFAULT,		/* TUI on a terminal, else summary */
+	MODE_TUI,
+	MODE_LIST,		/* --list: functions */
+	MODE_LIST_IMAGES,	/* --list=images */
+	MODE_SUMMARY,
+	MODE_REPORT,
+	MODE_CHECK,
+	MODE_UPDATE_ALLOW,
+	MODE_RECORD,		/* spillway record -- COMMAND */
+};
+
+enum color { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+struct strlist {
+	char	**v;
+	size_t	  n, cap;
+};
+
+struct options {
+	enum mode	 mode;
+	const char	*report_format;	/* markdown, csv, html, trace */
+	const char	*output;	/* -o FILE, NULL for stdout */
+	int		 threads;	/* 0: the cores available */
+	enum color	 color;
+	int		 quiet;
+
+	/* Selection. */
+	struct strlist	 arches;	/* --arch: "86", "sm_90a", ... */
+	struct strlist	 includes, excludes, vendored;
+	int		 vendored_no_namespace;
+	struct strlist	 logs;		/* --log=FILE: read as a build log */
+
+	/* Gates. */
+	const char	*allow;
+	int64_t		 mem_budget;	/* bytes, -1 unset */
+	int64_t		 mem_host;	/* bytes, -1 unset */
+	int		 jobs;		/* 0 unset */
+	struct strlist	 require_sass;
+	int64_t		 max_spill;	/* bytes, -1 unset */
+	int64_t		 max_regs;	/* -1 unset */
+	const char	*max_growth;	/* rule text, NULL unset */
+	int		 stale_fails;
+	int		 empty_ok;
+
+	/* Reports. */
+	struct strlist	 sections;
+	int		 top;		/* 0: all */
+	struct strlist	 gpus;
+	const char	*baseline;
+	int64_t		 max_bytes;	/* -1: the default for the format */
+
+	/* record. */
+	const char	*record_log;
+	const char	*record_module;
+	char	       **record_argv;
+
+	/* Paths to scan, in the order given. */
+	char	       **paths;
+	int		 npaths;
+};
+
+/* Parses argv; returns 0, or the exit status to leave with (help, version, usage error). */
+int	options_parse(struct options *, int argc, char **argv, int *exit_now);
+void	options_free(struct options *);
+void	strlist_add(struct strlist *, const char *);
+/* Splits "a,b,c" into the list. */
+void	strlist_add_csv(struct strlist *, const char *);
+
+/* Parses a size: plain numbers are KiB (as GNU time and FF_MEM_BUDGET_KB),
+ * K/M/G/T are powers of 1024, KB/MB/GB powers of 1000.  -1 on error. */
+int64_t	parse_size(const char *);
+
+#endif

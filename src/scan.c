@@ -1,0 +1,637 @@
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <libelf.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "archive.h"
+#include "cubin.h"
+#include "decompress.h"
+#include "demangle.h"
+#include "fatbin.h"
+#include "hostelf.h"
+#include "listcsv.h"
+#include "mapfile.h"
+#include "scan.h"
+#include "xalloc.h"
+
+#define NEST_MAX 4		/* archives inside archives */
+#define ERRBUF 256
+
+struct job {
+	const uint8_t		*data;		/* stored bytes */
+	size_t			 size;
+	size_t			 usize;		/* promised size when compressed */
+	uint8_t			 compression;
+	size_t			 image;		/* index into model.images */
+	uint64_t		 offset;	/* of the payload, in the file or member */
+	uint64_t		 order;
+	const struct mapfile	*map;		/* to drop the pages once read */
+	/* Results. */
+	struct func_rec		*funcs;
+	size_t			 nfuncs;
+	struct diag_list	 diags;
+};
+
+struct scan {
+	const struct scan_config *cfg;
+	struct model		*model;
+	struct diag_list	*diags;
+	struct scan_stats	*stats;
+	struct job		*jobs;
+	size_t			 njobs, capjobs;
+	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
+	size_t			 nmaps, capmaps;
+	uint64_t		 order;
+	atomic_size_t		 next_job;
+};
+
+/* What is being read now, for messages and image records. */
+struct place {
+	struct scan		*scan;
+	const char		*library;	/* interned */
+	const char		*member;	/* interned, "" when none */
+	const struct mapfile	*map;
+	uint64_t		 base;		/* offset of the buffer within the file/member */
+	int			 relocatable;	/* reading __nv_relfatbin */
+	int			 depth;		/* archive nesting */
+};
+
+int
+scan_default_threads(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0) {
+		int c = CPU_COUNT(&set);
+		if (c > 0)
+			return c;
+	}
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
+int
+scan_arch_selected(const struct strlist *arches, const char *arch)
+{
+	int num;
+
+	if (arches == NULL || arches->n == 0)
+		return 1;
+	num = arch_number(arch);
+	for (size_t i = 0; i < arches->n; i++) {
+		const char *a = arches->v[i];
+
+		if (strcmp(a, arch) == 0)
+			return 1;
+		/* "86" and "sm_86" select sm_86 and compute_86 alike. */
+		if (strncmp(a, "sm_", 3) == 0 || strncmp(a, "compute_", 8) == 0) {
+			if (strchr("af", a[strlen(a) - 1]) == NULL && arch_number(a) == num)
+				return 1;
+		} else if (atoi(a) == num && num > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+place_error(struct place *p, uint64_t offset, const char *msg)
+{
+	diag_add(p->scan->diags, p->scan->order, p->library, p->member, p->base + offset, "%s", msg);
+	p->scan->stats->unreadable++;
+}
+
+static void
+add_job(struct scan *s, const struct job *j)
+{
+	xgrow((void **)&s->jobs, &s->capjobs, s->njobs + 1, sizeof *s->jobs);
+	s->jobs[s->njobs++] = *j;
+}
+
+static void
+on_fatbin_error(void *ctx, size_t offset, const char *message)
+{
+	place_error(ctx, offset, message);
+}
+
+static void
+on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
+{
+	struct place *p = ctx;
+	struct scan *s = p->scan;
+	struct image_rec img;
+	struct job j;
+
+	memset(&img, 0, sizeof img);
+	img.library = p->library;
+	img.member = p->member;
+	fatbin_arch_name(e, img.arch, sizeof img.arch);
+	if (e->kind == FATBIN_KIND_ELF)
+		img.kind = IMAGE_SASS;
+	else if (e->kind == FATBIN_KIND_PTX)
+		img.kind = IMAGE_PTX;
+	else if (e->kind == FATBIN_KIND_LTO)
+		img.kind = IMAGE_LTO;
+	else {
+		char msg[96];
+		snprintf(msg, sizeof msg, "unknown fatbin entry kind %u, skipped", e->kind);
+		place_error(p, e->offset, msg);
+		return;
+	}
+	if (!scan_arch_selected(s->cfg->arches, img.arch))
+		return;
+	if (e->kind == FATBIN_KIND_LTO)
+		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
+	else if (e->flags & FATBIN_FLAG_ZSTD)
+		img.compression = COMPRESS_ZSTD;
+	else if (e->flags & FATBIN_FLAG_LZ4)
+		img.compression = COMPRESS_LZ4;
+	img.relocatable = (uint8_t)p->relocatable;
+	img.has_debug = (e->flags & FATBIN_FLAG_DEBUG) != 0;
+	img.stored_size = e->payload_size;
+	img.size = img.compression != COMPRESS_NONE ? e->uncompressed_size : e->payload_size;
+	img.version_major = e->major;
+	img.version_minor = e->minor;
+	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+	img.global = UNKNOWN;
+	img.offset = p->base + e->offset;
+
+	memset(&j, 0, sizeof j);
+	j.image = model_add_image(s->model, &img);
+	if (img.kind != IMAGE_SASS)
+		return;
+	j.data = e->payload;
+	j.size = e->payload_size;
+	j.usize = (size_t)e->uncompressed_size;
+	j.compression = img.compression;
+	j.offset = img.offset + e->header_size;
+	j.order = ++s->order;
+	j.map = p->map;
+	add_job(s, &j);
+}
+
+static void read_buffer(struct place *, const uint8_t *, size_t, int named);
+
+static void
+on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t offset)
+{
+	struct place *parent = ctx;
+	struct place p = *parent;
+	char *member;
+
+	if (parent->member[0] != '\0')
+		member = xasprintf("%s:%s", parent->member, name);
+	else
+		member = xstrdup(name);
+	p.member = strpool_intern_str(&parent->scan->model->pool, member);
+	free(member);
+	p.base = offset;
+	p.depth = parent->depth + 1;
+	read_buffer(&p, data, size, 0);
+}
+
+/*
+ * Reads one buffer: a file, or an archive member.  named: the user named
+ * this file, so a foreign one is an error rather than skipped.
+ */
+static void
+read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
+{
+	struct scan *s = p->scan;
+	char err[ERRBUF];
+	size_t erroff = 0;
+
+	if (cubin_is_cubin(data, size)) {
+		struct image_rec img;
+		struct job j;
+
+		memset(&img, 0, sizeof img);
+		img.library = p->library;
+		img.member = p->member;
+		img.kind = IMAGE_SASS;
+		snprintf(img.arch, sizeof img.arch, "sm_?");
+		img.stored_size = img.size = size;
+		img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+		img.global = UNKNOWN;
+		img.offset = p->base;
+		img.version_major = img.version_minor = UNKNOWN;
+		memset(&j, 0, sizeof j);
+		j.image = model_add_image(s->model, &img);
+		j.data = data;
+		j.size = size;
+		j.offset = p->base;
+		j.order = ++s->order;
+		j.map = p->map;
+		add_job(s, &j);
+		s->stats->files_read++;
+	} else if (hostelf_is_elf(data, size)) {
+		struct fatbin_section sec;
+		int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
+
+		if (rc < 0) {
+			place_error(p, erroff, err);
+			return;
+		}
+		if (rc == 0)
+			return;
+		s->stats->files_read++;
+		{
+			struct place q = *p;
+			q.base = p->base + sec.offset;
+			q.relocatable = sec.relocatable;
+			fatbin_walk(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, &q);
+		}
+	} else if (archive_is_archive(data, size)) {
+		if (p->depth >= NEST_MAX) {
+			place_error(p, 0, "archives nested deeper than 4 levels, skipped");
+			return;
+		}
+		if (archive_walk(data, size, on_member, p, err, sizeof err, &erroff) < 0)
+			place_error(p, erroff, err);
+	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
+		s->stats->files_read++;
+		fatbin_walk(data, size, on_fatbin_entry, on_fatbin_error, p);
+	} else if (listcsv_is_list(data, size)) {
+		s->stats->files_read++;
+		if (listcsv_import(data, size, p->library, s->model, s->diags, s->order) < 0)
+			s->stats->unreadable++;
+	} else if (named) {
+		place_error(p, 0, "not a CUDA binary, fatbin, ar archive or spillway --list CSV");
+	}
+}
+
+static int
+path_selected(const struct scan_config *cfg, const char *path)
+{
+	if (cfg->includes && cfg->includes->n > 0) {
+		int hit = 0;
+		for (size_t i = 0; i < cfg->includes->n && !hit; i++)
+			hit = fnmatch(cfg->includes->v[i], path, 0) == 0;
+		if (!hit)
+			return 0;
+	}
+	if (cfg->excludes)
+		for (size_t i = 0; i < cfg->excludes->n; i++)
+			if (fnmatch(cfg->excludes->v[i], path, 0) == 0)
+				return 0;
+	return 1;
+}
+
+static void
+scan_file(struct scan *s, const char *path, const char *shown, int named)
+{
+	struct mapfile m, *mp;
+	struct place p;
+	int err;
+
+	if (!path_selected(s->cfg, shown))
+		return;
+	s->order++;
+	err = mapfile_open(&m, path);
+	if (err != 0) {
+		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", strerror(err));
+		s->stats->unreadable++;
+		return;
+	}
+	if (m.data == NULL) {
+		if (named) {
+			diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "empty file");
+			s->stats->unreadable++;
+		}
+		return;
+	}
+	mp = xmalloc(sizeof *mp);
+	*mp = m;
+	xgrow((void **)&s->maps, &s->capmaps, s->nmaps + 1, sizeof *s->maps);
+	s->maps[s->nmaps++] = mp;
+	memset(&p, 0, sizeof p);
+	p.scan = s;
+	p.library = strpool_intern_str(&s->model->pool, shown);
+	p.member = strpool_intern_str(&s->model->pool, "");
+	p.map = mp;
+	read_buffer(&p, m.data, m.size, named);
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Walks a directory in name order; symbolic links are not followed, so a
+ * library and its versioned links are read once. */
+static void
+scan_dir(struct scan *s, const char *dir, const char *root, int depth)
+{
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	if (depth > 64)
+		return;
+	d = opendir(dir);
+	if (d == NULL) {
+		diag_add(s->diags, ++s->order, dir, NULL, DIAG_NO_OFFSET, "cannot open directory: %s", strerror(errno));
+		s->stats->unreadable++;
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		xgrow((void **)&names, &cap, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, name_cmp);
+	for (size_t i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", dir, names[i]);
+		struct stat st;
+
+		if (lstat(path, &st) == 0) {
+			const char *shown = path + strlen(root);
+			while (*shown == '/')
+				shown++;
+			if (S_ISDIR(st.st_mode))
+				scan_dir(s, path, root, depth + 1);
+			else if (S_ISREG(st.st_mode))
+				scan_file(s, path, shown, 0);
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* One worker: takes jobs in turn until none is left. */
+struct worker {
+	struct scan		*scan;
+	struct strpool		 pool;
+	struct decompressor	 dec;
+	pthread_t		 thread;
+	/* mangled (interned in pool) -> names; pointer-keyed cache */
+	const char		**keys;
+	struct demangled	*vals;
+	size_t			  nslots, used;
+};
+
+static const struct demangled *
+worker_demangle(struct worker *w, const char *mangled)
+{
+	size_t j;
+
+	if (w->used * 2 >= w->nslots) {
+		size_t n = w->nslots ? w->nslots * 2 : 1024;
+		const char **keys = xcalloc(n, sizeof *keys);
+		struct demangled *vals = xcalloc(n, sizeof *vals);
+
+		for (size_t i = 0; i < w->nslots; i++) {
+			if (w->keys[i] == NULL)
+				continue;
+			j = ((uintptr_t)w->keys[i] >> 3) & (n - 1);
+			while (keys[j] != NULL)
+				j = (j + 1) & (n - 1);
+			keys[j] = w->keys[i];
+			vals[j] = w->vals[i];
+		}
+		free(w->keys);
+		free(w->vals);
+		w->keys = keys;
+		w->vals = vals;
+		w->nslots = n;
+	}
+	j = ((uintptr_t)mangled >> 3) & (w->nslots - 1);
+	while (w->keys[j] != NULL) {
+		if (w->keys[j] == mangled)
+			return &w->vals[j];
+		j = (j + 1) & (w->nslots - 1);
+	}
+	w->keys[j] = mangled;
+	demangle_names(mangled, &w->pool, &w->vals[j]);
+	w->used++;
+	return &w->vals[j];
+}
+
+static void
+job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
+{
+	struct image_rec *img = &s->model->images[j->image];
+
+	diag_add(&j->diags, j->order, img->library, img->member, offset, "%s (%s image)", msg, img->arch);
+}
+
+static void
+run_job(struct worker *w, struct job *j)
+{
+	struct scan *s = w->scan;
+	struct image_rec *img = &s->model->images[j->image];
+	const uint8_t *elf = j->data;
+	size_t elfsize = j->size, erroff = 0;
+	char err[ERRBUF];
+	struct cubin c;
+	int rc = 0;
+
+	if (j->compression == COMPRESS_ZSTD)
+		rc = decompress_zstd(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
+	else if (j->compression == COMPRESS_LZ4)
+		rc = decompress_lz4(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
+	if (rc < 0) {
+		job_error(s, j, j->offset, err);
+		return;
+	}
+	if (j->compression != COMPRESS_NONE)
+		elfsize = j->usize;
+
+	cubin_init(&c);
+	if (cubin_read(elf, elfsize, &c, &w->pool, err, sizeof err, &erroff) < 0) {
+		if (j->compression != COMPRESS_NONE) {
+			char msg[ERRBUF + 64];
+			snprintf(msg, sizeof msg, "%s (at 0x%zx of the decompressed image)", err, erroff);
+			job_error(s, j, j->offset, msg);
+		} else
+			job_error(s, j, j->offset + erroff, err);
+		cubin_free(&c);
+		return;
+	}
+	if (img->arch[3] == '?') {
+		/* A bare cubin: the arch comes from e_flags and .nv.compat. */
+		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c.sm, c.arch_a ? "a" : "");
+	}
+	img->relocatable |= c.relocatable;
+	img->global = c.global;
+	img->constant = strpool_intern_str(&w->pool, c.constant);
+	img->toolkit = strpool_intern_str(&w->pool, c.toolkit);
+	img->producer = strpool_intern_str(&w->pool, c.producer);
+
+	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
+	for (size_t i = 0; i < c.nfuncs; i++) {
+		const struct cubin_func *cf = &c.funcs[i];
+		const struct demangled *dm = worker_demangle(w, cf->name);
+		struct func_rec *f = &j->funcs[j->nfuncs++];
+
+		f->image = (uint32_t)j->image;
+		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
+		f->mangled = cf->name;
+		f->name = dm->name;
+		f->collapsed = dm->collapsed;
+		f->ns = dm->ns;
+		f->constant = strpool_intern_str(&w->pool, cf->constant);
+		f->reg = cf->reg;
+		f->stack = cf->stack;
+		f->shared = cf->shared;
+		f->local = cf->local;
+		f->texture = cf->texture;
+		f->surface = cf->surface;
+		f->sampler = cf->sampler;
+		f->max_threads = cf->max_threads;
+		f->min_blocks = UNKNOWN;
+		f->frame = cf->frame;
+		f->spill_stores = f->spill_loads = UNKNOWN;
+	}
+	cubin_free(&c);
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct scan *s = w->scan;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&s->next_job, 1)) < s->njobs) {
+		struct job *j = &s->jobs[i];
+
+		run_job(w, j);
+		if (j->map != NULL)
+			mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
+	}
+	return NULL;
+}
+
+/*
+ * Moves every job's rows into the model in job order, interning their
+ * strings in the model's pool: a name met by two workers becomes one
+ * pointer, so presenters may group by pointer.
+ */
+static void
+gather_results(struct scan *s)
+{
+	struct model *m = s->model;
+	struct strpool *pool = &m->pool;
+
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct job *j = &s->jobs[i];
+		struct image_rec *img = &m->images[j->image];
+
+		img->constant = strpool_intern_str(pool, img->constant);
+		img->toolkit = strpool_intern_str(pool, img->toolkit);
+		img->producer = strpool_intern_str(pool, img->producer);
+		for (size_t k = 0; k < j->nfuncs; k++) {
+			struct func_rec *f = &j->funcs[k];
+
+			f->mangled = strpool_intern_str(pool, f->mangled);
+			f->name = strpool_intern_str(pool, f->name);
+			f->collapsed = strpool_intern_str(pool, f->collapsed);
+			f->ns = strpool_intern_str(pool, f->ns);
+			f->constant = strpool_intern_str(pool, f->constant);
+			model_add_func(m, f);
+		}
+		free(j->funcs);
+		j->funcs = NULL;
+		if (j->diags.n > 0)
+			s->stats->unreadable++;
+		diag_append(s->diags, &j->diags);
+	}
+}
+
+static void
+run_jobs(struct scan *s, int nthreads)
+{
+	struct worker *w;
+
+	if (nthreads < 1)
+		nthreads = 1;
+	if ((size_t)nthreads > s->njobs)
+		nthreads = s->njobs ? (int)s->njobs : 1;
+	w = xcalloc((size_t)nthreads, sizeof *w);
+	atomic_store(&s->next_job, 0);
+	for (int t = 0; t < nthreads; t++) {
+		w[t].scan = s;
+		strpool_init(&w[t].pool);
+		decompressor_init(&w[t].dec);
+	}
+	if (nthreads == 1)
+		worker_main(&w[0]);
+	else {
+		for (int t = 0; t < nthreads; t++)
+			if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
+				fprintf(stderr, "spillway: cannot start a worker thread\n");
+				abort();
+			}
+		for (int t = 0; t < nthreads; t++)
+			pthread_join(w[t].thread, NULL);
+	}
+	gather_results(s);
+	for (int t = 0; t < nthreads; t++) {
+		strpool_free(&w[t].pool);
+		decompressor_free(&w[t].dec);
+		free(w[t].keys);
+		free(w[t].vals);
+	}
+	free(w);
+}
+
+int
+scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
+    struct model *model, struct diag_list *diags, struct scan_stats *stats)
+{
+	struct scan s;
+	static char *dot[] = { "." };
+
+	memset(&s, 0, sizeof s);
+	memset(stats, 0, sizeof *stats);
+	s.cfg = cfg;
+	s.model = model;
+	s.diags = diags;
+	s.stats = stats;
+	elf_version(EV_CURRENT);
+
+	if (npaths == 0) {
+		paths = dot;
+		npaths = 1;
+	}
+	for (int i = 0; i < npaths; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st) != 0) {
+			diag_add(diags, ++s.order, paths[i], NULL, DIAG_NO_OFFSET, "%s", strerror(errno));
+			stats->named_missing++;
+			continue;
+		}
+		if (S_ISDIR(st.st_mode))
+			scan_dir(&s, paths[i], paths[i], 0);
+		else
+			scan_file(&s, paths[i], paths[i], 1);
+	}
+	run_jobs(&s, cfg->threads > 0 ? cfg->threads : scan_default_threads());
+
+	diag_sort(diags);
+	for (size_t i = 0; i < s.nmaps; i++) {
+		mapfile_close(s.maps[i]);
+		free(s.maps[i]);
+	}
+	free(s.maps);
+	free(s.jobs);
+	return 0;
+}

@@ -1,0 +1,39 @@
+/*
+ * The scan: paths in, model out.  Files are recognised by content; every
+ * SASS image becomes a job, and a pool of workers decompresses and reads
+ * the jobs in parallel.  Results are gathered in job order, so the model is
+ * the same whatever the number of workers.
+ */
+#ifndef SPILLWAY_SCAN_H
+#define SPILLWAY_SCAN_H
+
+#include "diag.h"
+#include "model.h"
+#include "options.h"
+
+struct scan_stats {
+	size_t	files_read;	/* files that held something spillway reads */
+	size_t	named_missing;	/* paths on the command line that do not exist */
+	size_t	unreadable;	/* files that could not be read, in whole or part */
+};
+
+struct scan_config {
+	int			 threads;	/* 0: the cores available */
+	const struct strlist	*arches;	/* NULL or empty: every arch */
+	const struct strlist	*includes;
+	const struct strlist	*excludes;
+};
+
+int	scan_default_threads(void);
+
+/*
+ * Scans every path (file or directory) into the model.  Problems become
+ * diagnostics; the scan always goes on.  Returns 0.
+ */
+int	scan_paths(char *const *paths, int npaths, const struct scan_config *,
+	    struct model *, struct diag_list *, struct scan_stats *);
+
+/* True when arch ("sm_90a", "compute_86") is selected by --arch. */
+int	scan_arch_selected(const struct strlist *arches, const char *arch);
+
+#endif

@@ -1,0 +1,44 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "verdict.h"
+#include "xalloc.h"
+
+void
+verdict_add(struct verdict *v, int level, const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = xstrdup(fmt);
+	va_end(ap);
+	xgrow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v);
+	v->v[v->n].level = level;
+	v->v[v->n].text = text;
+	v->n++;
+}
+
+size_t
+verdict_count(const struct verdict *v, int level)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		n += v->v[i].level == level;
+	return n;
+}
+
+void
+verdict_free(struct verdict *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i].text);
+	free(v->v);
+	v->v = NULL;
+	v->n = v->cap = 0;
+}

@@ -1,0 +1,18 @@
+/* Allocation that cannot fail: running out of memory aborts with a message. */
+#ifndef SPILLWAY_XALLOC_H
+#define SPILLWAY_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *ptr, size_t size);
+void *xreallocarray(void *ptr, size_t count, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *v (holding *cap elements of size elem) so that it holds at least need. */
+void xgrow(void **v, size_t *cap, size_t need, size_t elem);
+
+#endif

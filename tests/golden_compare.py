@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Compare `spillway --list` CSV with NVIDIA's own output for one artifact.
+
+usage: golden_compare.py resource-usage LIST_CSV CUOBJDUMP_TXT
+       golden_compare.py ptxas LIST_CSV PTXAS_LOG
+
+resource-usage: both sides become multisets of (sm, mangled, REG, STACK,
+SHARED, LOCAL, CONSTANT banks, TEXTURE, SURFACE, SAMPLER); every row must
+match and the two sets of (function, sm) must be equal.  A bare cubin's
+cuobjdump output names no arch; the CSV's own sm stands in for it then.
+
+ptxas: every entry function that ptxas -v compiled must appear in the CSV
+on that sm with ptxas's registers and cumulative stack size.
+
+Exit 0 when equal (and not empty), 1 otherwise; differences are printed.
+"""
+import collections
+import csv
+import re
+import sys
+
+FUNC = re.compile(r"^\s*Function (.+):\s*$")
+ARCH = re.compile(r"^arch = (sm_\w+)")
+ITEM = re.compile(r"(REG|STACK|SHARED|LOCAL|TEXTURE|SURFACE|SAMPLER|CONSTANT\[(\d+)\]):(\d+)")
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def num(s):
+    return int(s) if s not in (None, "") else None
+
+
+def golden_rows(path, bare_arch):
+    rows = collections.Counter()
+    arch, func = bare_arch, None
+    for line in open(path, errors="replace"):
+        m = ARCH.match(line.strip())
+        if m:
+            arch = m.group(1)
+            continue
+        m = FUNC.match(line)
+        if m:
+            func = m.group(1).strip()
+            continue
+        if func and "REG:" in line:
+            vals, banks = {}, []
+            for name, bank, v in ITEM.findall(line):
+                if bank:
+                    banks.append("%s:%s" % (bank, v))
+                else:
+                    vals[name] = int(v)
+            rows[(arch, func, vals["REG"], vals["STACK"], vals["SHARED"], vals["LOCAL"],
+                  " ".join(banks), vals["TEXTURE"], vals["SURFACE"], vals["SAMPLER"])] += 1
+            func = None
+    return rows
+
+
+def resource_usage(csv_path, golden_path):
+    ours = collections.Counter()
+    sms = set()
+    for r in read_csv(csv_path):
+        sms.add(r["sm"])
+        ours[(r["sm"], r["mangled"], num(r["reg"]), num(r["stack"]), num(r["shared"]),
+              num(r["local"]), r["constant"], num(r["texture"]), num(r["surface"]),
+              num(r["sampler"]))] += 1
+    bare = sms.pop() if len(sms) == 1 else None
+    gold = golden_rows(golden_path, bare)
+    missing, extra = gold - ours, ours - gold
+    for k in list(missing)[:20]:
+        print("cuobjdump has, spillway lacks:", k)
+    for k in list(extra)[:20]:
+        print("spillway has, cuobjdump lacks:", k)
+    total = sum(gold.values())
+    print("%d/%d rows match, %d extra" % (total - sum(missing.values()), total, sum(extra.values())))
+    return 0 if not missing and not extra else 1
+
+
+COMPILING = re.compile(r"Compiling entry function '([^']+)' for '(sm_\w+)'")
+USED = re.compile(r"Used (\d+) registers(?:.*?(\d+) bytes cumulative stack size)?")
+
+
+def ptxas(csv_path, log_path):
+    ours = {}
+    for r in read_csv(csv_path):
+        if r["kind"] == "entry":
+            ours.setdefault((r["sm"], r["mangled"]), set()).add((num(r["reg"]), num(r["stack"])))
+    checked, bad = 0, 0
+    current = None
+    for line in open(log_path, errors="replace"):
+        m = COMPILING.search(line)
+        if m:
+            current = (m.group(2), m.group(1))
+            continue
+        m = USED.search(line)
+        if m and current:
+            want = (int(m.group(1)), int(m.group(2) or 0))
+            got = ours.get(current)
+            checked += 1
+            if got is None or want not in got:
+                bad += 1
+                print("ptxas %s %s: registers, stack %s; spillway %s" % (current[0], current[1], want, got))
+            current = None
+    print("%d/%d ptxas entries match" % (checked - bad, checked))
+    return 0 if checked and not bad else 1
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in ("resource-usage", "ptxas"):
+        print(__doc__)
+        return 2
+    if sys.argv[1] == "resource-usage":
+        return resource_usage(sys.argv[2], sys.argv[3])
+    return ptxas(sys.argv[2], sys.argv[3])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
