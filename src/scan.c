@@ -21,10 +21,12 @@
 #include "hostelf.h"
 #include "listcsv.h"
 #include "mapfile.h"
+#include "ptrmap.h"
 #include "scan.h"
 #include "xalloc.h"
 
 #define NEST_MAX 4		/* archives inside archives */
+#define DROP_PAGES_MIN	(16u << 20)	/* smaller files stay mapped whole */
 #define ERRBUF 256
 
 struct job {
@@ -37,6 +39,8 @@ struct job {
 	uint64_t		 order;
 	const struct mapfile	*map;		/* to drop the pages once read */
 	/* Results. */
+	int			 worker;	/* whose string pool the results use */
+	int			 done;		/* under scan.lock */
 	struct func_rec		*funcs;
 	size_t			 nfuncs;
 	struct diag_list	 diags;
@@ -53,6 +57,9 @@ struct scan {
 	size_t			 nmaps, capmaps;
 	uint64_t		 order;
 	atomic_size_t		 next_job;
+	size_t			 batch;		/* jobs a worker takes at once */
+	pthread_mutex_t		 lock;		/* guards jobs[].done */
+	pthread_cond_t		 job_done;
 };
 
 /* What is being read now, for messages and image records. */
@@ -377,6 +384,7 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 /* One worker: takes jobs in turn until none is left. */
 struct worker {
 	struct scan		*scan;
+	int			 id;
 	struct strpool		 pool;
 	struct decompressor	 dec;
 	pthread_t		 thread;
@@ -502,30 +510,77 @@ run_job(struct worker *w, struct job *j)
 	cubin_free(&c);
 }
 
+/*
+ * Drops the file pages under jobs [first, last] once read: one madvise per
+ * run of jobs in one file, so a large library never sits whole in memory.
+ */
+static void
+drop_pages(struct scan *s, size_t first, size_t last)
+{
+	size_t i = first;
+
+	while (i <= last) {
+		const struct mapfile *map = s->jobs[i].map;
+		size_t lo = (size_t)(s->jobs[i].data - map->data), hi = lo + s->jobs[i].size;
+
+		while (i + 1 <= last && s->jobs[i + 1].map == map) {
+			i++;
+			hi = (size_t)(s->jobs[i].data - map->data) + s->jobs[i].size;
+		}
+		if (hi > lo && map->size >= DROP_PAGES_MIN)
+			mapfile_done(map, lo, hi - lo);
+		i++;
+	}
+}
+
+/* One worker: takes batches of consecutive jobs until none is left. */
 static void *
 worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct scan *s = w->scan;
-	size_t i;
+	size_t first;
 
-	while ((i = atomic_fetch_add(&s->next_job, 1)) < s->njobs) {
-		struct job *j = &s->jobs[i];
+	while ((first = atomic_fetch_add(&s->next_job, s->batch)) < s->njobs) {
+		size_t last = first + s->batch - 1;
 
-		run_job(w, j);
-		if (j->map != NULL)
-			mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
+		if (last >= s->njobs)
+			last = s->njobs - 1;
+		for (size_t i = first; i <= last; i++) {
+			run_job(w, &s->jobs[i]);
+			s->jobs[i].worker = w->id;
+			pthread_mutex_lock(&s->lock);
+			s->jobs[i].done = 1;
+			pthread_cond_signal(&s->job_done);
+			pthread_mutex_unlock(&s->lock);
+		}
+		drop_pages(s, first, last);
 	}
 	return NULL;
 }
 
+/* The model's copy of a string from a worker's pool: one hash per string,
+ * not per use, since a worker's strings are already unique. */
+static const char *
+reintern(struct strpool *pool, struct ptrmap *seen, const char *s)
+{
+	const char *g = ptrmap_get(seen, s);
+
+	if (g == NULL) {
+		g = strpool_intern_str(pool, s);
+		ptrmap_put(seen, s, (void *)g);
+	}
+	return g;
+}
+
 /*
- * Moves every job's rows into the model in job order, interning their
- * strings in the model's pool: a name met by two workers becomes one
- * pointer, so presenters may group by pointer.
+ * Moves every job's rows into the model in job order, as the jobs finish,
+ * interning their strings in the model's pool: a name met by two workers
+ * becomes one pointer, so presenters may group by pointer.  Runs on the
+ * main thread while the workers go on.
  */
 static void
-gather_results(struct scan *s)
+gather_results(struct scan *s, struct ptrmap *seen)
 {
 	struct model *m = s->model;
 	struct strpool *pool = &m->pool;
@@ -533,18 +588,24 @@ gather_results(struct scan *s)
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct job *j = &s->jobs[i];
 		struct image_rec *img = &m->images[j->image];
+		struct ptrmap *map;
 
-		img->constant = strpool_intern_str(pool, img->constant);
-		img->toolkit = strpool_intern_str(pool, img->toolkit);
-		img->producer = strpool_intern_str(pool, img->producer);
+		pthread_mutex_lock(&s->lock);
+		while (!j->done)
+			pthread_cond_wait(&s->job_done, &s->lock);
+		pthread_mutex_unlock(&s->lock);
+		map = &seen[j->worker];
+		img->constant = reintern(pool, map, img->constant);
+		img->toolkit = reintern(pool, map, img->toolkit);
+		img->producer = reintern(pool, map, img->producer);
 		for (size_t k = 0; k < j->nfuncs; k++) {
 			struct func_rec *f = &j->funcs[k];
 
-			f->mangled = strpool_intern_str(pool, f->mangled);
-			f->name = strpool_intern_str(pool, f->name);
-			f->collapsed = strpool_intern_str(pool, f->collapsed);
-			f->ns = strpool_intern_str(pool, f->ns);
-			f->constant = strpool_intern_str(pool, f->constant);
+			f->mangled = reintern(pool, map, f->mangled);
+			f->name = reintern(pool, map, f->name);
+			f->collapsed = reintern(pool, map, f->collapsed);
+			f->ns = reintern(pool, map, f->ns);
+			f->constant = reintern(pool, map, f->constant);
 			model_add_func(m, f);
 		}
 		free(j->funcs);
@@ -559,36 +620,47 @@ static void
 run_jobs(struct scan *s, int nthreads)
 {
 	struct worker *w;
+	struct ptrmap *seen;
 
 	if (nthreads < 1)
 		nthreads = 1;
 	if ((size_t)nthreads > s->njobs)
 		nthreads = s->njobs ? (int)s->njobs : 1;
 	w = xcalloc((size_t)nthreads, sizeof *w);
+	seen = xcalloc((size_t)nthreads, sizeof *seen);
 	atomic_store(&s->next_job, 0);
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->job_done, NULL);
+	/* Batches small enough to balance the load, large enough that the
+	 * shared counter and page dropping cost little. */
+	s->batch = s->njobs / ((size_t)nthreads * 16);
+	if (s->batch < 1)
+		s->batch = 1;
+	if (s->batch > 64)
+		s->batch = 64;
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
+		w[t].id = t;
 		strpool_init(&w[t].pool);
 		decompressor_init(&w[t].dec);
+		ptrmap_init(&seen[t]);
+		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
+			fprintf(stderr, "spillway: cannot start a worker thread\n");
+			abort();
+		}
 	}
-	if (nthreads == 1)
-		worker_main(&w[0]);
-	else {
-		for (int t = 0; t < nthreads; t++)
-			if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
-				fprintf(stderr, "spillway: cannot start a worker thread\n");
-				abort();
-			}
-		for (int t = 0; t < nthreads; t++)
-			pthread_join(w[t].thread, NULL);
-	}
-	gather_results(s);
+	gather_results(s, seen);
 	for (int t = 0; t < nthreads; t++) {
+		pthread_join(w[t].thread, NULL);
 		strpool_free(&w[t].pool);
 		decompressor_free(&w[t].dec);
+		ptrmap_free(&seen[t]);
 		free(w[t].keys);
 		free(w[t].vals);
 	}
+	pthread_cond_destroy(&s->job_done);
+	pthread_mutex_destroy(&s->lock);
+	free(seen);
 	free(w);
 }
 

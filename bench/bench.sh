@@ -1,0 +1,79 @@
+#!/bin/sh
+# bench/bench.sh [-n RUNS] [-T "1 2 4"] FILE...
+#
+# Measures `spillway --list FILE` against, on the same file and machine:
+#   floor      bench/floor.c: a single-threaded walk that decompresses every
+#              cubin and does nothing else (the most any scanner can hope
+#              for per core);
+#   cuobjdump  `cuobjdump --dump-resource-usage FILE`, when it is installed.
+# Prints median wall seconds and peak RSS of RUNS runs (page cache warm: one
+# run of each is thrown away first), the ratios, and spillway's wall time at
+# each worker count in -T.  It also checks that spillway lists as many
+# functions as cuobjdump prints.
+#
+# SPILLWAY (default ./spillway) and CC (default cc) may be set.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+runs=3
+threads=""
+while getopts n:T: opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	T) threads=$OPTARG ;;
+	*) echo "usage: bench.sh [-n RUNS] [-T 'N N ...'] FILE..." >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { echo "usage: bench.sh [-n RUNS] [-T 'N N ...'] FILE..." >&2; exit 2; }
+SPILLWAY=${SPILLWAY:-./spillway}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+floor="$work/floor"
+if ! ${CC:-cc} -O2 -o "$floor" "$here/floor.c" -lelf -llz4 -lzstd 2>"$work/cc.err"; then
+	echo "floor: cannot build ($(head -1 "$work/cc.err")); skipped"
+	floor=""
+fi
+cuobjdump=$(command -v cuobjdump || true)
+
+# median COMMAND...: prints "WALL RSS_KIB" as medians over $runs runs.
+median() {
+	"$@" >/dev/null 2>&1 || true
+	i=0
+	: >"$work/m"
+	while [ $i -lt "$runs" ]; do
+		python3 "$here/measure.py" "$@" >>"$work/m"
+		i=$((i + 1))
+	done
+	mid=$(( (runs + 1) / 2 ))
+	w=$(cut -d' ' -f1 "$work/m" | sort -n | sed -n "${mid}p")
+	r=$(cut -d' ' -f2 "$work/m" | sort -n | sed -n "${mid}p")
+	echo "$w $r"
+}
+
+printf '%s\n' "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
+printf '%s\n' "spillway: $($SPILLWAY --version) ($(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+for f in "$@"; do
+	echo
+	echo "== $f ($(stat -c %s "$f") bytes)"
+	set -- $(median "$SPILLWAY" --list "$f"); sw=$1; srss=$2
+	printf '  %-26s %8.3f s %8d KiB\n' "spillway --list" "$sw" "$srss"
+	if [ -n "$floor" ]; then
+		set -- $(median "$floor" "$f"); fw=$1; frss=$2
+		printf '  %-26s %8.3f s %8d KiB   spillway/floor = %.2f\n' "floor" "$fw" "$frss" \
+		    "$(echo "$sw $fw" | awk '{ print $1 / $2 }')"
+	fi
+	if [ -n "$cuobjdump" ]; then
+		set -- $(median "$cuobjdump" --dump-resource-usage "$f"); cw=$1; crss=$2
+		printf '  %-26s %8.3f s %8d KiB   cuobjdump/spillway = %.1fx\n' "cuobjdump" "$cw" "$crss" \
+		    "$(echo "$cw $sw" | awk '{ print $1 / $2 }')"
+		theirs=$("$cuobjdump" --dump-resource-usage "$f" 2>/dev/null | grep -c '^ Function ' || true)
+		ours=$("$SPILLWAY" --list "$f" 2>/dev/null | tail -n +2 | wc -l)
+		printf '  functions: spillway %d, cuobjdump %d %s\n' "$ours" "$theirs" \
+		    "$([ "$ours" -eq "$theirs" ] && echo "(same)" || echo "(DIFFERENT)")"
+	fi
+	for t in $threads; do
+		set -- $(median "$SPILLWAY" -T "$t" --list "$f")
+		printf '  %-26s %8.3f s %8d KiB\n' "spillway -T $t" "$1" "$2"
+	done
+done
