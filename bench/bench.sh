@@ -11,7 +11,7 @@
 # each worker count in -T.  It also checks that spillway lists as many
 # functions as cuobjdump prints.
 #
-# SPILLWAY (default ./spillway) and CC (default cc) may be set.
+# SPILLWAY (default ./spillway), FLOOR (a prebuilt floor) and CC may be set.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 runs=3
@@ -29,8 +29,8 @@ SPILLWAY=${SPILLWAY:-./spillway}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-floor="$work/floor"
-if ! ${CC:-cc} -O2 -o "$floor" "$here/floor.c" -lelf -llz4 -lzstd 2>"$work/cc.err"; then
+floor="${FLOOR:-$work/floor}"
+if [ -z "${FLOOR:-}" ] && ! ${CC:-cc} -O2 -o "$floor" "$here/floor.c" -lelf -llz4 -lzstd 2>"$work/cc.err"; then
 	echo "floor: cannot build ($(head -1 "$work/cc.err")); skipped"
 	floor=""
 fi

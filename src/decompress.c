@@ -30,6 +30,16 @@ decompressor_free(struct decompressor *d)
 	d->cap = 0;
 }
 
+void
+decompressor_trim(struct decompressor *d, size_t keep)
+{
+	if (d->cap > keep) {
+		free(d->buf);
+		d->buf = NULL;
+		d->cap = 0;
+	}
+}
+
 static int
 reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 {

@@ -19,6 +19,8 @@ struct decompressor {
 
 void	decompressor_init(struct decompressor *);
 void	decompressor_free(struct decompressor *);
+/* Gives back the buffer when it is larger than keep bytes. */
+void	decompressor_trim(struct decompressor *, size_t keep);
 
 /*
  * Decompresses src into the decompressor's buffer; *out points there.

@@ -17,14 +17,66 @@ static const char *const lead[] = {
 /* The header up to min_blocks, as issue and man page fix it. */
 static const char header_prefix[] = "library,member,sm,kind,mangled,name,collapsed,namespace,reg,";
 
+/* A row is built in memory and written with one fwrite: stdio's per-call
+ * locking made character-by-character output the slowest part of --list. */
+struct row {
+	char	*buf;
+	size_t	 len, cap;
+};
+
+static void
+row_reserve(struct row *r, size_t more)
+{
+	xgrow((void **)&r->buf, &r->cap, r->len + more, 1);
+}
+
+static void
+row_put(struct row *r, const char *s, size_t n)
+{
+	row_reserve(r, n);
+	memcpy(r->buf + r->len, s, n);
+	r->len += n;
+}
+
+/* One field, quoted (through libcsv) only when it must be. */
+static void
+row_field(struct row *r, const char *s, int last)
+{
+	size_t n = strlen(s);
+
+	if (s[strcspn(s, ",\"\r\n")] != '\0') {
+		size_t need = csv_write(NULL, 0, s, n);
+		row_reserve(r, need);
+		r->len += csv_write(r->buf + r->len, need, s, n);
+	} else
+		row_put(r, s, n);
+	row_put(r, last ? "\n" : ",", 1);
+}
+
+static void
+row_number(struct row *r, int64_t v, int last)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+
+	if (v >= 0) {
+		do {
+			tmp[--i] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v > 0);
+		row_put(r, tmp + i, sizeof tmp - i);
+	}
+	row_put(r, last ? "\n" : ",", 1);
+}
+
 void
 listcsv_field(FILE *f, const char *s, int last)
 {
-	if (s[strcspn(s, ",\"\r\n")] != '\0')
-		csv_fwrite(f, s, strlen(s));
-	else
-		fputs(s, f);
-	putc(last ? '\n' : ',', f);
+	struct row r = { 0 };
+
+	row_field(&r, s, last);
+	fwrite(r.buf, 1, r.len, f);
+	free(r.buf);
 }
 
 static void
@@ -43,34 +95,54 @@ static const char *const list_order[] = {
 #define NORDER (sizeof list_order / sizeof list_order[0])
 
 void
-listcsv_write_funcs(FILE *f, const struct model *m)
+listcsv_write_header(FILE *f)
 {
 	for (size_t i = 0; i < NLEAD; i++)
 		fprintf(f, "%s,", lead[i]);
 	for (size_t i = 0; i < NORDER; i++)
 		fprintf(f, "%s%c", list_order[i][0] == '@' ? list_order[i] + 1 : list_order[i],
 		    i + 1 < NORDER ? ',' : '\n');
-	for (size_t i = 0; i < m->nfuncs; i++) {
+}
+
+void
+listcsv_write_rows(FILE *f, const struct model *m, size_t first, size_t n)
+{
+	const struct column *order[NORDER];
+	struct row r = { 0 };
+
+	for (size_t k = 0; k < NORDER; k++)
+		order[k] = list_order[k][0] == '@' ? NULL : column_find(list_order[k]);
+	for (size_t i = first; i < first + n; i++) {
 		const struct func_rec *fn = &m->funcs[i];
 		const struct image_rec *img = &m->images[fn->image];
 
-		listcsv_field(f, img->library, 0);
-		listcsv_field(f, img->member, 0);
-		listcsv_field(f, img->arch, 0);
-		listcsv_field(f, fn->kind == FUNC_ENTRY ? "entry" : "device", 0);
-		listcsv_field(f, fn->mangled, 0);
-		listcsv_field(f, fn->name, 0);
-		listcsv_field(f, fn->collapsed, 0);
-		listcsv_field(f, fn->ns, 0);
+		r.len = 0;
+		row_field(&r, img->library, 0);
+		row_field(&r, img->member, 0);
+		row_field(&r, img->arch, 0);
+		row_field(&r, fn->kind == FUNC_ENTRY ? "entry" : "device", 0);
+		row_field(&r, fn->mangled, 0);
+		row_field(&r, fn->name, 0);
+		row_field(&r, fn->collapsed, 0);
+		row_field(&r, fn->ns, 0);
 		for (size_t k = 0; k < NORDER; k++) {
 			int last = k + 1 == NORDER;
 
-			if (list_order[k][0] == '@')
-				listcsv_field(f, fn->constant, last);
+			if (order[k] == NULL)
+				row_field(&r, fn->constant, last);
 			else
-				number(f, column_value(column_find(list_order[k]), fn), last);
+				row_number(&r, column_value(order[k], fn), last);
 		}
+		fwrite(r.buf, 1, r.len, f);
 	}
+	free(r.buf);
+}
+
+void
+listcsv_write_funcs(FILE *f, const struct model *m)
+{
+	listcsv_write_header(f);
+	listcsv_write_rows(f, m, 0, m->nfuncs);
 }
 
 static const char *
@@ -125,6 +197,8 @@ enum { F_LIBRARY, F_MEMBER, F_SM, F_KIND, F_MANGLED, F_NAME, F_COLLAPSED, F_NAME
 
 struct importer {
 	struct model		*m;
+	struct func_rec		*out;		/* rows read, in order */
+	size_t			 nout, capout;
 	struct diag_list	*diags;
 	const char		*file;
 	uint64_t		 order;
@@ -263,7 +337,8 @@ on_row(int c, void *data)
 		}
 		memcpy((char *)&f + columns[k].offset, &v, sizeof v);
 	}
-	model_add_func(m, &f);
+	xgrow((void **)&im->out, &im->capout, im->nout + 1, sizeof *im->out);
+	im->out[im->nout++] = f;
 	im->rows++;
 clear:
 	for (int i = 0; i < NFIELDS; i++) {
@@ -275,7 +350,8 @@ clear:
 
 int
 listcsv_import(const uint8_t *data, size_t size, const char *file,
-    struct model *m, struct diag_list *diags, uint64_t order)
+    struct model *m, struct func_rec **rows, size_t *nrows,
+    struct diag_list *diags, uint64_t order)
 {
 	struct csv_parser p;
 	struct importer im;
@@ -302,6 +378,8 @@ listcsv_import(const uint8_t *data, size_t size, const char *file,
 		free(im.fields[i]);
 	free(im.fields);
 	free(im.map);
+	*rows = im.out;
+	*nrows = im.nout;
 	rc = im.failed ? -1 : (int)im.rows;
 	return rc;
 }

@@ -12,13 +12,21 @@
 #include "model.h"
 
 void	listcsv_write_funcs(FILE *, const struct model *);
+/* The same in two steps, so that rows can be written as a scan gathers them. */
+void	listcsv_write_header(FILE *);
+void	listcsv_write_rows(FILE *, const struct model *, size_t first, size_t n);
 void	listcsv_write_images(FILE *, const struct model *);
 /* One CSV field, quoted only when it must be. */
 void	listcsv_field(FILE *, const char *s, int last);
 
 int	listcsv_is_list(const uint8_t *data, size_t size);
-/* Returns the number of rows read, or -1 after adding a diagnostic. */
+/*
+ * Reads a --list CSV: images go into the model, rows into *rows (malloc'd,
+ * in file order) for the caller to add.  Returns the number of rows, or -1
+ * after adding a diagnostic (the rows before the bad line are kept).
+ */
 int	listcsv_import(const uint8_t *data, size_t size, const char *file,
-	    struct model *, struct diag_list *, uint64_t order);
+	    struct model *, struct func_rec **rows, size_t *nrows,
+	    struct diag_list *, uint64_t order);
 
 #endif

@@ -22,6 +22,13 @@
 #define EXIT_NOTHING	77
 #define EXIT_INTERNAL	99
 
+/* --list writes rows while the scan goes on. */
+static void
+list_rows(void *ctx, const struct model *m, size_t first, size_t n)
+{
+	listcsv_write_rows(ctx, m, first, n);
+}
+
 static FILE *
 open_output(const struct options *o)
 {
@@ -62,16 +69,20 @@ main(int argc, char **argv)
 	cfg.arches = &o.arches;
 	cfg.includes = &o.includes;
 	cfg.excludes = &o.excludes;
-	model_init(&m);
-	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
-
 	out = open_output(&o);
 	if (out == NULL)
 		return EXIT_TROUBLE;
 	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
+	if (o.mode == MODE_LIST) {
+		listcsv_write_header(out);
+		cfg.on_funcs = list_rows;
+		cfg.ctx = out;
+	}
+	model_init(&m);
+	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
+
 	switch (o.mode) {
 	case MODE_LIST:
-		listcsv_write_funcs(out, &m);
 		break;
 	case MODE_LIST_IMAGES:
 		listcsv_write_images(out, &m);

@@ -21,12 +21,19 @@
 #include "hostelf.h"
 #include "listcsv.h"
 #include "mapfile.h"
-#include "ptrmap.h"
 #include "scan.h"
 #include "xalloc.h"
 
 #define NEST_MAX 4		/* archives inside archives */
-#define DROP_PAGES_MIN	(16u << 20)	/* smaller files stay mapped whole */
+#define DROP_NOW_BYTES	(256u << 10)
+/*
+ * Large images are read a few at a time: the bytes of large images in
+ * memory at once stay under this (or one image, when a single one is
+ * larger), so that peak memory does not grow with the number of workers.
+ */
+#define INFLIGHT_BUDGET	((size_t)96 << 20)
+#define LARGE_IMAGE	((size_t)1 << 20)
+#define KEEP_BUFFER	((size_t)8 << 20)
 #define ERRBUF 256
 
 struct job {
@@ -39,8 +46,8 @@ struct job {
 	uint64_t		 order;
 	const struct mapfile	*map;		/* to drop the pages once read */
 	/* Results. */
-	int			 worker;	/* whose string pool the results use */
 	int			 done;		/* under scan.lock */
+	int			 preset;	/* rows already read: nothing to run */
 	struct func_rec		*funcs;
 	size_t			 nfuncs;
 	struct diag_list	 diags;
@@ -58,8 +65,10 @@ struct scan {
 	uint64_t		 order;
 	atomic_size_t		 next_job;
 	size_t			 batch;		/* jobs a worker takes at once */
-	pthread_mutex_t		 lock;		/* guards jobs[].done */
+	pthread_mutex_t		 lock;		/* guards jobs[].done and inflight */
 	pthread_cond_t		 job_done;
+	pthread_cond_t		 room;		/* inflight went down */
+	size_t			 inflight;	/* bytes of large images being read */
 };
 
 /* What is being read now, for messages and image records. */
@@ -190,6 +199,14 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 
 static void read_buffer(struct place *, const uint8_t *, size_t, int named);
 
+/* The walk touched every entry header; the workers will read the payloads
+ * again later, so nothing here needs to stay in memory meanwhile. */
+static void
+drop_walked(struct place *p, const uint8_t *data, size_t size)
+{
+	mapfile_done(p->map, (size_t)(data - p->map->data), size);
+}
+
 static void
 on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t offset)
 {
@@ -258,6 +275,7 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			q.base = p->base + sec.offset;
 			q.relocatable = sec.relocatable;
 			fatbin_walk(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, &q);
+			drop_walked(p, sec.data, sec.size);
 		}
 	} else if (archive_is_archive(data, size)) {
 		if (p->depth >= NEST_MAX) {
@@ -269,10 +287,21 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
 		s->stats->files_read++;
 		fatbin_walk(data, size, on_fatbin_entry, on_fatbin_error, p);
+		drop_walked(p, data, size);
 	} else if (listcsv_is_list(data, size)) {
+		struct job j;
+
+		/* Rows read back from CSV become a job that is already done,
+		 * so that they keep their place in the model's order. */
+		memset(&j, 0, sizeof j);
+		j.preset = 1;
+		j.done = 1;
+		j.order = ++s->order;
 		s->stats->files_read++;
-		if (listcsv_import(data, size, p->library, s->model, s->diags, s->order) < 0)
+		if (listcsv_import(data, size, p->library, s->model, &j.funcs, &j.nfuncs,
+		    s->diags, s->order) < 0)
 			s->stats->unreadable++;
+		add_job(s, &j);
 	} else if (named) {
 		place_error(p, 0, "not a CUDA binary, fatbin, ar archive or spillway --list CSV");
 	}
@@ -385,7 +414,6 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 struct worker {
 	struct scan		*scan;
 	int			 id;
-	struct strpool		 pool;
 	struct decompressor	 dec;
 	pthread_t		 thread;
 	/* mangled (interned in pool) -> names; pointer-keyed cache */
@@ -426,7 +454,7 @@ worker_demangle(struct worker *w, const char *mangled)
 		j = (j + 1) & (w->nslots - 1);
 	}
 	w->keys[j] = mangled;
-	demangle_names(mangled, &w->pool, &w->vals[j]);
+	demangle_names(mangled, &w->scan->model->pool, &w->vals[j]);
 	w->used++;
 	return &w->vals[j];
 }
@@ -443,13 +471,16 @@ static void
 run_job(struct worker *w, struct job *j)
 {
 	struct scan *s = w->scan;
-	struct image_rec *img = &s->model->images[j->image];
+	struct image_rec *img;
 	const uint8_t *elf = j->data;
 	size_t elfsize = j->size, erroff = 0;
 	char err[ERRBUF];
 	struct cubin c;
 	int rc = 0;
 
+	if (j->preset)
+		return;
+	img = &s->model->images[j->image];
 	if (j->compression == COMPRESS_ZSTD)
 		rc = decompress_zstd(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
 	else if (j->compression == COMPRESS_LZ4)
@@ -462,7 +493,7 @@ run_job(struct worker *w, struct job *j)
 		elfsize = j->usize;
 
 	cubin_init(&c);
-	if (cubin_read(elf, elfsize, &c, &w->pool, err, sizeof err, &erroff) < 0) {
+	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
 		if (j->compression != COMPRESS_NONE) {
 			char msg[ERRBUF + 64];
 			snprintf(msg, sizeof msg, "%s (at 0x%zx of the decompressed image)", err, erroff);
@@ -478,9 +509,9 @@ run_job(struct worker *w, struct job *j)
 	}
 	img->relocatable |= c.relocatable;
 	img->global = c.global;
-	img->constant = strpool_intern_str(&w->pool, c.constant);
-	img->toolkit = strpool_intern_str(&w->pool, c.toolkit);
-	img->producer = strpool_intern_str(&w->pool, c.producer);
+	img->constant = strpool_intern_str(&s->model->pool, c.constant);
+	img->toolkit = strpool_intern_str(&s->model->pool, c.toolkit);
+	img->producer = strpool_intern_str(&s->model->pool, c.producer);
 
 	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
 	for (size_t i = 0; i < c.nfuncs; i++) {
@@ -494,7 +525,7 @@ run_job(struct worker *w, struct job *j)
 		f->name = dm->name;
 		f->collapsed = dm->collapsed;
 		f->ns = dm->ns;
-		f->constant = strpool_intern_str(&w->pool, cf->constant);
+		f->constant = strpool_intern_str(&s->model->pool, cf->constant);
 		f->reg = cf->reg;
 		f->stack = cf->stack;
 		f->shared = cf->shared;
@@ -521,13 +552,20 @@ drop_pages(struct scan *s, size_t first, size_t last)
 
 	while (i <= last) {
 		const struct mapfile *map = s->jobs[i].map;
-		size_t lo = (size_t)(s->jobs[i].data - map->data), hi = lo + s->jobs[i].size;
+		size_t lo, hi;
+
+		if (map == NULL) {
+			i++;
+			continue;
+		}
+		lo = (size_t)(s->jobs[i].data - map->data);
+		hi = lo + s->jobs[i].size;
 
 		while (i + 1 <= last && s->jobs[i + 1].map == map) {
 			i++;
 			hi = (size_t)(s->jobs[i].data - map->data) + s->jobs[i].size;
 		}
-		if (hi > lo && map->size >= DROP_PAGES_MIN)
+		if (hi > lo)
 			mapfile_done(map, lo, hi - lo);
 		i++;
 	}
@@ -547,8 +585,28 @@ worker_main(void *arg)
 		if (last >= s->njobs)
 			last = s->njobs - 1;
 		for (size_t i = first; i <= last; i++) {
-			run_job(w, &s->jobs[i]);
-			s->jobs[i].worker = w->id;
+			struct job *j = &s->jobs[i];
+
+			size_t need = j->compression != COMPRESS_NONE ? j->usize : j->size;
+
+			if (need >= LARGE_IMAGE) {
+				pthread_mutex_lock(&s->lock);
+				while (s->inflight > 0 && s->inflight + need > INFLIGHT_BUDGET)
+					pthread_cond_wait(&s->room, &s->lock);
+				s->inflight += need;
+				pthread_mutex_unlock(&s->lock);
+			}
+			run_job(w, j);
+			if (need >= LARGE_IMAGE) {
+				decompressor_trim(&w->dec, KEEP_BUFFER);
+				pthread_mutex_lock(&s->lock);
+				s->inflight -= need;
+				pthread_cond_broadcast(&s->room);
+				pthread_mutex_unlock(&s->lock);
+			}
+			/* A large image's pages go at once, not with the batch. */
+			if (j->size >= DROP_NOW_BYTES)
+				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
 			pthread_mutex_lock(&s->lock);
 			s->jobs[i].done = 1;
 			pthread_cond_signal(&s->job_done);
@@ -559,55 +617,26 @@ worker_main(void *arg)
 	return NULL;
 }
 
-/* The model's copy of a string from a worker's pool: one hash per string,
- * not per use, since a worker's strings are already unique. */
-static const char *
-reintern(struct strpool *pool, struct ptrmap *seen, const char *s)
-{
-	const char *g = ptrmap_get(seen, s);
-
-	if (g == NULL) {
-		g = strpool_intern_str(pool, s);
-		ptrmap_put(seen, s, (void *)g);
-	}
-	return g;
-}
-
 /*
- * Moves every job's rows into the model in job order, as the jobs finish,
- * interning their strings in the model's pool: a name met by two workers
- * becomes one pointer, so presenters may group by pointer.  Runs on the
- * main thread while the workers go on.
+ * Moves every job's rows into the model in job order, as the jobs finish.
+ * Runs on the main thread while the workers go on.
  */
 static void
-gather_results(struct scan *s, struct ptrmap *seen)
+gather_results(struct scan *s)
 {
 	struct model *m = s->model;
-	struct strpool *pool = &m->pool;
 
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct job *j = &s->jobs[i];
-		struct image_rec *img = &m->images[j->image];
-		struct ptrmap *map;
 
 		pthread_mutex_lock(&s->lock);
 		while (!j->done)
 			pthread_cond_wait(&s->job_done, &s->lock);
 		pthread_mutex_unlock(&s->lock);
-		map = &seen[j->worker];
-		img->constant = reintern(pool, map, img->constant);
-		img->toolkit = reintern(pool, map, img->toolkit);
-		img->producer = reintern(pool, map, img->producer);
-		for (size_t k = 0; k < j->nfuncs; k++) {
-			struct func_rec *f = &j->funcs[k];
-
-			f->mangled = reintern(pool, map, f->mangled);
-			f->name = reintern(pool, map, f->name);
-			f->collapsed = reintern(pool, map, f->collapsed);
-			f->ns = reintern(pool, map, f->ns);
-			f->constant = reintern(pool, map, f->constant);
-			model_add_func(m, f);
-		}
+		for (size_t k = 0; k < j->nfuncs; k++)
+			model_add_func(m, &j->funcs[k]);
+		if (s->cfg->on_funcs != NULL && j->nfuncs > 0)
+			s->cfg->on_funcs(s->cfg->ctx, m, m->nfuncs - j->nfuncs, j->nfuncs);
 		free(j->funcs);
 		j->funcs = NULL;
 		if (j->diags.n > 0)
@@ -620,17 +649,17 @@ static void
 run_jobs(struct scan *s, int nthreads)
 {
 	struct worker *w;
-	struct ptrmap *seen;
 
 	if (nthreads < 1)
 		nthreads = 1;
 	if ((size_t)nthreads > s->njobs)
 		nthreads = s->njobs ? (int)s->njobs : 1;
 	w = xcalloc((size_t)nthreads, sizeof *w);
-	seen = xcalloc((size_t)nthreads, sizeof *seen);
 	atomic_store(&s->next_job, 0);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->job_done, NULL);
+	pthread_cond_init(&s->room, NULL);
+	s->inflight = 0;
 	/* Batches small enough to balance the load, large enough that the
 	 * shared counter and page dropping cost little. */
 	s->batch = s->njobs / ((size_t)nthreads * 16);
@@ -641,26 +670,22 @@ run_jobs(struct scan *s, int nthreads)
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
 		w[t].id = t;
-		strpool_init(&w[t].pool);
 		decompressor_init(&w[t].dec);
-		ptrmap_init(&seen[t]);
 		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
 			fprintf(stderr, "spillway: cannot start a worker thread\n");
 			abort();
 		}
 	}
-	gather_results(s, seen);
+	gather_results(s);
 	for (int t = 0; t < nthreads; t++) {
 		pthread_join(w[t].thread, NULL);
-		strpool_free(&w[t].pool);
 		decompressor_free(&w[t].dec);
-		ptrmap_free(&seen[t]);
 		free(w[t].keys);
 		free(w[t].vals);
 	}
 	pthread_cond_destroy(&s->job_done);
+	pthread_cond_destroy(&s->room);
 	pthread_mutex_destroy(&s->lock);
-	free(seen);
 	free(w);
 }
 

@@ -22,6 +22,10 @@ struct scan_config {
 	const struct strlist	*arches;	/* NULL or empty: every arch */
 	const struct strlist	*includes;
 	const struct strlist	*excludes;
+	/* Called on the main thread, in model order, as rows are gathered:
+	 * funcs[first .. first + n) are final.  May be NULL. */
+	void			(*on_funcs)(void *ctx, const struct model *, size_t first, size_t n);
+	void			 *ctx;
 };
 
 int	scan_default_threads(void);

@@ -31,12 +31,14 @@ void
 strpool_init(struct strpool *p)
 {
 	memset(p, 0, sizeof *p);
+	for (int i = 0; i < STRPOOL_SHARDS; i++)
+		pthread_mutex_init(&p->shards[i].lock, NULL);
 }
 
 static char *
-strpool_alloc(struct strpool *p, size_t n)
+shard_alloc(struct strpool_shard *sh, size_t n)
 {
-	struct strpool_block *b = p->blocks;
+	struct strpool_block *b = sh->blocks;
 
 	if (b == NULL || b->size - b->used < n) {
 		size_t size = n > BLOCK_BYTES ? n : BLOCK_BYTES;
@@ -44,21 +46,23 @@ strpool_alloc(struct strpool *p, size_t n)
 		b = xmalloc(sizeof *b + size);
 		b->size = size;
 		b->used = 0;
-		b->next = p->blocks;
-		p->blocks = b;
+		b->next = sh->blocks;
+		sh->blocks = b;
 	}
 	b->used += n;
 	return b->data + b->used - n;
 }
 
+/* Slots hold strings; the high bits of the hash pick the shard, the low
+ * bits the slot, so the two do not correlate. */
 static void
-strpool_rehash(struct strpool *p)
+shard_rehash(struct strpool_shard *sh)
 {
-	size_t n = p->nslots ? p->nslots * 2 : 1024;
+	size_t n = sh->nslots ? sh->nslots * 2 : 256;
 	const char **slots = xcalloc(n, sizeof *slots);
 
-	for (size_t i = 0; i < p->nslots; i++) {
-		const char *s = p->slots[i];
+	for (size_t i = 0; i < sh->nslots; i++) {
+		const char *s = sh->slots[i];
 		size_t j;
 
 		if (s == NULL)
@@ -68,33 +72,41 @@ strpool_rehash(struct strpool *p)
 			j = (j + 1) & (n - 1);
 		slots[j] = s;
 	}
-	free(p->slots);
-	p->slots = slots;
-	p->nslots = n;
+	free(sh->slots);
+	sh->slots = slots;
+	sh->nslots = n;
 }
 
 const char *
 strpool_intern(struct strpool *p, const char *s, size_t len)
 {
+	uint64_t h = hash_bytes(s, len);
+	struct strpool_shard *sh = &p->shards[h >> 58];
+	const char *found = NULL;
 	size_t j;
 	char *copy;
 
-	if (p->used * 2 >= p->nslots)
-		strpool_rehash(p);
-	j = hash_bytes(s, len) & (p->nslots - 1);
-	while (p->slots[j] != NULL) {
-		const char *t = p->slots[j];
+	pthread_mutex_lock(&sh->lock);
+	if (sh->used * 2 >= sh->nslots)
+		shard_rehash(sh);
+	for (j = h & (sh->nslots - 1); sh->slots[j] != NULL; j = (j + 1) & (sh->nslots - 1)) {
+		const char *t = sh->slots[j];
 
-		if (strncmp(t, s, len) == 0 && t[len] == '\0')
-			return t;
-		j = (j + 1) & (p->nslots - 1);
+		if (strncmp(t, s, len) == 0 && t[len] == '\0') {
+			found = t;
+			break;
+		}
 	}
-	copy = strpool_alloc(p, len + 1);
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	p->slots[j] = copy;
-	p->used++;
-	return copy;
+	if (found == NULL) {
+		copy = shard_alloc(sh, len + 1);
+		memcpy(copy, s, len);
+		copy[len] = '\0';
+		sh->slots[j] = copy;
+		sh->used++;
+		found = copy;
+	}
+	pthread_mutex_unlock(&sh->lock);
+	return found;
 }
 
 const char *
@@ -104,33 +116,18 @@ strpool_intern_str(struct strpool *p, const char *s)
 }
 
 void
-strpool_adopt(struct strpool *dst, struct strpool *src)
-{
-	struct strpool_block *b = src->blocks, *next;
-
-	for (; b != NULL; b = next) {
-		next = b->next;
-		b->next = dst->blocks ? dst->blocks->next : NULL;
-		if (dst->blocks)
-			dst->blocks->next = b;
-		else
-			dst->blocks = b;
-	}
-	src->blocks = NULL;
-	free(src->slots);
-	src->slots = NULL;
-	src->nslots = src->used = 0;
-}
-
-void
 strpool_free(struct strpool *p)
 {
-	struct strpool_block *b = p->blocks, *next;
+	for (int i = 0; i < STRPOOL_SHARDS; i++) {
+		struct strpool_shard *sh = &p->shards[i];
+		struct strpool_block *b = sh->blocks, *next;
 
-	for (; b != NULL; b = next) {
-		next = b->next;
-		free(b);
+		for (; b != NULL; b = next) {
+			next = b->next;
+			free(b);
+		}
+		free(sh->slots);
+		pthread_mutex_destroy(&sh->lock);
 	}
-	free(p->slots);
 	memset(p, 0, sizeof *p);
 }
