@@ -21,6 +21,7 @@
 #include "hostelf.h"
 #include "listcsv.h"
 #include "mapfile.h"
+#include "namecache.h"
 #include "scan.h"
 #include "xalloc.h"
 
@@ -69,6 +70,7 @@ struct scan {
 	pthread_cond_t		 job_done;
 	pthread_cond_t		 room;		/* inflight went down */
 	size_t			 inflight;	/* bytes of large images being read */
+	struct namecache	 names;
 };
 
 /* What is being read now, for messages and image records. */
@@ -416,48 +418,8 @@ struct worker {
 	int			 id;
 	struct decompressor	 dec;
 	pthread_t		 thread;
-	/* mangled (interned in pool) -> names; pointer-keyed cache */
-	const char		**keys;
-	struct demangled	*vals;
-	size_t			  nslots, used;
 };
 
-static const struct demangled *
-worker_demangle(struct worker *w, const char *mangled)
-{
-	size_t j;
-
-	if (w->used * 2 >= w->nslots) {
-		size_t n = w->nslots ? w->nslots * 2 : 1024;
-		const char **keys = xcalloc(n, sizeof *keys);
-		struct demangled *vals = xcalloc(n, sizeof *vals);
-
-		for (size_t i = 0; i < w->nslots; i++) {
-			if (w->keys[i] == NULL)
-				continue;
-			j = ((uintptr_t)w->keys[i] >> 3) & (n - 1);
-			while (keys[j] != NULL)
-				j = (j + 1) & (n - 1);
-			keys[j] = w->keys[i];
-			vals[j] = w->vals[i];
-		}
-		free(w->keys);
-		free(w->vals);
-		w->keys = keys;
-		w->vals = vals;
-		w->nslots = n;
-	}
-	j = ((uintptr_t)mangled >> 3) & (w->nslots - 1);
-	while (w->keys[j] != NULL) {
-		if (w->keys[j] == mangled)
-			return &w->vals[j];
-		j = (j + 1) & (w->nslots - 1);
-	}
-	w->keys[j] = mangled;
-	demangle_names(mangled, &w->scan->model->pool, &w->vals[j]);
-	w->used++;
-	return &w->vals[j];
-}
 
 static void
 job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
@@ -516,15 +478,16 @@ run_job(struct worker *w, struct job *j)
 	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
 	for (size_t i = 0; i < c.nfuncs; i++) {
 		const struct cubin_func *cf = &c.funcs[i];
-		const struct demangled *dm = worker_demangle(w, cf->name);
 		struct func_rec *f = &j->funcs[j->nfuncs++];
+		struct demangled dm;
 
+		namecache_get(&s->names, cf->name, &dm);
 		f->image = (uint32_t)j->image;
 		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
 		f->mangled = cf->name;
-		f->name = dm->name;
-		f->collapsed = dm->collapsed;
-		f->ns = dm->ns;
+		f->name = dm.name;
+		f->collapsed = dm.collapsed;
+		f->ns = dm.ns;
 		f->constant = strpool_intern_str(&s->model->pool, cf->constant);
 		f->reg = cf->reg;
 		f->stack = cf->stack;
@@ -659,6 +622,7 @@ run_jobs(struct scan *s, int nthreads)
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->job_done, NULL);
 	pthread_cond_init(&s->room, NULL);
+	namecache_init(&s->names, &s->model->pool);
 	s->inflight = 0;
 	/* Batches small enough to balance the load, large enough that the
 	 * shared counter and page dropping cost little. */
@@ -680,11 +644,10 @@ run_jobs(struct scan *s, int nthreads)
 	for (int t = 0; t < nthreads; t++) {
 		pthread_join(w[t].thread, NULL);
 		decompressor_free(&w[t].dec);
-		free(w[t].keys);
-		free(w[t].vals);
 	}
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->room);
+	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);
 	free(w);
 }
