@@ -24,9 +24,9 @@
 
 /* --list writes rows while the scan goes on. */
 static void
-list_rows(void *ctx, const struct model *m, size_t first, size_t n)
+emit_text(void *ctx, const char *text, size_t len)
 {
-	listcsv_write_rows(ctx, m, first, n);
+	fwrite(text, 1, len, ctx);
 }
 
 static FILE *
@@ -75,7 +75,8 @@ main(int argc, char **argv)
 	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
 	if (o.mode == MODE_LIST) {
 		listcsv_write_header(out);
-		cfg.on_funcs = list_rows;
+		cfg.format = listcsv_format_rows;
+		cfg.emit = emit_text;
 		cfg.ctx = out;
 	}
 	model_init(&m);

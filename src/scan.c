@@ -49,6 +49,8 @@ struct job {
 	/* Results. */
 	int			 done;		/* under scan.lock */
 	int			 preset;	/* rows already read: nothing to run */
+	char			*text;		/* the rows formatted for output */
+	size_t			 textlen;
 	struct func_rec		*funcs;
 	size_t			 nfuncs;
 	struct diag_list	 diags;
@@ -297,7 +299,6 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		 * so that they keep their place in the model's order. */
 		memset(&j, 0, sizeof j);
 		j.preset = 1;
-		j.done = 1;
 		j.order = ++s->order;
 		s->stats->files_read++;
 		if (listcsv_import(data, size, p->library, s->model, &j.funcs, &j.nfuncs,
@@ -560,6 +561,8 @@ worker_main(void *arg)
 				pthread_mutex_unlock(&s->lock);
 			}
 			run_job(w, j);
+			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0)
+				j->text = s->cfg->format(s->model, j->funcs, j->nfuncs, &j->textlen);
 			if (need >= LARGE_IMAGE) {
 				decompressor_trim(&w->dec, KEEP_BUFFER);
 				pthread_mutex_lock(&s->lock);
@@ -598,8 +601,11 @@ gather_results(struct scan *s)
 		pthread_mutex_unlock(&s->lock);
 		for (size_t k = 0; k < j->nfuncs; k++)
 			model_add_func(m, &j->funcs[k]);
-		if (s->cfg->on_funcs != NULL && j->nfuncs > 0)
-			s->cfg->on_funcs(s->cfg->ctx, m, m->nfuncs - j->nfuncs, j->nfuncs);
+		if (j->text != NULL) {
+			s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
+			free(j->text);
+			j->text = NULL;
+		}
 		free(j->funcs);
 		j->funcs = NULL;
 		if (j->diags.n > 0)

@@ -22,9 +22,15 @@ struct scan_config {
 	const struct strlist	*arches;	/* NULL or empty: every arch */
 	const struct strlist	*includes;
 	const struct strlist	*excludes;
-	/* Called on the main thread, in model order, as rows are gathered:
-	 * funcs[first .. first + n) are final.  May be NULL. */
-	void			(*on_funcs)(void *ctx, const struct model *, size_t first, size_t n);
+	/*
+	 * Output while the scan goes on: format turns one image's rows into
+	 * text on the worker that read them (so formatting runs in parallel),
+	 * and emit receives each text on the main thread, in model order.
+	 * Both may be NULL.
+	 */
+	char			*(*format)(const struct model *, const struct func_rec *rows,
+				    size_t n, size_t *len);
+	void			(*emit)(void *ctx, const char *text, size_t len);
 	void			 *ctx;
 };
 
