@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include "diag.h"
 #include "listcsv.h"
@@ -42,6 +44,32 @@ open_output(const struct options *o)
 	return f;
 }
 
+/* --stats: what the scan found and what it cost. */
+static void
+print_stats(const struct scan_stats *st, const struct model *m, double total)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	fprintf(stderr, "spillway: stats: %zu files, %zu images, %zu read, %zu functions; "
+	    "walk %.3f s, read %.3f s on %d workers, total %.3f s; "
+	    "CPU %.3f s user %.3f s system; peak RSS %ld MiB\n",
+	    st->files_read, st->images, st->jobs, m->nfuncs,
+	    st->walk_seconds, st->read_seconds, st->workers, total,
+	    (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
+	    ru.ru_maxrss / 1024);
+}
+
+static double
+now_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -53,6 +81,7 @@ main(int argc, char **argv)
 	static char outbuf[1 << 20];
 	int exit_now, rc;
 	FILE *out;
+	double start = now_seconds();
 
 	rc = options_parse(&o, argc, argv, &exit_now);
 	if (exit_now)
@@ -101,6 +130,8 @@ main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
+	if (o.stats)
+		print_stats(&stats, &m, now_seconds() - start);
 
 	rc = EXIT_CLEAN;
 	if (diags.n > 0 || stats.named_missing > 0)

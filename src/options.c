@@ -16,7 +16,7 @@ enum {
 	OPT_LOG, OPT_ALLOW, OPT_MEM_BUDGET, OPT_MEM_HOST, OPT_JOBS,
 	OPT_REQUIRE_SASS, OPT_MAX_SPILL, OPT_MAX_REGS, OPT_MAX_GROWTH,
 	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
-	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE,
+	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE, OPT_STATS,
 };
 
 /*
@@ -69,6 +69,8 @@ static const struct option_doc option_docs[] = {
 	  "write to FILE instead of standard output" },
 	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
 	  "colour in the terminal (NO_COLOR is honoured)" },
+	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,
+	  "print the scan's counts, timings and peak memory on stderr" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "print no notices, only errors and results" },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit" },
@@ -362,6 +364,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			break;
 		case 'o':		o->output = optarg; break;
 		case 'q':		o->quiet = 1; break;
+		case OPT_STATS:		o->stats = 1; break;
 		case 'h':
 			usage(stdout);
 			*exit_now = 1;

@@ -35,6 +35,7 @@ struct options {
 	int		 threads;	/* 0: the cores available */
 	enum color	 color;
 	int		 quiet;
+	int		 stats;		/* --stats: timings and counts on stderr */
 
 	/* Selection. */
 	struct strlist	 arches;	/* --arch: "86", "sm_90a", ... */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "archive.h"
@@ -67,7 +68,8 @@ struct scan {
 	size_t			 nmaps, capmaps;
 	uint64_t		 order;
 	atomic_size_t		 next_job;
-	size_t			 batch;		/* jobs a worker takes at once */
+	size_t			 batch;		/* most jobs a worker takes at once */
+	int			 nworkers;
 	pthread_mutex_t		 lock;		/* guards jobs[].done and inflight */
 	pthread_cond_t		 job_done;
 	pthread_cond_t		 room;		/* inflight went down */
@@ -85,6 +87,15 @@ struct place {
 	int			 relocatable;	/* reading __nv_relfatbin */
 	int			 depth;		/* archive nesting */
 };
+
+static double
+now_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 int
 scan_default_threads(void)
@@ -543,8 +554,23 @@ worker_main(void *arg)
 	struct scan *s = w->scan;
 	size_t first;
 
-	while ((first = atomic_fetch_add(&s->next_job, s->batch)) < s->njobs) {
-		size_t last = first + s->batch - 1;
+	for (;;) {
+		size_t last, left, batch;
+
+		/* Guided batches: large while much is left, one job at the end,
+		 * so that no worker is left with a long tail. */
+		first = atomic_load(&s->next_job);
+		do {
+			if (first >= s->njobs)
+				return NULL;
+			left = s->njobs - first;
+			batch = left / ((size_t)s->nworkers * 4);
+			if (batch < 1)
+				batch = 1;
+			if (batch > s->batch)
+				batch = s->batch;
+		} while (!atomic_compare_exchange_weak(&s->next_job, &first, first + batch));
+		last = first + batch - 1;
 
 		if (last >= s->njobs)
 			last = s->njobs - 1;
@@ -630,13 +656,10 @@ run_jobs(struct scan *s, int nthreads)
 	pthread_cond_init(&s->room, NULL);
 	namecache_init(&s->names, &s->model->pool);
 	s->inflight = 0;
-	/* Batches small enough to balance the load, large enough that the
-	 * shared counter and page dropping cost little. */
-	s->batch = s->njobs / ((size_t)nthreads * 16);
-	if (s->batch < 1)
-		s->batch = 1;
-	if (s->batch > 64)
-		s->batch = 64;
+	/* Batches large enough that the shared counter and page dropping
+	 * cost little; worker_main shrinks them towards the end. */
+	s->batch = 64;
+	s->nworkers = nthreads;
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
 		w[t].id = t;
@@ -664,6 +687,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 {
 	struct scan s;
 	static char *dot[] = { "." };
+	double t0 = now_seconds(), t1;
 
 	memset(&s, 0, sizeof s);
 	memset(stats, 0, sizeof *stats);
@@ -690,7 +714,13 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		else
 			scan_file(&s, paths[i], paths[i], 1);
 	}
-	run_jobs(&s, cfg->threads > 0 ? cfg->threads : scan_default_threads());
+	t1 = now_seconds();
+	stats->walk_seconds = t1 - t0;
+	stats->images = model->nimages;
+	stats->jobs = s.njobs;
+	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
+	run_jobs(&s, stats->workers);
+	stats->read_seconds = now_seconds() - t1;
 
 	diag_sort(diags);
 	for (size_t i = 0; i < s.nmaps; i++) {

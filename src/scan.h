@@ -15,6 +15,11 @@ struct scan_stats {
 	size_t	files_read;	/* files that held something spillway reads */
 	size_t	named_missing;	/* paths on the command line that do not exist */
 	size_t	unreadable;	/* files that could not be read, in whole or part */
+	size_t	images;		/* images found */
+	size_t	jobs;		/* images read (SASS, or CSV read back) */
+	int	workers;
+	double	walk_seconds;	/* finding files and images, on one thread */
+	double	read_seconds;	/* reading the images, on the workers */
 };
 
 struct scan_config {
