@@ -114,7 +114,8 @@ listcsv_write_header(FILE *f)
 }
 
 char *
-listcsv_format_rows(const struct model *m, const struct func_rec *rows, size_t n, size_t *len)
+listcsv_format_rows(const struct image_rec *img, const struct func_rec *rows, size_t n,
+    size_t *len)
 {
 	const struct column *order[NORDER];
 	struct row r = { 0 };
@@ -123,7 +124,6 @@ listcsv_format_rows(const struct model *m, const struct func_rec *rows, size_t n
 		order[k] = list_order[k][0] == '@' ? NULL : column_find(list_order[k]);
 	for (size_t i = 0; i < n; i++) {
 		const struct func_rec *fn = &rows[i];
-		const struct image_rec *img = &m->images[fn->image];
 
 		row_field(&r, img->library, 0);
 		row_field(&r, img->member, 0);
@@ -149,11 +149,20 @@ listcsv_format_rows(const struct model *m, const struct func_rec *rows, size_t n
 void
 listcsv_write_rows(FILE *f, const struct model *m, size_t first, size_t n)
 {
-	size_t len;
-	char *text = listcsv_format_rows(m, m->funcs + first, n, &len);
+	size_t i = first, end = first + n;
 
-	fwrite(text, 1, len, f);
-	free(text);
+	/* One call per run of rows from one image. */
+	while (i < end) {
+		size_t k = i + 1, len;
+		char *text;
+
+		while (k < end && m->funcs[k].image == m->funcs[i].image)
+			k++;
+		text = listcsv_format_rows(&m->images[m->funcs[i].image], m->funcs + i, k - i, &len);
+		fwrite(text, 1, len, f);
+		free(text);
+		i = k;
+	}
 }
 
 void

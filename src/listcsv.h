@@ -15,9 +15,9 @@ void	listcsv_write_funcs(FILE *, const struct model *);
 /* The same in two steps, so that rows can be written as a scan gathers them. */
 void	listcsv_write_header(FILE *);
 void	listcsv_write_rows(FILE *, const struct model *, size_t first, size_t n);
-/* The rows as CSV text (malloc'd, *len bytes, NULL when n is 0); safe to
- * call from scan workers. */
-char	*listcsv_format_rows(const struct model *, const struct func_rec *rows, size_t n,
+/* Rows of one image as CSV text (malloc'd, *len bytes, NULL when n is 0);
+ * safe to call from scan workers. */
+char	*listcsv_format_rows(const struct image_rec *, const struct func_rec *rows, size_t n,
 	    size_t *len);
 void	listcsv_write_images(FILE *, const struct model *);
 /* One CSV field, quoted only when it must be. */

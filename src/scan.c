@@ -44,6 +44,7 @@ struct job {
 	size_t			 usize;		/* promised size when compressed */
 	uint8_t			 compression;
 	size_t			 image;		/* index into model.images */
+	struct image_rec	 img;		/* the worker's copy, put back when gathered */
 	uint64_t		 offset;	/* of the payload, in the file or member */
 	uint64_t		 order;
 	const struct mapfile	*map;		/* to drop the pages once read */
@@ -62,8 +63,16 @@ struct scan {
 	struct model		*model;
 	struct diag_list	*diags;
 	struct scan_stats	*stats;
-	struct job		*jobs;
-	size_t			 njobs, capjobs;
+	/*
+	 * Jobs live in fixed chunks, so that workers read them while the walk
+	 * adds more: published says how many are complete, walk_done that no
+	 * more will come.
+	 */
+	struct job		**chunks;
+	size_t			 njobs;
+	atomic_size_t		 published;
+	int			 walk_done;	/* under lock */
+	pthread_cond_t		 more_jobs;
 	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
 	size_t			 nmaps, capmaps;
 	uint64_t		 order;
@@ -143,11 +152,37 @@ place_error(struct place *p, uint64_t offset, const char *msg)
 	p->scan->stats->unreadable++;
 }
 
+#define JOB_CHUNK	1024
+#define JOB_CHUNKS	(1 << 16)
+
+static struct job *
+job_at(struct scan *s, size_t i)
+{
+	return &s->chunks[i / JOB_CHUNK][i % JOB_CHUNK];
+}
+
+/* Adds a job and hands it to the workers. */
 static void
 add_job(struct scan *s, const struct job *j)
 {
-	xgrow((void **)&s->jobs, &s->capjobs, s->njobs + 1, sizeof *s->jobs);
-	s->jobs[s->njobs++] = *j;
+	size_t c = s->njobs / JOB_CHUNK;
+
+	if (c >= JOB_CHUNKS) {
+		diag_add(s->diags, s->order, "", NULL, DIAG_NO_OFFSET,
+		    "more than %d images: the rest are not read", JOB_CHUNK * JOB_CHUNKS);
+		s->stats->unreadable++;
+		return;
+	}
+	if (s->chunks[c] == NULL)
+		s->chunks[c] = xcalloc(JOB_CHUNK, sizeof *s->chunks[c]);
+	s->chunks[c][s->njobs % JOB_CHUNK] = *j;
+	s->njobs++;
+	atomic_store(&s->published, s->njobs);
+	if (s->njobs % 16 == 0) {
+		pthread_mutex_lock(&s->lock);
+		pthread_cond_broadcast(&s->more_jobs);
+		pthread_mutex_unlock(&s->lock);
+	}
 }
 
 static void
@@ -202,6 +237,7 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
 		return;
+	j.img = img;
 	j.data = e->payload;
 	j.size = e->payload_size;
 	j.usize = (size_t)e->uncompressed_size;
@@ -267,6 +303,7 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		img.version_major = img.version_minor = UNKNOWN;
 		memset(&j, 0, sizeof j);
 		j.image = model_add_image(s->model, &img);
+		j.img = img;
 		j.data = data;
 		j.size = size;
 		j.offset = p->base;
@@ -436,9 +473,9 @@ struct worker {
 static void
 job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
 {
-	struct image_rec *img = &s->model->images[j->image];
-
-	diag_add(&j->diags, j->order, img->library, img->member, offset, "%s (%s image)", msg, img->arch);
+	(void)s;
+	diag_add(&j->diags, j->order, j->img.library, j->img.member, offset, "%s (%s image)",
+	    msg, j->img.arch);
 }
 
 static void
@@ -454,7 +491,7 @@ run_job(struct worker *w, struct job *j)
 
 	if (j->preset)
 		return;
-	img = &s->model->images[j->image];
+	img = &j->img;
 	if (j->compression == COMPRESS_ZSTD)
 		rc = decompress_zstd(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
 	else if (j->compression == COMPRESS_LZ4)
@@ -526,19 +563,19 @@ drop_pages(struct scan *s, size_t first, size_t last)
 	size_t i = first;
 
 	while (i <= last) {
-		const struct mapfile *map = s->jobs[i].map;
+		const struct mapfile *map = job_at(s, i)->map;
 		size_t lo, hi;
 
 		if (map == NULL) {
 			i++;
 			continue;
 		}
-		lo = (size_t)(s->jobs[i].data - map->data);
-		hi = lo + s->jobs[i].size;
+		lo = (size_t)(job_at(s, i)->data - map->data);
+		hi = lo + job_at(s, i)->size;
 
-		while (i + 1 <= last && s->jobs[i + 1].map == map) {
+		while (i + 1 <= last && job_at(s, i + 1)->map == map) {
 			i++;
-			hi = (size_t)(s->jobs[i].data - map->data) + s->jobs[i].size;
+			hi = (size_t)(job_at(s, i)->data - map->data) + job_at(s, i)->size;
 		}
 		if (hi > lo)
 			mapfile_done(map, lo, hi - lo);
@@ -555,27 +592,38 @@ worker_main(void *arg)
 	size_t first;
 
 	for (;;) {
-		size_t last, left, batch;
+		size_t last, left, batch, avail;
 
-		/* Guided batches: large while much is left, one job at the end,
-		 * so that no worker is left with a long tail. */
+		/* Claim the next batch.  Guided sizes: large while much is
+		 * published, one job at the end, so no worker keeps a long tail. */
 		first = atomic_load(&s->next_job);
-		do {
-			if (first >= s->njobs)
-				return NULL;
-			left = s->njobs - first;
+		for (;;) {
+			avail = atomic_load(&s->published);
+			if (first >= avail) {
+				/* Caught up with the walk: wait for more, or stop. */
+				pthread_mutex_lock(&s->lock);
+				while (atomic_load(&s->published) <= first && !s->walk_done)
+					pthread_cond_wait(&s->more_jobs, &s->lock);
+				avail = atomic_load(&s->published);
+				pthread_mutex_unlock(&s->lock);
+				if (first >= avail)
+					return NULL;
+				first = atomic_load(&s->next_job);
+				continue;
+			}
+			left = avail - first;
 			batch = left / ((size_t)s->nworkers * 4);
 			if (batch < 1)
 				batch = 1;
 			if (batch > s->batch)
 				batch = s->batch;
-		} while (!atomic_compare_exchange_weak(&s->next_job, &first, first + batch));
+			if (atomic_compare_exchange_weak(&s->next_job, &first, first + batch))
+				break;
+		}
 		last = first + batch - 1;
 
-		if (last >= s->njobs)
-			last = s->njobs - 1;
 		for (size_t i = first; i <= last; i++) {
-			struct job *j = &s->jobs[i];
+			struct job *j = job_at(s, i);
 
 			size_t need = j->compression != COMPRESS_NONE ? j->usize : j->size;
 
@@ -587,8 +635,8 @@ worker_main(void *arg)
 				pthread_mutex_unlock(&s->lock);
 			}
 			run_job(w, j);
-			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0)
-				j->text = s->cfg->format(s->model, j->funcs, j->nfuncs, &j->textlen);
+			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset)
+				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
 			if (need >= LARGE_IMAGE) {
 				decompressor_trim(&w->dec, KEEP_BUFFER);
 				pthread_mutex_lock(&s->lock);
@@ -600,7 +648,7 @@ worker_main(void *arg)
 			if (j->size >= DROP_NOW_BYTES)
 				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
 			pthread_mutex_lock(&s->lock);
-			s->jobs[i].done = 1;
+			j->done = 1;
 			pthread_cond_signal(&s->job_done);
 			pthread_mutex_unlock(&s->lock);
 		}
@@ -619,12 +667,24 @@ gather_results(struct scan *s)
 	struct model *m = s->model;
 
 	for (size_t i = 0; i < s->njobs; i++) {
-		struct job *j = &s->jobs[i];
+		struct job *j = job_at(s, i);
 
 		pthread_mutex_lock(&s->lock);
 		while (!j->done)
 			pthread_cond_wait(&s->job_done, &s->lock);
 		pthread_mutex_unlock(&s->lock);
+		if (!j->preset)
+			m->images[j->image] = j->img;
+		else if (s->cfg->format != NULL && s->cfg->emit != NULL) {
+			/* Rows read back from CSV may span images: one at a time. */
+			for (size_t k = 0; k < j->nfuncs; k++) {
+				j->text = s->cfg->format(&m->images[j->funcs[k].image], &j->funcs[k], 1,
+				    &j->textlen);
+				s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
+				free(j->text);
+				j->text = NULL;
+			}
+		}
 		for (size_t k = 0; k < j->nfuncs; k++)
 			model_add_func(m, &j->funcs[k]);
 		if (j->text != NULL) {
@@ -640,20 +700,20 @@ gather_results(struct scan *s)
 	}
 }
 
-static void
-run_jobs(struct scan *s, int nthreads)
+static struct worker *
+start_workers(struct scan *s, int nthreads)
 {
 	struct worker *w;
 
 	if (nthreads < 1)
 		nthreads = 1;
-	if ((size_t)nthreads > s->njobs)
-		nthreads = s->njobs ? (int)s->njobs : 1;
 	w = xcalloc((size_t)nthreads, sizeof *w);
 	atomic_store(&s->next_job, 0);
+	atomic_store(&s->published, 0);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->job_done, NULL);
 	pthread_cond_init(&s->room, NULL);
+	pthread_cond_init(&s->more_jobs, NULL);
 	namecache_init(&s->names, &s->model->pool);
 	s->inflight = 0;
 	/* Batches large enough that the shared counter and page dropping
@@ -669,13 +729,25 @@ run_jobs(struct scan *s, int nthreads)
 			abort();
 		}
 	}
+	return w;
+}
+
+/* Tells the workers the walk is over, gathers every job, and stops them. */
+static void
+finish_workers(struct scan *s, struct worker *w)
+{
+	pthread_mutex_lock(&s->lock);
+	s->walk_done = 1;
+	pthread_cond_broadcast(&s->more_jobs);
+	pthread_mutex_unlock(&s->lock);
 	gather_results(s);
-	for (int t = 0; t < nthreads; t++) {
+	for (int t = 0; t < s->nworkers; t++) {
 		pthread_join(w[t].thread, NULL);
 		decompressor_free(&w[t].dec);
 	}
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->room);
+	pthread_cond_destroy(&s->more_jobs);
 	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);
 	free(w);
@@ -686,6 +758,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
     struct model *model, struct diag_list *diags, struct scan_stats *stats)
 {
 	struct scan s;
+	struct worker *w;
 	static char *dot[] = { "." };
 	double t0 = now_seconds(), t1;
 
@@ -696,6 +769,10 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	s.diags = diags;
 	s.stats = stats;
 	elf_version(EV_CURRENT);
+	s.chunks = xcalloc(JOB_CHUNKS, sizeof *s.chunks);
+	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
+	/* The workers start at once and read images while the walk finds more. */
+	w = start_workers(&s, stats->workers);
 
 	if (npaths == 0) {
 		paths = dot;
@@ -718,8 +795,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	stats->walk_seconds = t1 - t0;
 	stats->images = model->nimages;
 	stats->jobs = s.njobs;
-	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
-	run_jobs(&s, stats->workers);
+	finish_workers(&s, w);
 	stats->read_seconds = now_seconds() - t1;
 
 	diag_sort(diags);
@@ -728,6 +804,8 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		free(s.maps[i]);
 	}
 	free(s.maps);
-	free(s.jobs);
+	for (size_t c = 0; c < JOB_CHUNKS && s.chunks[c] != NULL; c++)
+		free(s.chunks[c]);
+	free(s.chunks);
 	return 0;
 }

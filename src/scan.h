@@ -18,8 +18,8 @@ struct scan_stats {
 	size_t	images;		/* images found */
 	size_t	jobs;		/* images read (SASS, or CSV read back) */
 	int	workers;
-	double	walk_seconds;	/* finding files and images, on one thread */
-	double	read_seconds;	/* reading the images, on the workers */
+	double	walk_seconds;	/* finding files and images (the workers start meanwhile) */
+	double	read_seconds;	/* reading what is left once the walk is over */
 };
 
 struct scan_config {
@@ -28,12 +28,12 @@ struct scan_config {
 	const struct strlist	*includes;
 	const struct strlist	*excludes;
 	/*
-	 * Output while the scan goes on: format turns one image's rows into
+	 * Output while the scan goes on: format turns rows of one image into
 	 * text on the worker that read them (so formatting runs in parallel),
 	 * and emit receives each text on the main thread, in model order.
 	 * Both may be NULL.
 	 */
-	char			*(*format)(const struct model *, const struct func_rec *rows,
+	char			*(*format)(const struct image_rec *, const struct func_rec *rows,
 				    size_t n, size_t *len);
 	void			(*emit)(void *ctx, const char *text, size_t len);
 	void			 *ctx;
