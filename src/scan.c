@@ -27,6 +27,7 @@
 #include "xalloc.h"
 
 #define NEST_MAX 4		/* archives inside archives */
+#define DROP_NOW_BYTES	(256u << 10)
 /*
  * Large images are read a few at a time: the bytes of large images in
  * memory at once stay under this (or one image, when a single one is
@@ -34,13 +35,7 @@
  */
 #define INFLIGHT_BUDGET	((size_t)96 << 20)
 #define LARGE_IMAGE	((size_t)1 << 20)
-#define KEEP_BUFFER	((size_t)2 << 20)
-/* Page dropping is coalesced: every madvise interrupts every CPU running a
- * worker (TLB shootdown), so each worker drops ranges of this size or more. */
-#define DROP_RANGE	((size_t)8 << 20)
-/* Workers stay at most this many jobs ahead of the gatherer, so that rows
- * waiting behind one slow image do not pile up in memory. */
-#define GATHER_WINDOW	((size_t)512)
+#define KEEP_BUFFER	((size_t)8 << 20)
 #define ERRBUF 256
 
 struct job {
@@ -78,9 +73,6 @@ struct scan {
 	atomic_size_t		 published;
 	int			 walk_done;	/* under lock */
 	pthread_cond_t		 more_jobs;
-	atomic_size_t		 gathered;	/* jobs the main thread has taken in */
-	int			 window_waiters;	/* under lock */
-	pthread_cond_t		 progress;	/* gathered went up */
 	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
 	size_t			 nmaps, capmaps;
 	uint64_t		 order;
@@ -263,8 +255,7 @@ static void read_buffer(struct place *, const uint8_t *, size_t, int named);
 static void
 drop_walked(struct place *p, const uint8_t *data, size_t size)
 {
-	if (size >= DROP_RANGE)
-		mapfile_done(p->map, (size_t)(data - p->map->data), size);
+	mapfile_done(p->map, (size_t)(data - p->map->data), size);
 }
 
 static void
@@ -476,8 +467,6 @@ struct worker {
 	int			 id;
 	struct decompressor	 dec;
 	pthread_t		 thread;
-	const struct mapfile	*drop_map;	/* pages read but not yet dropped */
-	size_t			 drop_lo, drop_hi;
 };
 
 
@@ -565,42 +554,33 @@ run_job(struct worker *w, struct job *j)
 }
 
 /*
- * Drops the file pages a worker has read, a range at a time: the jobs a
- * worker takes are close together in the file, so one madvise covers many
- * of them (pages other workers still read come back from the page cache).
+ * Drops the file pages under jobs [first, last] once read: one madvise per
+ * run of jobs in one file, so a large library never sits whole in memory.
  */
 static void
-drop_flush(struct worker *w)
+drop_pages(struct scan *s, size_t first, size_t last)
 {
-	if (w->drop_map != NULL && w->drop_hi > w->drop_lo)
-		mapfile_done(w->drop_map, w->drop_lo, w->drop_hi - w->drop_lo);
-	w->drop_map = NULL;
-	w->drop_lo = w->drop_hi = 0;
-}
+	size_t i = first;
 
-static void
-drop_later(struct worker *w, const struct job *j)
-{
-	size_t lo, hi;
+	while (i <= last) {
+		const struct mapfile *map = job_at(s, i)->map;
+		size_t lo, hi;
 
-	if (j->map == NULL || j->size == 0)
-		return;
-	lo = (size_t)(j->data - j->map->data);
-	hi = lo + j->size;
-	if (w->drop_map != j->map)
-		drop_flush(w);
-	if (w->drop_map == NULL) {
-		w->drop_map = j->map;
-		w->drop_lo = lo;
-		w->drop_hi = hi;
-	} else {
-		if (lo < w->drop_lo)
-			w->drop_lo = lo;
-		if (hi > w->drop_hi)
-			w->drop_hi = hi;
+		if (map == NULL) {
+			i++;
+			continue;
+		}
+		lo = (size_t)(job_at(s, i)->data - map->data);
+		hi = lo + job_at(s, i)->size;
+
+		while (i + 1 <= last && job_at(s, i + 1)->map == map) {
+			i++;
+			hi = (size_t)(job_at(s, i)->data - map->data) + job_at(s, i)->size;
+		}
+		if (hi > lo)
+			mapfile_done(map, lo, hi - lo);
+		i++;
 	}
-	if (w->drop_hi - w->drop_lo >= DROP_RANGE)
-		drop_flush(w);
 }
 
 /* One worker: takes batches of consecutive jobs until none is left. */
@@ -626,21 +606,8 @@ worker_main(void *arg)
 					pthread_cond_wait(&s->more_jobs, &s->lock);
 				avail = atomic_load(&s->published);
 				pthread_mutex_unlock(&s->lock);
-				if (first >= avail) {
-					drop_flush(w);
+				if (first >= avail)
 					return NULL;
-				}
-				first = atomic_load(&s->next_job);
-				continue;
-			}
-			if (first >= atomic_load(&s->gathered) + GATHER_WINDOW) {
-				/* Far ahead of the gatherer: let it catch up. */
-				pthread_mutex_lock(&s->lock);
-				s->window_waiters++;
-				while (first >= atomic_load(&s->gathered) + GATHER_WINDOW)
-					pthread_cond_wait(&s->progress, &s->lock);
-				s->window_waiters--;
-				pthread_mutex_unlock(&s->lock);
 				first = atomic_load(&s->next_job);
 				continue;
 			}
@@ -677,13 +644,17 @@ worker_main(void *arg)
 				pthread_cond_broadcast(&s->room);
 				pthread_mutex_unlock(&s->lock);
 			}
-			drop_later(w, j);
+			/* A large image's pages go at once, not with the batch. */
+			if (j->size >= DROP_NOW_BYTES)
+				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
 			pthread_mutex_lock(&s->lock);
 			j->done = 1;
 			pthread_cond_signal(&s->job_done);
 			pthread_mutex_unlock(&s->lock);
 		}
+		drop_pages(s, first, last);
 	}
+	return NULL;
 }
 
 /*
@@ -701,9 +672,6 @@ gather_results(struct scan *s)
 		pthread_mutex_lock(&s->lock);
 		while (!j->done)
 			pthread_cond_wait(&s->job_done, &s->lock);
-		atomic_store(&s->gathered, i + 1);
-		if (s->window_waiters > 0)
-			pthread_cond_broadcast(&s->progress);
 		pthread_mutex_unlock(&s->lock);
 		if (!j->preset)
 			m->images[j->image] = j->img;
@@ -746,8 +714,6 @@ start_workers(struct scan *s, int nthreads)
 	pthread_cond_init(&s->job_done, NULL);
 	pthread_cond_init(&s->room, NULL);
 	pthread_cond_init(&s->more_jobs, NULL);
-	pthread_cond_init(&s->progress, NULL);
-	atomic_store(&s->gathered, 0);
 	namecache_init(&s->names, &s->model->pool);
 	s->inflight = 0;
 	/* Batches large enough that the shared counter and page dropping
@@ -782,7 +748,6 @@ finish_workers(struct scan *s, struct worker *w)
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->room);
 	pthread_cond_destroy(&s->more_jobs);
-	pthread_cond_destroy(&s->progress);
 	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);
 	free(w);
