@@ -113,7 +113,7 @@ main(int argc, char **argv)
 	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
 
 	if (o.mode == MODE_TUI) {
-		if (tui_run(&m, &o, NULL) < 0)
+		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
 			rc = EXIT_TROUBLE;
 		else
 			rc = EXIT_CLEAN;

@@ -304,7 +304,7 @@ tui_loop(struct tui *t)
 }
 
 int
-tui_run(const struct model *m, const struct options *o, const struct verdict *v)
+tui_run(const struct model *m, const struct options *o, const struct verdict *v, size_t problems)
 {
 	struct tui t;
 	SCREEN *scr;
@@ -348,6 +348,9 @@ tui_run(const struct model *m, const struct options *o, const struct verdict *v)
 	    , NULL);
 	tui_colors(&t);
 	getmaxyx(stdscr, t.rows, t.cols);
+	if (problems > 0)
+		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
+		    "named when you quit", problems, problems == 1 ? "" : "s");
 	tui_loop(&t);
 	endwin();
 	delscreen(scr);

@@ -9,7 +9,10 @@
 #include "options.h"
 #include "verdict.h"
 
-/* Returns 0, or -1 (with a message on stderr) when there is no terminal. */
-int	tui_run(const struct model *, const struct options *, const struct verdict *);
+/* problems: files that could not be read (main prints them on exit; the
+ * status line says how many at first).  Returns 0, or -1 (with a message
+ * on stderr) when there is no terminal. */
+int	tui_run(const struct model *, const struct options *, const struct verdict *,
+	    size_t problems);
 
 #endif
