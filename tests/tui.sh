@@ -230,7 +230,7 @@ check "at 60 columns the library column goes" sh -c "! grep -q LIBRARY '$TMP/scr
 check "at 60 columns the numbers stay" grep -q "REG .*STACK" "$TMP/screen"
 check "long names lose their middle" grep -q "…" "$TMP/screen"
 # Count characters, not bytes: the ellipsis and the arrows are one column.
-widest=$(sed 's/…/./g; s/[▸▾▼▲]/./g' "$TMP/screen" | awk '{ print length }' | sort -n | tail -1)
+widest=$(sed 's/…/./g; s/▸/./g; s/▾/./g; s/▼/./g; s/▲/./g; s/─/./g' "$TMP/screen" | awk '{ print length }' | sort -n | tail -1)
 check "no line is wider than 60 ($widest)" [ "$widest" -le 60 ]
 tm resize-window -t spw -x 160 -y 40
 check "back at 160 columns the library returns" wait_for "LIBRARY"

@@ -43,7 +43,8 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 			    f->constant[0] ? f->constant : "-");
 	}
 	if (n < sizeof buf)
-		snprintf(buf + n, sizeof buf - n, "  %s%s%s%s%s", img->member[0] ? img->member : "-",
+		snprintf(buf + n, sizeof buf - n, "  %s%s%s%s%s", img->member[0] ? img->member :
+		    (strrchr(img->library, '/') ? strrchr(img->library, '/') + 1 : img->library),
 		    img->toolkit[0] ? "  CUDA " : "", img->toolkit,
 		    img->producer[0] ? " " : "", img->producer);
 	if (f->spill_stores > 0 || f->spill_loads > 0)

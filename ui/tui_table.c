@@ -97,6 +97,24 @@ tui_table_value(char *buf, size_t size, int32_t v)
 		snprintf(buf, size, "%ld", (long)v);
 }
 
+/* A label centred on a rule over the columns of one side ("── sm_86 ──"). */
+static void
+tui_table_rule(struct tui *t, int x, int width, const char *label, attr_t attr)
+{
+	int lw = text_width(label), left;
+
+	if (lw >= width) {
+		tui_put(1, x, label, width, attr, 1);
+		return;
+	}
+	left = (width - lw) / 2;
+	attrset(attr);
+	for (int i = 0; i < width; i++)
+		mvaddstr(1, x + i, t->utf8 ? "\xe2\x94\x80" : "-");
+	attrset(A_NORMAL);
+	tui_put(1, x + left, label, lw, attr, 0);
+}
+
 static void
 tui_table_headers(struct tui *t)
 {
@@ -120,9 +138,9 @@ tui_table_headers(struct tui *t)
 		}
 		if (x0 < 0)
 			continue;
-		snprintf(buf, sizeof buf, "%s%s", s == 0 && vm->arch_a < 0 ? "max over " : "",
+		snprintf(buf, sizeof buf, " %s%s ", s == 0 && vm->arch_a < 0 ? "max over " : "",
 		    vm_side_label(vm, s));
-		tui_put(1, x0, buf, x1 - x0, head, 1);
+		tui_table_rule(t, x0, x1 - x0, buf, head);
 	}
 	for (int i = 0; i < TUI_NCOLS; i++) {
 		const struct layout_col *k = &t->layout[i];
