@@ -17,6 +17,7 @@
 #include "options.h"
 #include "scan.h"
 #include "summary.h"
+#include "tui.h"
 
 #define EXIT_CLEAN	0
 #define EXIT_VIOLATION	1
@@ -90,8 +91,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "spillway: record is not implemented yet\n");
 		return EXIT_TROUBLE;
 	}
-	if (o.mode == MODE_DEFAULT || o.mode == MODE_TUI)
-		o.mode = MODE_SUMMARY;	/* until the browser exists */
+	if (o.mode == MODE_DEFAULT)
+		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.threads = o.threads;
@@ -110,6 +111,21 @@ main(int argc, char **argv)
 	}
 	model_init(&m);
 	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
+
+	if (o.mode == MODE_TUI) {
+		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
+			rc = EXIT_TROUBLE;
+		else
+			rc = EXIT_CLEAN;
+		for (size_t i = 0; i < diags.n; i++)
+			diag_print(stderr, &diags.v[i]);
+		if (diags.n > 0 || stats.named_missing > 0)
+			rc = EXIT_TROUBLE;
+		diag_free(&diags);
+		model_free(&m);
+		options_free(&o);
+		return rc;
+	}
 
 	switch (o.mode) {
 	case MODE_LIST:

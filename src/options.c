@@ -31,7 +31,8 @@ struct option_doc {
 };
 
 static const struct option_doc option_docs[] = {
-	{ { "tui", no_argument, NULL, OPT_TUI }, NULL, NULL },
+	{ { "tui", no_argument, NULL, OPT_TUI }, NULL,
+	  "browse the kernels in the terminal (the default when stdout is one)" },
 	{ { "list", optional_argument, NULL, OPT_LIST }, "images",
 	  "every (function, sm) row as CSV; =images lists the embedded images" },
 	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
@@ -68,7 +69,7 @@ static const struct option_doc option_docs[] = {
 	{ { "output", required_argument, NULL, 'o' }, "FILE",
 	  "write to FILE instead of standard output" },
 	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
-	  "colour in the terminal (NO_COLOR is honoured)" },
+	  "colour in the terminal and the browser (NO_COLOR is honoured)" },
 	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,
 	  "print the scan's counts, timings and peak memory on stderr" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,

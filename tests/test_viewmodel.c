@@ -1,0 +1,527 @@
+/*
+ * cmocka tests for the browser's view-model, layout and text builders: a
+ * model made by hand, no terminal.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "buildview.h"
+#include "detail.h"
+#include "layout.h"
+#include "text.h"
+#include "textbuf.h"
+#include "viewmodel.h"
+
+static size_t
+add_image(struct model *m, const char *lib, const char *arch)
+{
+	struct image_rec img;
+
+	memset(&img, 0, sizeof img);
+	img.library = strpool_intern_str(&m->pool, lib);
+	img.member = "";
+	img.toolkit = "13.0";
+	img.producer = "ptxas";
+	img.constant = "";
+	snprintf(img.arch, sizeof img.arch, "%s", arch);
+	img.kind = IMAGE_SASS;
+	return model_add_image(m, &img);
+}
+
+static void
+add_func(struct model *m, size_t img, const char *collapsed, const char *name, const char *ns,
+    int reg, int stack, int local, int shared)
+{
+	struct func_rec f;
+
+	memset(&f, 0, sizeof f);
+	f.image = (uint32_t)img;
+	f.kind = FUNC_ENTRY;
+	f.collapsed = strpool_intern_str(&m->pool, collapsed);
+	f.name = strpool_intern_str(&m->pool, name);
+	f.mangled = strpool_intern_str(&m->pool, name);	/* one per name is enough here */
+	f.ns = strpool_intern_str(&m->pool, ns);
+	f.constant = "";
+	f.reg = reg;
+	f.stack = stack;
+	f.local = local;
+	f.shared = shared;
+	f.texture = f.surface = f.sampler = 0;
+	f.max_threads = f.min_blocks = f.frame = -1;
+	f.spill_stores = f.spill_loads = -1;
+	model_add_func(m, &f);
+}
+
+/*
+ * lib.a:  blas::fill<1>, blas::fill<2> on sm_90 and sm_100; blas::detail::scan
+ *         and global gemv on sm_90 only; lib.so: blas::fill<1> on sm_100.
+ */
+static void
+sample(struct model *m)
+{
+	size_t a90, a100, b100;
+
+	model_init(m);
+	a90 = add_image(m, "lib.a", "sm_90");
+	a100 = add_image(m, "lib.a", "sm_100");
+	b100 = add_image(m, "lib.so", "sm_100");
+	add_func(m, a90, "blas::fill", "blas::fill<1>(int)", "blas", 32, 16, 0, 0);
+	add_func(m, a90, "blas::fill", "blas::fill<2>(int)", "blas", 40, 64, 0, 0);
+	add_func(m, a90, "blas::detail::scan", "blas::detail::scan(int)", "blas::detail", 20, 0, 0, 1024);
+	add_func(m, a90, "gemv", "gemv(float*)", "", 90, 8, 4, 0);
+	add_func(m, a100, "blas::fill", "blas::fill<1>(int)", "blas", 30, 16, 0, 0);
+	add_func(m, a100, "blas::fill", "blas::fill<2>(int)", "blas", 48, 128, 0, 0);
+	add_func(m, b100, "blas::fill", "blas::fill<1>(int)", "blas", 30, 0, 0, 0);
+}
+
+static const char *
+row_name(const struct viewmodel *vm, size_t i)
+{
+	return vm_row_name(vm, &vm->rows[i]);
+}
+
+static void
+test_grouping(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	assert_int_equal(vm.narches, 2);
+	assert_string_equal(vm.arches[0], "sm_90");	/* by number, not by spelling */
+	assert_string_equal(vm.arches[1], "sm_100");
+	assert_int_equal(vm.ngroups, 4);	/* fill in two libraries, scan, gemv */
+	assert_int_equal(vm.ninsts, 5);
+	assert_int_equal(vm.nentries, 7);
+	assert_int_equal(vm.nnamespaces, 3);
+	assert_string_equal(vm.namespaces[0], "");
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_default_sort(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	/* STACK, largest first, maximum over arches and instantiations. */
+	assert_int_equal(vm.sort_field, VM_FIELD_RES(0, 1));
+	assert_true(vm.sort_desc);
+	assert_int_equal(vm.nrows, 4);
+	assert_string_equal(row_name(&vm, 0), "blas::fill");
+	assert_string_equal(vm.groups[vm.rows[0].group].library, "lib.a");
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, 1), 128);
+	assert_string_equal(row_name(&vm, 1), "gemv");
+	/* Equal frames go by name, whatever the direction. */
+	assert_string_equal(row_name(&vm, 2), "blas::detail::scan");
+	assert_string_equal(row_name(&vm, 3), "blas::fill");
+	assert_string_equal(vm.groups[vm.rows[3].group].library, "lib.so");
+	vm_sort_reverse(&vm);
+	assert_string_equal(row_name(&vm, 0), "blas::detail::scan");
+	assert_string_equal(row_name(&vm, 1), "blas::fill");
+	assert_string_equal(row_name(&vm, 3), "blas::fill");
+	vm_set_sort(&vm, VM_FIELD_NAME);
+	assert_false(vm.sort_desc);
+	assert_string_equal(row_name(&vm, 0), "blas::detail::scan");
+	assert_string_equal(row_name(&vm, 3), "gemv");
+	vm_set_sort(&vm, VM_FIELD_RES(0, 0));	/* REG */
+	assert_string_equal(row_name(&vm, 0), "gemv");
+	vm_sort_step(&vm, 1);		/* STACK again */
+	assert_int_equal(vm.sort_field, VM_FIELD_RES(0, 1));
+	for (int i = 0; i < 4; i++)	/* REG, library, name, then wraps... */
+		vm_sort_step(&vm, -1);
+	assert_int_equal(vm.sort_field, vm_nfields(&vm) - 2);	/* ...and unknown spills */
+	assert_false(vm.res_known[VM_NRES - 1]);
+	assert_true(vm.res_known[1]);
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_unknown_sorts_last(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	m.funcs[3].stack = -1;	/* gemv's frame unknown */
+	vm_init(&vm, &m);
+	assert_string_equal(row_name(&vm, 3), "gemv");
+	vm_sort_reverse(&vm);
+	assert_string_equal(row_name(&vm, 3), "gemv");
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_filters(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	vm_set_filter(&vm, "FILL");	/* upper case: exact case */
+	assert_int_equal(vm.nrows, 0);
+	vm_set_filter(&vm, "fill<2");	/* an instantiation's name */
+	assert_int_equal(vm.nrows, 1);
+	vm_set_filter(&vm, "");
+	assert_int_equal(vm_set_namespace(&vm, "blas"), 3);	/* and blas::detail */
+	assert_int_equal(vm_set_namespace(&vm, "blas::detail"), 1);
+	assert_int_equal(vm_set_namespace(&vm, "bla"), 0);	/* whole names only */
+	assert_int_equal(vm_set_namespace(&vm, "::"), 1);
+	assert_string_equal(row_name(&vm, 0), "gemv");
+	vm_set_namespace(&vm, "");
+	vm_namespace_step(&vm, 1);	/* the global namespace comes first */
+	assert_string_equal(vm.ns_filter, "::");
+	vm_namespace_step(&vm, 1);
+	assert_string_equal(vm.ns_filter, "blas");
+	vm_namespace_step(&vm, -2);
+	assert_string_equal(vm.ns_filter, "");
+	assert_int_equal(vm.nrows, 4);
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_arches(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	vm_arch_step(&vm, 1);		/* sm_90 */
+	assert_string_equal(vm_side_label(&vm, 0), "sm_90");
+	assert_int_equal(vm.nrows, 3);	/* lib.so has no sm_90 */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, 1), 64);
+	vm_arch_step(&vm, 1);
+	assert_string_equal(vm_side_label(&vm, 0), "sm_100");
+	assert_int_equal(vm.nrows, 2);
+	vm_arch_step(&vm, 1);
+	assert_int_equal(vm.arch_a, -1);
+	assert_string_equal(vm_side_label(&vm, 0), "all arches");
+
+	vm_compare_step(&vm, 1);	/* sm_90 against sm_100 */
+	assert_int_equal(vm_nsides(&vm), 2);
+	assert_string_equal(vm_side_label(&vm, 0), "sm_90");
+	assert_string_equal(vm_side_label(&vm, 1), "sm_100");
+	assert_int_equal(vm.nrows, 4);	/* present on either */
+	assert_int_equal(vm_nfields(&vm), 2 + 2 * VM_NRES);
+	for (size_t i = 0; i < vm.nrows; i++) {
+		const struct vm_row *r = &vm.rows[i];
+
+		if (strcmp(row_name(&vm, i), "blas::fill") == 0 &&
+		    strcmp(vm.groups[r->group].library, "lib.a") == 0) {
+			assert_int_equal(vm_row_value(&vm, r, 1, 1), 128);
+			assert_true(vm_row_differs(&vm, r, 1));		/* 64 against 128 */
+			assert_true(vm_row_differs(&vm, r, 0));		/* 40 against 48 */
+			assert_false(vm_row_differs(&vm, r, 2));	/* LOCAL 0 and 0 */
+		}
+		if (strcmp(row_name(&vm, i), "gemv") == 0)
+			assert_int_equal(vm_row_value(&vm, r, 1, 1), VM_ABSENT);
+	}
+	vm_set_sort(&vm, VM_FIELD_RES(1, 1));	/* STACK on sm_100 */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 1, 1), 128);
+	vm_arch_step(&vm, 1);		/* the compared arch is skipped, "all" too */
+	assert_int_equal(vm.arch_a, 0);
+	vm_set_arches(&vm, 0, -1);	/* the sort on side two falls back to side one */
+	assert_int_equal(vm.sort_field, VM_FIELD_RES(0, 1));
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_expand_and_select(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	vm_set_height(&vm, 2);
+	vm_select(&vm, 0);
+	vm_expand(&vm, 1);
+	assert_int_equal(vm.nrows, 6);
+	assert_string_equal(row_name(&vm, 1), "blas::fill<2>(int)");	/* 128 first */
+	assert_string_equal(row_name(&vm, 2), "blas::fill<1>(int)");
+	vm_move(&vm, 2);
+	assert_int_equal(vm.sel, 2);
+	assert_int_equal(vm.top, 1);	/* scrolled to keep it in sight */
+	vm_set_sort(&vm, VM_FIELD_NAME);	/* the selection follows its row */
+	assert_string_equal(row_name(&vm, vm.sel), "blas::fill<1>(int)");
+	vm_expand(&vm, 0);		/* on an instantiation: back to its kernel */
+	assert_int_equal(vm.nrows, 4);
+	assert_string_equal(row_name(&vm, vm.sel), "blas::fill");
+	assert_int_equal(vm.rows[vm.sel].inst, -1);
+	vm_move(&vm, 100);
+	assert_int_equal(vm.sel, 3);
+	vm_move(&vm, -100);
+	assert_int_equal(vm.sel, 0);
+	assert_int_equal(vm.top, 0);
+	vm_expand_all(&vm, 1);
+	assert_int_equal(vm.nrows, 9);
+	vm_scroll(&vm, 100);
+	assert_int_equal(vm.top, 7);
+	assert_int_equal(vm.sel, 7);
+	vm_expand_all(&vm, 0);
+	assert_int_equal(vm.nrows, 4);
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_search(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	/* Rows: fill (lib.a), gemv, scan, fill (lib.so). */
+	assert_int_equal(vm_search(&vm, "fill", 0, 1, 1), 0);
+	assert_int_equal(vm_search(&vm, "fill", 0, 1, 0), 3);
+	assert_int_equal(vm_search(&vm, "fill", 3, 1, 0), 0);	/* wraps */
+	assert_int_equal(vm_search(&vm, "fill", 0, -1, 0), 3);
+	assert_int_equal(vm_search(&vm, "FILL", 0, 1, 1), -1);
+	assert_int_equal(vm_search(&vm, "gem", 3, -1, 0), 1);
+	assert_int_equal(vm_search(&vm, "nothing", 0, 1, 1), -1);
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_text_fit(void **state)
+{
+	char buf[256];
+
+	(void)state;
+	assert_int_equal(text_width("abc"), 3);
+	assert_int_equal(text_width("\xc3\xa9t\xc3\xa9"), 3);	/* été */
+	assert_int_equal(text_fit(buf, sizeof buf, "short", 10, "~"), 5);
+	assert_string_equal(buf, "short");
+	assert_int_equal(text_fit(buf, sizeof buf, "namespace::very_long_kernel_name", 12, "~"), 12);
+	assert_string_equal(buf, "names~l_name");	/* both ends stay */
+	assert_int_equal(text_fit(buf, sizeof buf, "abcdefghij", 5, "\xe2\x80\xa6"), 5);
+	assert_string_equal(buf, "ab\xe2\x80\xa6ij");
+	assert_int_equal(text_fit(buf, sizeof buf, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 4, "~"), 4);
+	assert_string_equal(buf, "\xc3\xa9~\xc3\xa9\xc3\xa9");	/* never half a character */
+	assert_int_equal(text_fit(buf, sizeof buf, "abcdef", 1, "..."), 1);
+	assert_string_equal(buf, "a");
+	assert_int_equal(text_fit(buf, sizeof buf, "abcdef", 0, "~"), 0);
+	assert_string_equal(buf, "");
+	assert_int_equal(text_fit(buf, 4, "abcdefgh", 8, "~"), 3);	/* the buffer bounds it */
+	assert_int_equal(text_cut(buf, sizeof buf, "abcdef", 3), 3);
+	assert_string_equal(buf, "abc");
+	assert_non_null(text_find("Blas::Fill", "fill"));
+	assert_null(text_find("blas::fill", "Fill"));
+	assert_non_null(text_find("x", ""));
+}
+
+static void
+test_layout(void **state)
+{
+	struct layout_col c[4];
+
+	(void)state;
+	memset(c, 0, sizeof c);
+	c[0].natural = 100;
+	c[0].min = 20;
+	c[0].flex = 1;
+	c[1].natural = c[1].min = 12;
+	c[1].drop = 1;
+	c[2].natural = c[2].min = 5;
+	c[2].drop = 3;
+	c[3].natural = c[3].min = 5;
+	c[3].drop = 2;
+
+	layout_columns(c, 4, 80, 1);	/* room for all: the name takes the rest */
+	assert_false(c[1].hidden);
+	assert_int_equal(c[0].w, 80 - 12 - 5 - 5 - 3);
+	assert_int_equal(c[1].x, c[0].w + 1);
+	assert_int_equal(c[3].x + c[3].w, 80);
+
+	layout_columns(c, 4, 200, 1);	/* more than wanted: the name stops at its width */
+	assert_int_equal(c[0].w, 100);
+
+	layout_columns(c, 4, 40, 1);	/* the library goes first */
+	assert_true(c[1].hidden);
+	assert_false(c[2].hidden);
+	assert_int_equal(c[0].w, 40 - 5 - 5 - 2);
+
+	layout_columns(c, 4, 26, 1);	/* then the number with the lowest rank */
+	assert_true(c[3].hidden);
+	assert_false(c[2].hidden);
+	assert_int_equal(c[0].w, 20);
+
+	c[2].off = 1;			/* a column with nothing known to show */
+	layout_columns(c, 4, 80, 1);
+	assert_true(c[2].hidden);
+	assert_int_equal(c[3].x + c[3].w, 80);
+
+	layout_columns(c, 4, 5, 1);	/* hopeless: the name still gets a column */
+	assert_true(c[0].w >= 1);
+}
+
+static void
+test_detail(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+	struct textbuf tb = { 0 };
+	size_t focus;
+	int seen90 = 0, seen100 = 0;
+
+	(void)state;
+	sample(&m);
+	vm_init(&vm, &m);
+	vm_select(&vm, 0);
+	vm_expand(&vm, 1);
+	focus = detail_build(&tb, &vm, vm.rows[0].group, vm.rows[2].inst, 80);
+	assert_string_equal(tb.v[0].text, "blas::fill");
+	assert_non_null(strstr(tb.v[focus].text, "Instantiation 2 of 2"));
+	assert_string_equal(tb.v[focus + 1].text, "  blas::fill<1>(int)");
+	for (size_t i = 0; i < tb.n; i++) {
+		/* fill<2>: REG 40 STACK 64 on sm_90, 48 and 128 on sm_100. */
+		if (strncmp(tb.v[i].text, "  sm_90 ", 8) == 0 && strstr(tb.v[i].text, "     40     64      0      0"))
+			seen90 = 1;
+		if (strncmp(tb.v[i].text, "  sm_100", 8) == 0 && strstr(tb.v[i].text, "     48    128      0      0"))
+			seen100 = 1;
+	}
+	assert_true(seen90);
+	assert_true(seen100);
+	tb_clear(&tb);
+	focus = detail_build(&tb, &vm, vm.rows[0].group, vm.rows[1].inst, 12);	/* names wrap */
+	assert_string_equal(tb.v[focus + 1].text, "  blas::fill");
+	assert_string_equal(tb.v[focus + 2].text, "  <2>(int)");
+	tb_free(&tb);
+	vm_free(&vm);
+	model_free(&m);
+}
+
+static void
+test_buildview(void **state)
+{
+	struct model m;
+	struct textbuf tb = { 0 };
+	struct build_module b;
+	const char *names[] = { "reg_field.o", "reg_flow.o", "small.o" };
+	const double start[] = { 0, 10, 100 }, end[] = { 50, 60, 110 };
+	const int64_t rss[] = { 8LL << 30, 7LL << 30, 1LL << 30 };
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 3; i++) {
+		memset(&b, 0, sizeof b);
+		b.name = names[i];
+		b.peak_rss = rss[i];
+		b.start = start[i];
+		b.end = end[i];
+		b.wall = end[i] - start[i];
+		b.exit_status = 0;
+		b.arches = b.source = "";
+		model_add_module(&m, &b);
+	}
+	buildview_build(&tb, &m, 100, 14LL << 30, 0);
+	assert_int_equal(tb.n, 5);
+	assert_int_equal(tb.v[2].cls, TB_BAD);	/* 8 + 7 GiB at once, over 14 */
+	assert_int_equal(tb.v[3].cls, TB_BAD);
+	assert_int_equal(tb.v[4].cls, TB_NORMAL);
+	assert_non_null(strstr(tb.v[2].text, "8.00 GiB"));
+	assert_non_null(strstr(tb.v[4].text, "#"));
+	tb_clear(&tb);
+	buildview_build(&tb, &m, 100, -1, 1);	/* no budget: overlaps only */
+	assert_int_equal(tb.v[2].cls, TB_WARN);
+	assert_non_null(strstr(tb.v[2].text, "\xe2\x96\x88"));
+	tb_free(&tb);
+	model_free(&m);
+}
+
+/* Tens of thousands of kernels sort and filter with no visible delay. */
+static void
+test_big_tree(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+	size_t imgs[4];
+	char name[64], full[96];
+	clock_t t0;
+	double secs;
+
+	(void)state;
+	model_init(&m);
+	imgs[0] = add_image(&m, "libbig.so", "sm_80");
+	imgs[1] = add_image(&m, "libbig.so", "sm_86");
+	imgs[2] = add_image(&m, "libbig.so", "sm_90");
+	imgs[3] = add_image(&m, "libbig.so", "sm_120");
+	for (int k = 0; k < 10000; k++) {
+		snprintf(name, sizeof name, "big::ns%d::kernel_%d", k % 50, k);
+		for (int inst = 0; inst < 2; inst++) {
+			snprintf(full, sizeof full, "%s<%d>(float*)", name, inst);
+			for (int a = 0; a < 4; a++)
+				add_func(&m, imgs[a], name, full, "big", (k * 7 + a) % 255,
+				    (k * 13 + inst) % 4096, 0, (k % 8) * 1024);
+		}
+	}
+	t0 = clock();
+	vm_init(&vm, &m);
+	assert_int_equal(vm.ngroups, 10000);
+	vm_set_height(&vm, 40);
+	for (int f = 0; f < vm_nfields(&vm); f++)
+		vm_set_sort(&vm, f);
+	vm_compare_step(&vm, 1);
+	vm_sort_reverse(&vm);
+	vm_set_filter(&vm, "kernel_99");
+	assert_int_equal(vm.nrows, 111);	/* 99, 990-999, 9900-9999 */
+	vm_set_filter(&vm, "");
+	vm_expand_all(&vm, 1);
+	assert_int_equal(vm.nrows, 30000);
+	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	print_message("build, %d sorts and filters of 10000 kernels: %.3f s\n", vm_nfields(&vm) + 4, secs);
+	assert_true(secs < 3.0);	/* generous, for sanitizer builds */
+	vm_free(&vm);
+	model_free(&m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_grouping),
+		cmocka_unit_test(test_default_sort),
+		cmocka_unit_test(test_unknown_sorts_last),
+		cmocka_unit_test(test_filters),
+		cmocka_unit_test(test_arches),
+		cmocka_unit_test(test_expand_and_select),
+		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_text_fit),
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_detail),
+		cmocka_unit_test(test_buildview),
+		cmocka_unit_test(test_big_tree),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

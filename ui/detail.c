@@ -1,0 +1,104 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "detail.h"
+
+/* Columns of the per-arch table: every column of columns[] in its order,
+ * with the constant banks after LOCAL, as cuobjdump prints them. */
+static size_t
+detail_header(char *buf, size_t size, int constw)
+{
+	size_t n = (size_t)snprintf(buf, size, "  %-8s", "arch");
+
+	for (size_t c = 0; c < ncolumns && n < size; c++) {
+		n += (size_t)snprintf(buf + n, size - n, " %6s", columns[c].title);
+		if (strcmp(columns[c].name, "local") == 0 && n < size)
+			n += (size_t)snprintf(buf + n, size - n, " %-*s", constw, "CONST");
+	}
+	if (n < size)
+		n += (size_t)snprintf(buf + n, size - n, "  object");
+	return n;
+}
+
+static void
+detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct func_rec *f,
+    const char *arch, int constw)
+{
+	const struct image_rec *img = model_func_image(vm->m, f);
+	char buf[512];
+	size_t n = (size_t)snprintf(buf, sizeof buf, "  %-8s", arch);
+	int cls = TB_NORMAL;
+
+	for (size_t c = 0; c < ncolumns && n < sizeof buf; c++) {
+		int32_t v = column_value(&columns[c], f);
+
+		if (v >= 0)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " %6ld", (long)v);
+		else
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " %6s", "-");
+		if (strcmp(columns[c].name, "local") == 0 && n < sizeof buf)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " %-*s", constw,
+			    f->constant[0] ? f->constant : "-");
+	}
+	if (n < sizeof buf)
+		snprintf(buf + n, sizeof buf - n, "  %s%s%s%s%s", img->member[0] ? img->member :
+		    (strrchr(img->library, '/') ? strrchr(img->library, '/') + 1 : img->library),
+		    img->toolkit[0] ? "  CUDA " : "", img->toolkit,
+		    img->producer[0] ? " " : "", img->producer);
+	if (f->spill_stores > 0 || f->spill_loads > 0)
+		cls = TB_BAD;
+	else if (f->stack > 0 || f->local > 0)
+		cls = TB_WARN;
+	tb_add(tb, cls, "%s", buf);
+}
+
+size_t
+detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
+{
+	const struct vm_group *gr = &vm->groups[g];
+	size_t focus_line = 0, na = vm->narches;
+	char head[512], arches[256];
+	size_t an = 0;
+
+	arches[0] = '\0';
+	for (size_t a = 0; a < na; a++)
+		if (vm_group_value(vm, g, a, 0) != VM_ABSENT && an < sizeof arches)
+			an += (size_t)snprintf(arches + an, sizeof arches - an, "%s%s",
+			    an ? " " : "", vm->arches[a]);
+	tb_wrap(tb, TB_HEADING, "", gr->collapsed, width);
+	tb_add(tb, TB_NORMAL, "  library    %s", gr->library);
+	tb_add(tb, TB_NORMAL, "  namespace  %s", gr->ns[0] ? gr->ns : "(global)");
+	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
+	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
+	tb_add(tb, TB_NORMAL, "  %u instantiation%s", gr->ninst, gr->ninst == 1 ? "" : "s");
+	for (uint32_t j = 0; j < gr->ninst; j++) {
+		uint32_t i = vm->iorder[gr->inst0 + j];
+		const struct vm_inst *in = &vm->insts[i];
+		int constw = 5;
+
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+			int w;
+
+			if (fi >= 0 && (w = (int)strlen(vm->m->funcs[fi].constant)) > constw)
+				constw = w;
+		}
+		tb_add(tb, TB_NORMAL, "%s", "");
+		if ((int32_t)i == focus)
+			focus_line = tb->n;
+		tb_add(tb, TB_HEADING, "Instantiation %u of %u", j + 1, gr->ninst);
+		tb_wrap(tb, TB_NORMAL, "  ", in->name, width);
+		tb_wrap(tb, TB_DIM, "  ", in->mangled, width);
+		detail_header(head, sizeof head, constw);
+		tb_add(tb, TB_DIM, "%s", head);
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi >= 0)
+				detail_arch_row(tb, vm, &vm->m->funcs[fi], vm->arches[a], constw);
+		}
+	}
+	return focus_line;
+}

@@ -1,0 +1,139 @@
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "keys.h"
+
+#define CTRL(c)	((c) & 0x1f)
+#define ESC	27
+
+const struct key_binding key_bindings[] = {
+	{ ACT_UP, KEYS_ALL, "move up a line", { KEY_UP, 'k', CTRL('p') } },
+	{ ACT_DOWN, KEYS_ALL, "move down a line", { KEY_DOWN, 'j', CTRL('n') } },
+	{ ACT_PAGE_UP, KEYS_ALL, "move up a page", { KEY_PPAGE, CTRL('b') } },
+	{ ACT_PAGE_DOWN, KEYS_ALL, "move down a page", { KEY_NPAGE, CTRL('f') } },
+	{ ACT_PAGE_DOWN, KEYS_PAGER, "move down a page", { ' ' } },
+	{ ACT_HOME, KEYS_ALL, "go to the first line", { KEY_HOME, 'g' } },
+	{ ACT_END, KEYS_ALL, "go to the last line", { KEY_END, 'G' } },
+	{ ACT_OPEN, KEYS_TABLE, "show the kernel in detail", { '\n', '\r', KEY_ENTER } },
+	{ ACT_EXPAND, KEYS_TABLE, "expand the kernel into its instantiations", { KEY_RIGHT, 'l', '+' } },
+	{ ACT_COLLAPSE, KEYS_TABLE, "collapse the kernel", { KEY_LEFT, 'h', '-' } },
+	{ ACT_TOGGLE, KEYS_TABLE, "expand or collapse the kernel", { ' ' } },
+	{ ACT_EXPAND_ALL, KEYS_TABLE, "expand or collapse every kernel", { '*' } },
+	{ ACT_SORT_NEXT, KEYS_TABLE, "sort by the next column", { 's', '>' } },
+	{ ACT_SORT_PREV, KEYS_TABLE, "sort by the previous column", { 'S', '<' } },
+	{ ACT_SORT_REVERSE, KEYS_TABLE, "reverse the sort", { 'r', 'I' } },
+	{ ACT_ARCH_NEXT, KEYS_TABLE, "show the next arch (after the last: all arches, their maximum)", { 'a' } },
+	{ ACT_ARCH_PREV, KEYS_TABLE, "show the previous arch", { 'A' } },
+	{ ACT_COMPARE_NEXT, KEYS_TABLE, "compare with the next arch, side by side", { 'c' } },
+	{ ACT_COMPARE_PREV, KEYS_TABLE, "compare with the previous arch", { 'C' } },
+	{ ACT_COMPARE_OFF, KEYS_TABLE, "stop comparing", { 'x' } },
+	{ ACT_SEARCH, KEYS_ALL, "search as you type; Enter keeps, Esc goes back", { '/' } },
+	{ ACT_SEARCH_NEXT, KEYS_ALL, "next match", { 'n' } },
+	{ ACT_SEARCH_PREV, KEYS_ALL, "previous match", { 'N' } },
+	{ ACT_FILTER, KEYS_TABLE, "show only kernels whose name holds a text", { '\\', 'F' } },
+	{ ACT_NAMESPACE, KEYS_TABLE, "show only a namespace (Tab completes, :: the global one)", { 'f' } },
+	{ ACT_NS_NEXT, KEYS_TABLE, "show only the next namespace", { ']' } },
+	{ ACT_NS_PREV, KEYS_TABLE, "show only the previous namespace", { '[' } },
+	{ ACT_CLEAR, KEYS_TABLE, "clear the filters and the search", { ESC, 'u' } },
+	{ ACT_DEVICE, KEYS_TABLE, "show device functions too, or hide them", { 'd' } },
+	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_LEFT, 'h', KEY_BACKSPACE } },
+	{ ACT_VIEW_NEXT, KEYS_TAB, "next view: kernels, build, check", { '\t' } },
+	{ ACT_VIEW_PREV, KEYS_TAB, "previous view", { KEY_BTAB } },
+	{ ACT_VIEW_N, KEYS_TAB, "go to view 1, 2, 3 (as numbered in the top line)", { '1', '2', '3', '4' } },
+	{ ACT_HELP, KEYS_ALL, "show this help", { '?', KEY_F(1) } },
+	{ ACT_REDRAW, KEYS_ALL, "redraw the screen", { CTRL('l') } },
+	{ ACT_QUIT, KEYS_TAB, "quit", { 'q', 'Q' } },
+	{ ACT_QUIT, KEYS_SUB, "quit", { 'Q' } },
+};
+
+const size_t nkey_bindings = sizeof key_bindings / sizeof key_bindings[0];
+
+/* A binding names what content (table, pager) and what level (tab, sub)
+ * it applies to; naming none of one kind means all of that kind. */
+static int
+keys_applies(unsigned b, unsigned where)
+{
+	const unsigned content = KEYS_TABLE | KEYS_PAGER, level = KEYS_TAB | KEYS_SUB;
+
+	return (!(b & content) || (b & where & content)) && (!(b & level) || (b & where & level));
+}
+
+int
+keys_lookup(int key, unsigned where)
+{
+	for (size_t i = 0; i < nkey_bindings; i++) {
+		if (!keys_applies(key_bindings[i].where, where))
+			continue;
+		for (const int *k = key_bindings[i].keys; *k; k++)
+			if (*k == key)
+				return key_bindings[i].action;
+	}
+	return ACT_NONE;
+}
+
+void
+keys_name(int key, char *buf, size_t size)
+{
+	static const struct {
+		int		 key;
+		const char	*name;
+	} names[] = {
+		{ KEY_UP, "Up" }, { KEY_DOWN, "Down" }, { KEY_LEFT, "Left" }, { KEY_RIGHT, "Right" },
+		{ KEY_PPAGE, "PgUp" }, { KEY_NPAGE, "PgDn" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
+		{ KEY_ENTER, NULL }, { '\r', NULL }, { '\n', "Enter" }, { ' ', "Space" },
+		{ '\t', "Tab" }, { KEY_BTAB, "S-Tab" }, { ESC, "Esc" }, { KEY_BACKSPACE, "BS" },
+		{ KEY_F(1), "F1" },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].key == key) {
+			snprintf(buf, size, "%s", names[i].name ? names[i].name : "");
+			return;
+		}
+	if (key > 0 && key < 32)
+		snprintf(buf, size, "^%c", key + '@');
+	else
+		snprintf(buf, size, "%c", key);
+}
+
+static void
+keys_help_section(struct textbuf *tb, const char *title, unsigned where)
+{
+	tb_add(tb, TB_NORMAL, "%s", "");
+	tb_add(tb, TB_HEADING, "%s", title);
+	for (size_t i = 0; i < nkey_bindings; i++) {
+		const struct key_binding *b = &key_bindings[i];
+		char line[160], name[16];
+		size_t n = 0;
+
+		if (b->where != where)
+			continue;
+		line[0] = '\0';
+		for (const int *k = b->keys; *k && n < sizeof line; k++) {
+			keys_name(*k, name, sizeof name);
+			if (name[0] == '\0')
+				continue;
+			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n ? " " : "", name);
+		}
+		tb_add(tb, TB_NORMAL, "  %-22s %s", line, b->help);
+	}
+}
+
+void
+keys_help(struct textbuf *tb)
+{
+	tb_add(tb, TB_HEADING, "spillway: keys");
+	tb_add(tb, TB_DIM, "The kernel table shows one row per kernel (a collapsed name in a library);"
+	    " numbers are the maximum over its instantiations.");
+	tb_add(tb, TB_DIM, "'-' means not compiled for that arch, '?' not known (spills need ptxas -v logs).");
+	keys_help_section(tb, "Everywhere", KEYS_ALL);
+	keys_help_section(tb, "Kernel table", KEYS_TABLE);
+	keys_help_section(tb, "Text views (detail, build, check, help)", KEYS_PAGER);
+	keys_help_section(tb, "Top-level views", KEYS_TAB);
+	keys_help_section(tb, "Detail and help", KEYS_SUB);
+	tb_add(tb, TB_NORMAL, "%s", "");
+	tb_add(tb, TB_DIM, "The mouse wheel scrolls; a click selects a row, or sorts by the column of its title.");
+}

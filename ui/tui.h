@@ -1,0 +1,18 @@
+/*
+ * The terminal browser.  tui_run takes the scanned model (and the verdict,
+ * when a check ran) and returns when the user quits.
+ */
+#ifndef SPILLWAY_TUI_H
+#define SPILLWAY_TUI_H
+
+#include "model.h"
+#include "options.h"
+#include "verdict.h"
+
+/* problems: files that could not be read (main prints them on exit; the
+ * status line says how many at first).  Returns 0, or -1 (with a message
+ * on stderr) when there is no terminal. */
+int	tui_run(const struct model *, const struct options *, const struct verdict *,
+	    size_t problems);
+
+#endif

@@ -1,0 +1,125 @@
+/*
+ * Drawing helpers: colours (or their monochrome stand-ins), the top bar
+ * naming the views, the status line.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
+#include "tui_int.h"
+
+void
+tui_colors(struct tui *t)
+{
+	short bg = -1;
+
+	if (!t->color || !has_colors()) {
+		t->color = 0;
+		return;
+	}
+	start_color();
+	if (use_default_colors() != OK)
+		bg = COLOR_BLACK;
+	init_pair(TUI_PAIR_BAR, COLOR_BLACK, COLOR_CYAN);
+	init_pair(TUI_PAIR_HEAD, COLOR_CYAN, bg);
+	init_pair(TUI_PAIR_BAD, COLOR_RED, bg);
+	init_pair(TUI_PAIR_WARN, COLOR_YELLOW, bg);
+	init_pair(TUI_PAIR_GOOD, COLOR_GREEN, bg);
+	init_pair(TUI_PAIR_DIM, COLOR_BLUE, bg);
+	init_pair(TUI_PAIR_DIFF, COLOR_MAGENTA, bg);
+	init_pair(TUI_PAIR_MATCH, COLOR_BLACK, COLOR_YELLOW);
+}
+
+/* Each class in colour, and in monochrome through bold, dim, underline. */
+attr_t
+tui_attr(const struct tui *t, int cls)
+{
+	static const struct {
+		int	 cls;
+		short	 pair;
+		attr_t	 color, mono;
+	} map[] = {
+		{ TB_HEADING, TUI_PAIR_HEAD, A_BOLD, A_BOLD },
+		{ TB_DIM, TUI_PAIR_DIM, 0, A_DIM },
+		{ TB_BAD, TUI_PAIR_BAD, A_BOLD, A_BOLD },
+		{ TB_WARN, TUI_PAIR_WARN, 0, 0 },
+		{ TB_GOOD, TUI_PAIR_GOOD, 0, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].cls == cls)
+			return t->color ? (attr_t)COLOR_PAIR(map[i].pair) | map[i].color : map[i].mono;
+	return A_NORMAL;
+}
+
+/* Writes s at (y, x) in width columns (padded, or cut to fit). */
+void
+tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
+{
+	char buf[1024];
+	int w;
+
+	if (width <= 0)
+		return;
+	w = text_cut(buf, sizeof buf, s, width);
+	attrset(attr);
+	if (right && w < width) {
+		mvhline(y, x, ' ', width - w);
+		mvaddstr(y, x + width - w, buf);
+	} else {
+		mvaddstr(y, x, buf);
+		if (w < width)
+			mvhline(y, x + w, ' ', width - w);
+	}
+	attrset(A_NORMAL);
+}
+
+void
+tui_draw_bar(struct tui *t)
+{
+	attr_t bar = t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_BAR) : A_REVERSE;
+	int x = 0, n = 1;
+	char buf[64];
+
+	tui_put(0, 0, "", t->cols, bar, 0);
+	tui_put(0, 0, " spillway ", 10, bar | A_BOLD, 0);
+	x = 10;
+	for (size_t i = 0; i < ntui_views; i++) {
+		const struct tui_view *v = &tui_views[i];
+		int cur = i == t->view || (i == t->under && !(tui_views[t->view].keys & KEYS_TAB));
+
+		if (!(v->keys & KEYS_TAB) || (v->available && !v->available(t)))
+			continue;
+		snprintf(buf, sizeof buf, " %d %s ", n++, v->name);
+		if (x + (int)strlen(buf) >= t->cols)
+			break;
+		tui_put(0, x, buf, (int)strlen(buf), cur ? A_REVERSE | A_BOLD : bar, 0);
+		if (cur && !t->color)
+			tui_put(0, x, buf, (int)strlen(buf), A_BOLD | A_UNDERLINE, 0);
+		x += (int)strlen(buf) + 1;
+	}
+	if (!(tui_views[t->view].keys & KEYS_TAB)) {
+		snprintf(buf, sizeof buf, "> %s ", tui_views[t->view].name);
+		if (x + (int)strlen(buf) < t->cols)
+			tui_put(0, x, buf, (int)strlen(buf), bar | A_BOLD, 0);
+	}
+	if (t->cols > x + 24)
+		tui_put(0, t->cols - 18, "?:help  q:quit ", 18, bar, 1);
+}
+
+void
+tui_draw_status(struct tui *t, const char *left, const char *right)
+{
+	attr_t bar = t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_BAR) : A_REVERSE;
+	int rw = text_width(right);
+
+	if (t->msg[0]) {
+		left = t->msg;
+		bar = t->color ? tui_attr(t, TB_BAD) | A_REVERSE : A_REVERSE | A_BOLD;
+	}
+	tui_put(t->rows - 1, 0, left, t->cols, bar, 0);
+	if (rw + 2 < t->cols - text_width(left))
+		tui_put(t->rows - 1, t->cols - rw - 1, right, rw + 1, bar, 0);
+}

@@ -1,0 +1,421 @@
+/*
+ * The kernel table: a thin drawing of the view-model.  Columns are laid out
+ * by layout.c, numbers come precomputed from viewmodel.c; a frame formats
+ * only the rows on screen, into buffers on the stack.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
+#include "tui_int.h"
+
+#define TABLE_Y	3	/* the first row: under the bar and two header lines */
+
+int
+tui_table_height(const struct tui *t)
+{
+	int h = t->rows - TABLE_Y - 1;
+
+	return h > 1 ? h : 1;
+}
+
+static int
+digits(int32_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* Natural widths: each number column as wide as its widest value. */
+void
+tui_table_init(struct tui *t)
+{
+	const struct viewmodel *vm = &t->vm;
+	size_t stride = (vm->narches + 1) * VM_NRES;
+
+	for (int r = 0; r < VM_NRES; r++) {
+		int32_t max = 0;
+
+		for (size_t g = 0; g < vm->ngroups; g++)
+			for (size_t s = 0; s <= vm->narches; s++) {
+				int32_t v = vm->gval[g * stride + s * VM_NRES + r];
+
+				if (v > max)
+					max = v;
+			}
+		t->known[r] = vm->res_known[r];
+		t->natural[r] = digits(max);
+		if (t->natural[r] < text_width(vm_res_column(r)->title) + 1)
+			t->natural[r] = text_width(vm_res_column(r)->title) + 1;	/* room for the arrow */
+	}
+}
+
+static void
+tui_table_layout(struct tui *t)
+{
+	const struct viewmodel *vm = &t->vm;
+	struct layout_col *c = t->layout;
+	int nsides = vm_nsides(vm);
+
+	memset(c, 0, sizeof t->layout);
+	c[0].natural = vm->name_width + 8 > vm->inst_width + 4 ? vm->name_width + 8 : vm->inst_width + 4;
+	c[0].min = 24;
+	c[0].flex = 1;
+	c[1].natural = vm->lib_width < 32 ? vm->lib_width : 32;
+	c[1].natural = c[1].natural < 7 ? 7 : c[1].natural;
+	c[1].min = c[1].natural;
+	c[1].drop = 1;
+	for (int s = 0; s < 2; s++)
+		for (int r = 0; r < VM_NRES; r++) {
+			struct layout_col *k = &c[VM_FIELD_RES(s, r)];
+
+			k->natural = k->min = t->natural[r];
+			k->right = 1;
+			k->off = s >= nsides || !t->known[r];
+			k->drop = 2 + (2 - s) * VM_NRES - r;	/* the right end first */
+		}
+	layout_columns(c, TUI_NCOLS, t->cols - 1, 1);
+	for (int i = 0; i < TUI_NCOLS; i++)
+		c[i].x += 1;
+}
+
+static void
+tui_table_value(char *buf, size_t size, int32_t v)
+{
+	if (v == VM_ABSENT)
+		snprintf(buf, size, "-");
+	else if (v < 0)
+		snprintf(buf, size, "?");
+	else
+		snprintf(buf, size, "%ld", (long)v);
+}
+
+/* A label centred on a rule over the columns of one side ("── sm_86 ──"). */
+static void
+tui_table_rule(struct tui *t, int x, int width, const char *label, attr_t attr)
+{
+	int lw = text_width(label), left;
+
+	if (lw >= width) {
+		tui_put(1, x, label, width, attr, 1);
+		return;
+	}
+	left = (width - lw) / 2;
+	attrset(attr);
+	for (int i = 0; i < width; i++)
+		mvaddstr(1, x + i, t->utf8 ? "\xe2\x94\x80" : "-");
+	attrset(A_NORMAL);
+	tui_put(1, x + left, label, lw, attr, 0);
+}
+
+static void
+tui_table_headers(struct tui *t)
+{
+	const struct viewmodel *vm = &t->vm;
+	attr_t head = t->color ? tui_attr(t, TB_HEADING) : A_BOLD;
+	char buf[128];
+
+	tui_put(1, 0, "", t->cols, A_NORMAL, 0);
+	tui_put(2, 0, "", t->cols, head | (t->color ? 0 : A_UNDERLINE), 0);
+	for (int s = 0; s < vm_nsides(vm); s++) {
+		int x0 = -1, x1 = 0;
+
+		for (int r = 0; r < VM_NRES; r++) {
+			const struct layout_col *k = &t->layout[VM_FIELD_RES(s, r)];
+
+			if (k->hidden)
+				continue;
+			if (x0 < 0)
+				x0 = k->x;
+			x1 = k->x + k->w;
+		}
+		if (x0 < 0)
+			continue;
+		snprintf(buf, sizeof buf, " %s%s ", s == 0 && vm->arch_a < 0 ? "max over " : "",
+		    vm_side_label(vm, s));
+		tui_table_rule(t, x0, x1 - x0, buf, head);
+	}
+	for (int i = 0; i < TUI_NCOLS; i++) {
+		const struct layout_col *k = &t->layout[i];
+		const char *title = i == VM_FIELD_NAME ? "KERNEL" : i == VM_FIELD_LIBRARY ? "LIBRARY" :
+		    vm_res_column((i - 2) % VM_NRES)->title;
+
+		if (k->hidden)
+			continue;
+		if (i == vm->sort_field)
+			snprintf(buf, sizeof buf, k->right ? "%s%s" : "%2$s%1$s", t->utf8 ?
+			    (vm->sort_desc ? "\xe2\x96\xbc" : "\xe2\x96\xb2") : (vm->sort_desc ? "v" : "^"), title);
+		else
+			snprintf(buf, sizeof buf, "%s", title);
+		tui_put(2, k->x, buf, k->w, head | (t->color ? 0 : A_UNDERLINE) |
+		    (i == vm->sort_field ? A_BOLD : 0), k->right);
+	}
+}
+
+static void
+tui_table_row(struct tui *t, int y, size_t idx)
+{
+	const struct viewmodel *vm = &t->vm;
+	const struct vm_row *row = &vm->rows[idx];
+	const struct vm_group *g = &vm->groups[row->group];
+	attr_t base = idx == vm->sel ? A_REVERSE : A_NORMAL;
+	const char *ell = t->utf8 ? "\xe2\x80\xa6" : "~";
+	const struct layout_col *k;
+	char name[1024], cell[1024];
+
+	tui_put(y, 0, "", t->cols, base, 0);
+	if (row->inst >= 0)
+		snprintf(name, sizeof name, "    %s", vm->insts[row->inst].name);
+	else if (g->ninst > 1)
+		snprintf(name, sizeof name, "%s %s [%u]", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
+		    (t->utf8 ? "\xe2\x96\xb8" : "+"), g->collapsed, g->ninst);
+	else
+		snprintf(name, sizeof name, "  %s", g->collapsed);
+	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
+		strcat(name, " (device)");
+	k = &t->layout[VM_FIELD_NAME];
+	text_fit(cell, sizeof cell, name, k->w, ell);
+	tui_put(y, k->x, cell, k->w, base | (t->search[0] && text_find(vm_row_name(vm, row), t->search) ?
+	    (t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_MATCH) : A_UNDERLINE) : 0), 0);
+	k = &t->layout[VM_FIELD_LIBRARY];
+	if (!k->hidden) {
+		text_fit(cell, sizeof cell, g->library, k->w, ell);
+		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
+	}
+	for (int s = 0; s < vm_nsides(vm); s++)
+		for (int r = 0; r < VM_NRES; r++) {
+			int32_t v = vm_row_value(vm, row, s, r);
+			attr_t a = base;
+
+			k = &t->layout[VM_FIELD_RES(s, r)];
+			if (k->hidden)
+				continue;
+			if (vm_row_differs(vm, row, r))
+				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD | A_UNDERLINE;
+			else if (v > 0 && strcmp(vm_res_names[r], "spill_stores") == 0)
+				a |= tui_attr(t, TB_BAD);
+			else if (v > 0 && (strcmp(vm_res_names[r], "stack") == 0 ||
+			    strcmp(vm_res_names[r], "local") == 0))
+				a |= tui_attr(t, TB_WARN);
+			tui_table_value(cell, sizeof cell, v);
+			tui_put(y, k->x, cell, k->w, a, 1);
+		}
+}
+
+void
+tui_table_draw(struct tui *t)
+{
+	struct viewmodel *vm = &t->vm;
+	int h = tui_table_height(t);
+	char left[512], right[64], sort[64];
+	size_t n;
+
+	vm_set_height(vm, h);
+	tui_table_layout(t);
+	tui_table_headers(t);
+	for (int y = 0; y < h; y++) {
+		size_t idx = vm->top + (size_t)y;
+
+		if (idx < vm->nrows)
+			tui_table_row(t, TABLE_Y + y, idx);
+		else
+			tui_put(TABLE_Y + y, 0, "", t->cols, A_NORMAL, 0);
+	}
+	if (vm->nrows == 0)
+		tui_put(TABLE_Y, 2, vm->ngroups ? "No kernel matches the filters (Esc clears them)."
+		    : "No CUDA kernel found under the paths given.", t->cols - 2, tui_attr(t, TB_DIM), 0);
+
+	vm_field_label(vm, vm->sort_field, sort, sizeof sort);
+	n = (size_t)snprintf(left, sizeof left, " %zu of %zu kernels  sort: %s %s", vm->nshown,
+	    t->nkernels, sort, vm->sort_desc ? "desc" : "asc");
+	if (vm_nsides(vm) == 2 && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  compare: %s vs %s",
+		    vm_side_label(vm, 0), vm_side_label(vm, 1));
+	else if (vm->arch_a >= 0 && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  arch: %s", vm_side_label(vm, 0));
+	if (vm->ns_filter[0] && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  ns: %s", vm->ns_filter);
+	if (vm->filter[0] && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  filter: %s", vm->filter);
+	if (t->search[0] && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  search: %s", t->search);
+	if (vm->show_device && n < sizeof left)
+		snprintf(left + n, sizeof left - n, "  +device");
+	snprintf(right, sizeof right, "%zu/%zu", vm->nrows ? vm->sel + 1 : 0, vm->nrows);
+	tui_draw_status(t, left, right);
+}
+
+static void
+tui_search_changed(struct tui *t, const char *text)
+{
+	long r = vm_search(&t->vm, text, t->vm.sel, 1, 1);
+
+	snprintf(t->search, sizeof t->search, "%s", text);
+	if (r >= 0)
+		vm_select(&t->vm, (size_t)r);
+}
+
+static void
+tui_filter_changed(struct tui *t, const char *text)
+{
+	vm_set_filter(&t->vm, text);
+}
+
+static void
+tui_ns_changed(struct tui *t, const char *text)
+{
+	vm_set_namespace(&t->vm, text);
+}
+
+/* Tab in the namespace prompt: the next namespace starting with the text. */
+static int
+tui_ns_complete(struct tui *t, char *buf, size_t size)
+{
+	const struct viewmodel *vm = &t->vm;
+	size_t n = strlen(buf);
+
+	for (size_t i = 0; i < vm->nnamespaces; i++)
+		if (vm->namespaces[i][0] && strncmp(vm->namespaces[i], buf, n) == 0 &&
+		    strcmp(vm->namespaces[i], buf) != 0) {
+			snprintf(buf, size, "%s", vm->namespaces[i]);
+			return 1;
+		}
+	return 0;
+}
+
+static void
+tui_search_step(struct tui *t, int dir)
+{
+	long r;
+
+	if (t->search[0] == '\0') {
+		snprintf(t->msg, sizeof t->msg, "No search yet: press / to search");
+		return;
+	}
+	r = vm_search(&t->vm, t->search, t->vm.sel, dir, 0);
+	if (r < 0)
+		snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", t->search);
+	else
+		vm_select(&t->vm, (size_t)r);
+}
+
+void
+tui_table_action(struct tui *t, int act, int key)
+{
+	struct viewmodel *vm = &t->vm;
+	int h = tui_table_height(t);
+	char buf[128], old[128];
+	size_t oldsel = vm->sel;
+
+	switch (act) {
+	case ACT_UP:		vm_move(vm, -1); break;
+	case ACT_DOWN:		vm_move(vm, 1); break;
+	case ACT_PAGE_UP:	vm_move(vm, -h); break;
+	case ACT_PAGE_DOWN:	vm_move(vm, h); break;
+	case ACT_HOME:		vm_select(vm, 0); break;
+	case ACT_END:		vm_select(vm, vm->nrows ? vm->nrows - 1 : 0); break;
+	case ACT_EXPAND:	vm_expand(vm, 1); break;
+	case ACT_COLLAPSE:	vm_expand(vm, 0); break;
+	case ACT_TOGGLE:	vm_expand(vm, -1); break;
+	case ACT_EXPAND_ALL: {
+		int any = 0;
+
+		for (size_t g = 0; g < vm->ngroups && !any; g++)
+			any = vm->groups[g].expanded;
+		vm_expand_all(vm, !any);
+		break;
+	}
+	case ACT_SORT_NEXT:	vm_sort_step(vm, 1); break;
+	case ACT_SORT_PREV:	vm_sort_step(vm, -1); break;
+	case ACT_SORT_REVERSE:	vm_sort_reverse(vm); break;
+	case ACT_ARCH_NEXT:	vm_arch_step(vm, 1); break;
+	case ACT_ARCH_PREV:	vm_arch_step(vm, -1); break;
+	case ACT_COMPARE_NEXT:
+	case ACT_COMPARE_PREV:
+		if (vm->narches < 2)
+			snprintf(t->msg, sizeof t->msg, "Only one arch: nothing to compare");
+		vm_compare_step(vm, act == ACT_COMPARE_NEXT ? 1 : -1);
+		break;
+	case ACT_COMPARE_OFF:	vm_set_arches(vm, vm->arch_a, -1); break;
+	case ACT_DEVICE:	vm_toggle_device(vm); break;
+	case ACT_CLEAR:
+		t->search[0] = '\0';
+		vm->filter[0] = '\0';
+		vm_set_namespace(vm, "");
+		break;
+	case ACT_NS_NEXT:	vm_namespace_step(vm, 1); break;
+	case ACT_NS_PREV:	vm_namespace_step(vm, -1); break;
+	case ACT_SEARCH:
+		snprintf(old, sizeof old, "%s", t->search);
+		buf[0] = '\0';
+		if (!tui_prompt(t, "/", buf, sizeof buf, tui_search_changed, NULL)) {
+			snprintf(t->search, sizeof t->search, "%s", old);
+			vm_select(vm, oldsel);
+		} else if (buf[0] && vm_search(vm, buf, vm->sel, 1, 1) < 0)
+			snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", buf);
+		break;
+	case ACT_SEARCH_NEXT:	tui_search_step(t, 1); break;
+	case ACT_SEARCH_PREV:	tui_search_step(t, -1); break;
+	case ACT_FILTER:
+		snprintf(old, sizeof old, "%s", vm->filter);
+		snprintf(buf, sizeof buf, "%s", vm->filter);
+		if (!tui_prompt(t, "filter: ", buf, sizeof buf, tui_filter_changed, NULL))
+			vm_set_filter(vm, old);
+		break;
+	case ACT_NAMESPACE:
+		snprintf(old, sizeof old, "%s", vm->ns_filter);
+		snprintf(buf, sizeof buf, "%s", vm->ns_filter);
+		if (!tui_prompt(t, "namespace: ", buf, sizeof buf, tui_ns_changed, tui_ns_complete))
+			vm_set_namespace(vm, old);
+		break;
+	case ACT_OPEN: {
+		const struct vm_row *r = vm_selected(vm);
+
+		if (r == NULL)
+			break;
+		t->detail_group = r->group;
+		t->detail_inst = r->inst;
+		for (size_t i = 0; i < ntui_views; i++)
+			if (tui_views[i].keys & KEYS_SUB && strcmp(tui_views[i].name, "Detail") == 0)
+				tui_switch(t, i);
+		break;
+	}
+	default:
+		(void)key;
+		break;
+	}
+}
+
+/* A click: on a title sorts by that column (again: reverses), on a row
+ * selects it; a double click opens it. */
+void
+tui_table_click(struct tui *t, int y, int x, int twice)
+{
+	struct viewmodel *vm = &t->vm;
+
+	if (y == 2) {
+		for (int i = 0; i < TUI_NCOLS; i++) {
+			const struct layout_col *k = &t->layout[i];
+
+			if (!k->hidden && x >= k->x && x < k->x + k->w) {
+				if (i == vm->sort_field)
+					vm_sort_reverse(vm);
+				else
+					vm_set_sort(vm, i);
+			}
+		}
+		return;
+	}
+	if (y < TABLE_Y || y >= TABLE_Y + tui_table_height(t) || vm->top + (size_t)(y - TABLE_Y) >= vm->nrows)
+		return;
+	vm_select(vm, vm->top + (size_t)(y - TABLE_Y));
+	if (twice)
+		tui_table_action(t, ACT_OPEN, 0);
+}

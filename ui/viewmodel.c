@@ -1,0 +1,448 @@
+/*
+ * Building the view-model from the model: group, rank, precompute.
+ * The sort, the filter and the selection are in vm_rows.c.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+#include "viewmodel.h"
+#include "xalloc.h"
+
+const char *const vm_res_names[VM_NRES] = {
+	"reg", "stack", "local", "shared", "spill_stores",
+};
+
+/* An open-addressing map from (pointer, pointer, small int) to an index. */
+struct vm_map {
+	struct vm_mslot {
+		const void	*a, *b;
+		uint32_t	 c, val;
+	}		*slots;
+	size_t		 cap;
+};
+
+static void
+vm_map_init(struct vm_map *h, size_t n)
+{
+	h->cap = 16;
+	while (h->cap < 2 * n + 1)
+		h->cap *= 2;
+	h->slots = xcalloc(h->cap, sizeof *h->slots);
+}
+
+/* The index stored for the key, or (storing val) val when it is new. */
+static uint32_t
+vm_map_get(struct vm_map *h, const void *a, const void *b, uint32_t c, uint32_t val)
+{
+	uint64_t x = (uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15ULL ^
+	    (uint64_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL ^ c;
+	size_t i;
+
+	x ^= x >> 29;
+	for (i = x & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
+		struct vm_mslot *s = &h->slots[i];
+
+		if (s->a == NULL) {
+			s->a = a;
+			s->b = b;
+			s->c = c;
+			s->val = val;
+			return val;
+		}
+		if (s->a == a && s->b == b && s->c == c)
+			return s->val;
+	}
+}
+
+static int
+vm_arch_cmp(const void *x, const void *y)
+{
+	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+	int na = arch_number(a), nb = arch_number(b);
+
+	if (na != nb)
+		return na < nb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int
+vm_group_cmp(const void *x, const void *y)
+{
+	const struct vm_group *a = *(const struct vm_group *const *)x;
+	const struct vm_group *b = *(const struct vm_group *const *)y;
+	int c = strcmp(a->collapsed, b->collapsed);
+
+	if (c == 0)
+		c = strcmp(a->library, b->library);
+	return c ? c : a->kind - b->kind;
+}
+
+static int
+vm_group_lib_cmp(const void *x, const void *y)
+{
+	const struct vm_group *a = *(const struct vm_group *const *)x;
+	const struct vm_group *b = *(const struct vm_group *const *)y;
+	int c = strcmp(a->library, b->library);
+
+	return c ? c : (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int
+vm_inst_cmp(const void *x, const void *y)
+{
+	const struct vm_inst *a = *(const struct vm_inst *const *)x;
+	const struct vm_inst *b = *(const struct vm_inst *const *)y;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : strcmp(a->mangled, b->mangled);
+}
+
+static int
+vm_str_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* The larger of two values; unknown (-1) loses to a number, absent to all. */
+static int32_t
+vm_combine(int32_t x, int32_t y)
+{
+	return x > y ? x : y;
+}
+
+/* Collects the SASS arches, sorted by number; imgarch maps image to arch. */
+static void
+vm_build_arches(struct viewmodel *vm, int32_t *imgarch)
+{
+	const struct model *m = vm->m;
+
+	vm->arches = xcalloc(m->nimages + 1, sizeof *vm->arches);
+	for (size_t i = 0; i < m->nimages; i++) {
+		size_t k;
+
+		if (m->images[i].kind != IMAGE_SASS)
+			continue;
+		for (k = 0; k < vm->narches; k++)
+			if (strcmp(vm->arches[k], m->images[i].arch) == 0)
+				break;
+		if (k == vm->narches)
+			vm->arches[vm->narches++] = m->images[i].arch;
+	}
+	qsort(vm->arches, vm->narches, sizeof *vm->arches, vm_arch_cmp);
+	for (size_t i = 0; i < m->nimages; i++) {
+		imgarch[i] = -1;
+		if (m->images[i].kind != IMAGE_SASS)
+			continue;
+		for (size_t k = 0; k < vm->narches; k++)
+			if (strcmp(vm->arches[k], m->images[i].arch) == 0)
+				imgarch[i] = (int32_t)k;
+	}
+}
+
+/* Groups the functions: fgroup/finst get each function's group and
+ * instantiation in first-seen order; the instantiations are then laid out
+ * contiguously by group. */
+static void
+vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
+{
+	const struct model *m = vm->m;
+	struct vm_map gmap, imap;
+	uint32_t *finst = xcalloc(m->nfuncs + 1, sizeof *finst);
+	uint32_t *igroup = xcalloc(m->nfuncs + 1, sizeof *igroup);
+	const struct func_rec **ifirst = xcalloc(m->nfuncs + 1, sizeof *ifirst);
+	uint32_t *pos, *newidx;
+	size_t ni = 0;
+
+	vm->groups = xcalloc(m->nfuncs + 1, sizeof *vm->groups);
+	vm_map_init(&gmap, m->nfuncs);
+	vm_map_init(&imap, m->nfuncs);
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct func_rec *f = &m->funcs[i];
+		const struct image_rec *img = &m->images[f->image];
+		uint32_t g, in;
+
+		if (imgarch[f->image] < 0)
+			continue;
+		if (f->kind == FUNC_ENTRY)
+			vm->nentries++;
+		g = vm_map_get(&gmap, f->collapsed, img->library, f->kind, (uint32_t)vm->ngroups);
+		if (g == vm->ngroups) {
+			struct vm_group *gr = &vm->groups[vm->ngroups++];
+
+			gr->collapsed = f->collapsed;
+			gr->ns = f->ns;
+			gr->library = img->library;
+			gr->kind = f->kind;
+		}
+		in = vm_map_get(&imap, f->mangled, img->library, g, (uint32_t)ni);
+		if (in == ni) {
+			igroup[ni] = g;
+			ifirst[ni] = f;
+			vm->groups[g].ninst++;
+			ni++;
+		}
+		finst[i] = in;
+	}
+	/* Lay the instantiations out by group. */
+	pos = xcalloc(vm->ngroups + 1, sizeof *pos);
+	for (size_t g = 0, at = 0; g < vm->ngroups; g++) {
+		vm->groups[g].inst0 = (uint32_t)at;
+		pos[g] = (uint32_t)at;
+		at += vm->groups[g].ninst;
+	}
+	newidx = xcalloc(ni + 1, sizeof *newidx);
+	vm->insts = xcalloc(ni + 1, sizeof *vm->insts);
+	vm->ninsts = ni;
+	for (size_t i = 0; i < ni; i++) {
+		uint32_t at = pos[igroup[i]]++;
+
+		newidx[i] = at;
+		vm->insts[at].name = ifirst[i]->name;
+		vm->insts[at].mangled = ifirst[i]->mangled;
+		vm->insts[at].group = igroup[i];
+	}
+	vm->funcs = xmalloc((ni * vm->narches + 1) * sizeof *vm->funcs);
+	for (size_t i = 0; i < ni * vm->narches; i++)
+		vm->funcs[i] = -1;
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct func_rec *f = &m->funcs[i];
+		int32_t *slot;
+
+		if (imgarch[f->image] < 0)
+			continue;
+		slot = &vm->funcs[newidx[finst[i]] * vm->narches + (size_t)imgarch[f->image]];
+		/* The same function twice on one arch (two archive members):
+		 * keep the larger frame, the one a spill hunter must see. */
+		if (*slot < 0 || m->funcs[*slot].stack < f->stack)
+			*slot = (int32_t)i;
+	}
+	free(gmap.slots);
+	free(imap.slots);
+	free(finst);
+	free(igroup);
+	free(ifirst);
+	free(pos);
+	free(newidx);
+}
+
+static void
+vm_build_values(struct viewmodel *vm)
+{
+	size_t na = vm->narches, stride = (na + 1) * VM_NRES;
+	const struct column *cols[VM_NRES];
+
+	for (int r = 0; r < VM_NRES; r++)
+		cols[r] = column_find(vm_res_names[r]);
+	vm->ival = xmalloc((vm->ninsts * stride + 1) * sizeof *vm->ival);
+	vm->gval = xmalloc((vm->ngroups * stride + 1) * sizeof *vm->gval);
+	for (size_t i = 0; i < vm->ninsts * stride; i++)
+		vm->ival[i] = VM_ABSENT;
+	for (size_t i = 0; i < vm->ngroups * stride; i++)
+		vm->gval[i] = VM_ABSENT;
+	for (size_t i = 0; i < vm->ninsts; i++) {
+		int32_t *iv = &vm->ival[i * stride];
+		int32_t *gv = &vm->gval[vm->insts[i].group * stride];
+
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi < 0)
+				continue;
+			for (int r = 0; r < VM_NRES; r++) {
+				int32_t v = column_value(cols[r], &vm->m->funcs[fi]);
+
+				iv[a * VM_NRES + r] = v;
+				if (v >= 0)
+					vm->res_known[r] = 1;
+				iv[na * VM_NRES + r] = vm_combine(iv[na * VM_NRES + r], v);
+			}
+		}
+		for (size_t k = 0; k < stride; k++)
+			gv[k] = vm_combine(gv[k], iv[k]);
+	}
+}
+
+static void
+vm_build_ranks(struct viewmodel *vm)
+{
+	size_t n = vm->ngroups > vm->ninsts ? vm->ngroups : vm->ninsts;
+	void **p = xcalloc(n + 1, sizeof *p);
+	const char **libs = xcalloc(vm->ngroups + 1, sizeof *libs);
+
+	for (size_t i = 0; i < vm->ngroups; i++)
+		p[i] = &vm->groups[i];
+	qsort(p, vm->ngroups, sizeof *p, vm_group_cmp);
+	for (size_t i = 0; i < vm->ngroups; i++)
+		((struct vm_group *)p[i])->rank = (uint32_t)i;
+	qsort(p, vm->ngroups, sizeof *p, vm_group_lib_cmp);
+	for (size_t i = 0; i < vm->ngroups; i++)
+		((struct vm_group *)p[i])->librank = (uint32_t)i;
+	for (size_t i = 0; i < vm->ninsts; i++)
+		p[i] = &vm->insts[i];
+	qsort(p, vm->ninsts, sizeof *p, vm_inst_cmp);
+	for (size_t i = 0; i < vm->ninsts; i++)
+		((struct vm_inst *)p[i])->rank = (uint32_t)i;
+	free(p);
+
+	/* Namespaces and display widths. */
+	vm->namespaces = xcalloc(vm->ngroups + 1, sizeof *vm->namespaces);
+	for (size_t i = 0; i < vm->ngroups; i++) {
+		struct vm_group *g = &vm->groups[i];
+		int w;
+
+		vm->namespaces[i] = g->ns;
+		libs[i] = g->library;
+		g->width = text_width(g->collapsed);
+		if (g->width > vm->name_width)
+			vm->name_width = g->width;
+		w = text_width(g->library);
+		if (w > vm->lib_width)
+			vm->lib_width = w;
+	}
+	qsort(vm->namespaces, vm->ngroups, sizeof *vm->namespaces, vm_str_cmp);
+	for (size_t i = 0; i < vm->ngroups; i++)
+		if (i == 0 || strcmp(vm->namespaces[i], vm->namespaces[vm->nnamespaces - 1]) != 0)
+			vm->namespaces[vm->nnamespaces++] = vm->namespaces[i];
+	for (size_t i = 0; i < vm->ninsts; i++) {
+		int w = text_width(vm->insts[i].name);
+
+		if (w > vm->inst_width)
+			vm->inst_width = w;
+	}
+	free(libs);
+}
+
+void
+vm_init(struct viewmodel *vm, const struct model *m)
+{
+	int32_t *imgarch = xcalloc(m->nimages + 1, sizeof *imgarch);
+	size_t n;
+
+	memset(vm, 0, sizeof *vm);
+	vm->m = m;
+	vm->arch_a = vm->arch_b = -1;
+	vm->ns_index = -1;
+	vm->height = 1;
+	vm_build_arches(vm, imgarch);
+	vm_build_groups(vm, imgarch);
+	vm_build_values(vm);
+	vm_build_ranks(vm);
+	free(imgarch);
+
+	n = vm->ngroups > vm->ninsts ? vm->ngroups : vm->ninsts;
+	vm->order = xcalloc(vm->ngroups + 1, sizeof *vm->order);
+	vm->iorder = xcalloc(vm->ninsts + 1, sizeof *vm->iorder);
+	vm->rows = xcalloc(vm->ngroups + vm->ninsts + 1, sizeof *vm->rows);
+	vm->scratch = xcalloc(n + 1, sizeof *vm->scratch);
+	/* A spill hunter wants the largest stack frame first. */
+	vm->sort_field = VM_FIELD_RES(0, 1);
+	vm->sort_desc = vm_res_column(1)->sort_desc;
+	vm_sort(vm);
+}
+
+void
+vm_free(struct viewmodel *vm)
+{
+	free(vm->arches);
+	free(vm->groups);
+	free(vm->insts);
+	free(vm->funcs);
+	free(vm->gval);
+	free(vm->ival);
+	free(vm->namespaces);
+	free(vm->order);
+	free(vm->iorder);
+	free(vm->rows);
+	free(vm->scratch);
+	memset(vm, 0, sizeof *vm);
+}
+
+int
+vm_nsides(const struct viewmodel *vm)
+{
+	return vm->arch_b >= 0 ? 2 : 1;
+}
+
+size_t
+vm_side_slot(const struct viewmodel *vm, int side)
+{
+	int a = side == 0 ? vm->arch_a : vm->arch_b;
+
+	return a < 0 ? vm->narches : (size_t)a;
+}
+
+const char *
+vm_side_label(const struct viewmodel *vm, int side)
+{
+	size_t slot = vm_side_slot(vm, side);
+
+	return slot == vm->narches ? "all arches" : vm->arches[slot];
+}
+
+int
+vm_nfields(const struct viewmodel *vm)
+{
+	return 2 + vm_nsides(vm) * VM_NRES;
+}
+
+int32_t
+vm_group_value(const struct viewmodel *vm, uint32_t g, size_t slot, int res)
+{
+	return vm->gval[(g * (vm->narches + 1) + slot) * VM_NRES + res];
+}
+
+int32_t
+vm_inst_value(const struct viewmodel *vm, uint32_t i, size_t slot, int res)
+{
+	return vm->ival[(i * (vm->narches + 1) + slot) * VM_NRES + res];
+}
+
+int32_t
+vm_row_value(const struct viewmodel *vm, const struct vm_row *r, int side, int res)
+{
+	size_t slot = vm_side_slot(vm, side);
+
+	if (r->inst >= 0)
+		return vm_inst_value(vm, (uint32_t)r->inst, slot, res);
+	return vm_group_value(vm, r->group, slot, res);
+}
+
+int
+vm_row_differs(const struct viewmodel *vm, const struct vm_row *r, int res)
+{
+	if (vm_nsides(vm) < 2)
+		return 0;
+	return vm_row_value(vm, r, 0, res) != vm_row_value(vm, r, 1, res);
+}
+
+const struct column *
+vm_res_column(int res)
+{
+	return column_find(vm_res_names[res]);
+}
+
+void
+vm_field_label(const struct viewmodel *vm, int field, char *buf, size_t size)
+{
+	if (field == VM_FIELD_NAME)
+		snprintf(buf, size, "name");
+	else if (field == VM_FIELD_LIBRARY)
+		snprintf(buf, size, "library");
+	else {
+		int side = (field - 2) / VM_NRES, res = (field - 2) % VM_NRES;
+
+		snprintf(buf, size, "%s %s", vm_res_column(res)->title, vm_side_label(vm, side));
+	}
+}
+
+const char *
+vm_row_name(const struct viewmodel *vm, const struct vm_row *r)
+{
+	if (r->inst >= 0)
+		return vm->insts[r->inst].name;
+	return vm->groups[r->group].collapsed;
+}

@@ -1,0 +1,160 @@
+/*
+ * The kernel table's view-model: what the browser shows, with no curses in
+ * it (ncdu's dirlist, tmux's mode-tree data).  Built once from the model:
+ * functions grouped into kernels (one per collapsed name, library and kind)
+ * and their instantiations (one per mangled name), with each resource's
+ * value precomputed for every arch and for "all arches" (the maximum).
+ * Sorting and filtering then only compare integers and names: no allocation
+ * once built, so a tree of tens of thousands of kernels answers at once.
+ */
+#ifndef SPILLWAY_VIEWMODEL_H
+#define SPILLWAY_VIEWMODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "columns.h"
+#include "model.h"
+
+/* The resource columns of the table, in order (names from columns[]). */
+#define VM_NRES		5
+extern const char *const vm_res_names[VM_NRES];
+
+#define VM_ABSENT	(-2)	/* not compiled for this arch */
+
+/* Sort fields: VM_FIELD_NAME, VM_FIELD_LIBRARY, then per side, per resource. */
+#define VM_FIELD_NAME		0
+#define VM_FIELD_LIBRARY	1
+#define VM_FIELD_RES(side, res)	(2 + (side) * VM_NRES + (res))
+
+struct vm_inst {
+	const char	*name;		/* demangled, with parameters */
+	const char	*mangled;
+	uint32_t	 group;
+	uint32_t	 rank;		/* position of name in name order */
+};
+
+struct vm_group {
+	const char	*collapsed;
+	const char	*ns;
+	const char	*library;
+	uint32_t	 inst0, ninst;	/* range of vm.insts */
+	uint32_t	 rank;		/* position in (name, library) order */
+	uint32_t	 librank;
+	uint8_t		 kind;		/* enum func_kind */
+	uint8_t		 expanded;
+	int		 width;		/* display width of collapsed */
+};
+
+struct vm_sortkey {
+	int64_t		 key;
+	uint32_t	 idx;
+};
+
+struct vm_row {
+	uint32_t	 group;
+	int32_t		 inst;		/* -1: the kernel's own row */
+};
+
+struct viewmodel {
+	const struct model *m;
+
+	/* Built once. */
+	const char	**arches;	/* SASS arches, by number */
+	size_t		  narches;
+	struct vm_group	 *groups;
+	size_t		  ngroups;
+	struct vm_inst	 *insts;	/* each group's range is contiguous */
+	size_t		  ninsts;
+	int32_t		 *funcs;	/* ninsts * narches: index into m->funcs, -1 */
+	int32_t		 *gval;		/* ngroups * (narches + 1) * VM_NRES */
+	int32_t		 *ival;		/* ninsts * (narches + 1) * VM_NRES */
+	const char	**namespaces;	/* distinct, sorted; "" is the global one */
+	size_t		  nnamespaces;
+	size_t		  nentries;	/* kernel functions (entries) */
+	int		  name_width;	/* widest collapsed name */
+	int		  inst_width;	/* widest instantiation name */
+	int		  lib_width;	/* widest library */
+	int		  res_known[VM_NRES];	/* some kernel has a value: worth a column */
+
+	/* What the user chose. */
+	int		  arch_a;	/* -1: every arch (the maximum) */
+	int		  arch_b;	/* -1: no comparison */
+	int		  sort_field;
+	int		  sort_desc;
+	char		  ns_filter[128]; /* namespace and its children; "::" the global one */
+	int		  ns_index;	/* namespaces[] entry the filter came from, -1 */
+	char		  filter[128];	/* substring of names, "" none */
+	int		  show_device;	/* device functions too */
+
+	/* Derived: sorted groups, the visible rows, the selection. */
+	uint32_t	 *order;	/* ngroups, by the sort */
+	uint32_t	 *iorder;	/* ninsts, each group's range by the sort */
+	struct vm_row	 *rows;
+	size_t		  nrows;
+	size_t		  nshown;	/* kernels (group rows) among rows */
+	size_t		  sel, top;
+	int		  height;	/* rows the table shows, set by the drawing */
+	struct vm_sortkey *scratch;
+};
+
+void	vm_init(struct viewmodel *, const struct model *);
+void	vm_free(struct viewmodel *);
+
+/* Sides shown: 1, or 2 when comparing. */
+int	vm_nsides(const struct viewmodel *);
+/* The value slot of a side: an arch index, or narches for "every arch". */
+size_t	vm_side_slot(const struct viewmodel *, int side);
+/* Label of a side: "sm_86", or "all arches". */
+const char *vm_side_label(const struct viewmodel *, int side);
+int	vm_nfields(const struct viewmodel *);
+
+int32_t	vm_group_value(const struct viewmodel *, uint32_t g, size_t slot, int res);
+int32_t	vm_inst_value(const struct viewmodel *, uint32_t i, size_t slot, int res);
+/* A row's value on a side; VM_ABSENT when not compiled there. */
+int32_t	vm_row_value(const struct viewmodel *, const struct vm_row *, int side, int res);
+/* True when a compared row differs between its two sides on res. */
+int	vm_row_differs(const struct viewmodel *, const struct vm_row *, int res);
+const struct column *vm_res_column(int res);
+/* Name of a field for the status line: "STACK sm_86", "name". */
+void	vm_field_label(const struct viewmodel *, int field, char *buf, size_t size);
+
+/* Re-sorts and rebuilds the rows (after a change of sort or arches). */
+void	vm_sort(struct viewmodel *);
+/* Rebuilds the rows (after a change of filter or expansion), keeping the
+ * selected kernel selected when it is still shown. */
+void	vm_rows(struct viewmodel *);
+
+/* State changes; each re-sorts or rebuilds what it must. */
+void	vm_set_sort(struct viewmodel *, int field);	/* resets the direction */
+/* Next/previous field, skipping resources no kernel has a value for. */
+void	vm_sort_step(struct viewmodel *, int delta);
+void	vm_sort_reverse(struct viewmodel *);
+void	vm_arch_step(struct viewmodel *, int delta);	/* all, sm_75, sm_80... */
+void	vm_compare_step(struct viewmodel *, int delta); /* none, each arch */
+void	vm_set_arches(struct viewmodel *, int a, int b);
+void	vm_set_filter(struct viewmodel *, const char *text);
+/* Namespace filter: a namespace and those inside it, "::" for the global
+ * namespace only, "" none.  Returns how many kernels it leaves. */
+size_t	vm_set_namespace(struct viewmodel *, const char *ns);
+void	vm_namespace_step(struct viewmodel *, int delta);
+void	vm_toggle_device(struct viewmodel *);
+
+/* Selection and scrolling, in rows; the view scrolls to keep the selection
+ * inside its height rows. */
+void	vm_set_height(struct viewmodel *, int height);
+void	vm_move(struct viewmodel *, long delta);
+void	vm_select(struct viewmodel *, size_t row);
+void	vm_scroll(struct viewmodel *, long delta);
+void	vm_expand(struct viewmodel *, int open);	/* the selected kernel */
+void	vm_expand_all(struct viewmodel *, int open);
+/* The selected row, NULL when none. */
+const struct vm_row *vm_selected(const struct viewmodel *);
+/* Display name of a row: the collapsed name or the instantiation's. */
+const char *vm_row_name(const struct viewmodel *, const struct vm_row *);
+
+/* The next row (from start, going dir = 1 or -1, wrapping) whose name holds
+ * text; -1 when none does.  start itself is tried first when inclusive. */
+long	vm_search(const struct viewmodel *, const char *text, size_t start, int dir, int inclusive);
+
+#endif
