@@ -98,6 +98,7 @@ main(int argc, char **argv)
 	cfg.arches = &o.arches;
 	cfg.includes = &o.includes;
 	cfg.excludes = &o.excludes;
+	cfg.logs = &o.logs;
 	out = open_output(&o);
 	if (out == NULL)
 		return EXIT_TROUBLE;
