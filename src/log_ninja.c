@@ -34,10 +34,10 @@ nj_int(const char *s, size_t n, int64_t *out)
 		neg = 1;
 		i = 1;
 	}
-	if (n == i || n - i > 18)
+	if (n == i || n - i > 19)
 		return -1;
 	for (; i < n; i++) {
-		if (!isdigit((unsigned char)s[i]))
+		if (!isdigit((unsigned char)s[i]) || v > (INT64_MAX - (s[i] - '0')) / 10)
 			return -1;
 		v = v * 10 + (s[i] - '0');
 	}

@@ -131,6 +131,9 @@ on_row(int term, void *data)
 		goto done;	/* a header */
 	for (size_t i = 0; i < sizeof known_phases / sizeof known_phases[0]; i++)
 		known |= strcmp(st->f[1], known_phases[i]) == 0;
+	/* nvcc 13.0 leaves the phase name empty on the row that copies a PTX
+	 * file for a code=compute_NN target (input and output the same .ptx). */
+	known |= st->f[1][0] == '\0' && strstr(st->f[3], ".ptx") != NULL;
 	if (!known) {
 		logs_bad(st->c, st->row, "nvcc --time row: unknown phase '%s'", st->f[1]);
 		goto done;
@@ -152,7 +155,7 @@ on_row(int term, void *data)
 		close_run(st, r, st->f[3]);
 		goto done;
 	}
-	ph.name = strpool_intern_str(&m->pool, st->f[1]);
+	ph.name = strpool_intern_str(&m->pool, st->f[1][0] ? st->f[1] : "(ptx copy)");
 	ph.arch = strpool_intern_str(&m->pool, st->f[4]);
 	ph.ms = ms;
 	xgrow((void **)&r->phases, &r->cap, r->n + 1, sizeof *r->phases);

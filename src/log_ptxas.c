@@ -184,12 +184,15 @@ on_entry(struct ptx_state *st, const struct logline *l, const char *p, const cha
 static int
 on_frame(struct ptx_state *st, const struct logline *l)
 {
-	const char *end = l->s + l->len, *p = l->s;
+	const char *end = l->s + l->len, *p = logs_find(l, " bytes stack frame");
 	int32_t frame, stores, loads;
 	struct ptxas_rec *r;
 
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
+	/* Back to the number before it, past any prefix ("1>  ", a timestamp). */
+	if (p == NULL)
+		p = l->s;
+	while (p > l->s && p[-1] >= '0' && p[-1] <= '9')
+		p--;
 	frame = num_at(&p, end);
 	if (frame < 0 || !lit(&p, end, " bytes stack frame, ") ||
 	    (stores = num_at(&p, end)) < 0 || !lit(&p, end, " bytes spill stores, ") ||

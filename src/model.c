@@ -73,9 +73,10 @@ struct build_module *
 model_module(struct model *m, const char *name)
 {
 	struct build_module b;
+	size_t i;
 
 	/* Searched from the end: logs name the module they just added. */
-	for (size_t i = m->nmodules; i > 0; i--)
+	for (i = m->nmodules; i > 0; i--)
 		if (m->modules[i - 1].name == name)
 			return &m->modules[i - 1];
 	memset(&b, 0, sizeof b);
@@ -86,7 +87,8 @@ model_module(struct model *m, const char *name)
 	b.exit_status = UNKNOWN;
 	b.arches = b.source = strpool_intern_str(&m->pool, "");
 	b.order = m->nmodules;
-	return &m->modules[model_add_module(m, &b)];
+	i = model_add_module(m, &b);	/* may move the table */
+	return &m->modules[i];
 }
 
 void
