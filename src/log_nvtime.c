@@ -3,7 +3,10 @@
  * source, phase, inputs, output, arch, tool, metric, unit.  Rows of one
  * nvcc run share the tmpxft_<pid>_ token of their temp files; the run ends
  * with its "nvcc (driver)" row, whose output is the module (the -o name).
- * Rows without a temp name belong to the run read last.
+ * A row without a temp name (gcc (compiling) writing the -o file, the
+ * driver row) belongs to the open run that wrote that output, else to the
+ * one of that source file, else to the run read last: nvcc runs sharing
+ * one file under make -j interleave their rows.
  */
 #include "config.h"
 
@@ -29,6 +32,7 @@ struct nt_run {
 	struct build_phase	*phases;
 	size_t			 n, cap;
 	char			*source;
+	char			*output;	/* a final output named by a row */
 	int			 open;
 };
 
@@ -69,7 +73,7 @@ pid_token(const char *s, char *out, size_t outsz)
 }
 
 static struct nt_run *
-run_for(struct nt_state *st, const char *pid)
+run_for(struct nt_state *st, const char *pid, const char *source, const char *output)
 {
 	struct nt_run *r;
 
@@ -79,8 +83,23 @@ run_for(struct nt_state *st, const char *pid)
 				st->last = i - 1;
 				return &st->runs[i - 1];
 			}
-	} else if (st->last < st->nruns && st->runs[st->last].open)
-		return &st->runs[st->last];
+	} else {
+		for (size_t i = st->nruns; i > 0; i--) {
+			r = &st->runs[i - 1];
+			if (r->open && r->output != NULL && strcmp(r->output, output) == 0)
+				return r;
+		}
+		for (size_t i = st->nruns; *source && i > 0; i--) {
+			r = &st->runs[i - 1];
+			if (r->open && r->source != NULL && strcmp(r->source, source) == 0) {
+				if (*output && r->output == NULL)
+					r->output = xstrdup(output);
+				return r;
+			}
+		}
+		if (st->last < st->nruns && st->runs[st->last].open)
+			return &st->runs[st->last];
+	}
 	xgrow((void **)&st->runs, &st->capruns, st->nruns + 1, sizeof *st->runs);
 	r = &st->runs[st->nruns];
 	memset(r, 0, sizeof *r);
@@ -104,8 +123,10 @@ close_run(struct nt_state *st, struct nt_run *r, const char *module)
 	b->source = st->c->file;
 	free(r->phases);
 	free(r->source);
+	free(r->output);
 	r->phases = NULL;
 	r->source = NULL;
+	r->output = NULL;
 	r->n = r->cap = 0;
 	r->open = 0;
 }
@@ -148,7 +169,7 @@ on_row(int term, void *data)
 	pid_token(st->f[3], pid, sizeof pid);
 	if (pid[0] == '\0')
 		pid_token(st->f[2], pid, sizeof pid);
-	r = run_for(st, pid);
+	r = run_for(st, pid, st->f[0], st->f[3]);
 	if (r->source == NULL && st->f[0][0] != '\0')
 		r->source = xstrdup(st->f[0]);
 	if (strcmp(st->f[1], "nvcc (driver)") == 0) {
