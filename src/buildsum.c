@@ -79,7 +79,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 
 		for (size_t k = 0; k < t->n; k++)
 			fprintf(f, "%s%s", k ? " + " : "", m->modules[s->jobs[t->members[k]].module].name);
-		fprintf(f, "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
+		fprintf(f, t->overlap < 10 ? "\t%.1f s\t%s%s\n" : "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
 		    judge_build_size(t->peak_sum, a, sizeof a));
 	}
 	if (rows < s->nsets)

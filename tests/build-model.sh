@@ -18,7 +18,7 @@ check "seed row: reg_field + reg_field_rls, 760 s, 15.59 GB" grep -qxFf "$TMP/wa
 check "seed row: reg_flow + reg_flow_rls, 150 s, 14.88 GB" grep -qxFf "$TMP/want3" "$TMP/sum"
 check "the heaviest pair is listed first" \
 	sh -c "grep -A1 '^concurrent' '$TMP/sum' | tail -1 | grep -qxFf '$TMP/want1'"
-check "six pairs run at once under -j2" sh -c "[ \$(grep -c ' + .*	[0-9]* s	' '$TMP/sum') -eq 6 ]"
+check "six pairs run at once under -j2" sh -c "[ \$(grep -c ' + .*	[0-9.]* s	' '$TMP/sum') -eq 6 ]"
 
 # -j3: three heavy modules at once.
 "$SPILLWAY" --summary --jobs=3 "$LOG" >"$TMP/j3"
@@ -61,4 +61,23 @@ assert max(e["args"]["MiB"] for e in t["traceEvents"] if e["ph"] == "C") > 20000
 ' "$TMP/out"
 fi
 expect_status 77 "--report=trace with no record" "$SPILLWAY" --report=trace "$TMP/empty.log"
+
+# data/logs: a real nvcc build of data/example's objects under ninja -j2.
+DATA="$srcdir/data/logs/ninja-j2"
+expect_status 0 "data/logs/ninja-j2 reads cleanly" "$SPILLWAY" --summary "$DATA"
+check "five modules, each with its nvcc --time phases" \
+	sh -c "[ \$(grep -cE '^build/[a-z_0-9]+\.o	0\.[0-9]+ GB	[0-9.]+ s	0	sm_.*	[0-9]+ \(' '$TMP/out') -eq 5 ]"
+check "recorded schedule from .ninja_log" grep -q "schedule: as recorded (.ninja_log)" "$TMP/out"
+"$SPILLWAY" --summary --jobs=2 "$DATA" >"$TMP/j2"
+sim=$(sed -n 's/.*simulated in the recorded order: \([0-9.]*\) s.*/\1/p' "$TMP/j2")
+rec=$(sed -n 's/.*; recorded: \([0-9.]*\) s.*/\1/p' "$TMP/j2")
+echo "# -j2 simulated ${sim} s, ninja recorded ${rec} s"
+check "-j2 simulated within 5 % of ninja's span" awk -v a="$sim" -v b="$rec" \
+	'BEGIN { d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= 0.05 * b) }'
+"$SPILLWAY" --list "$srcdir/data/example" "$DATA/ptxas.log" >"$TMP/ex.csv"
+check "every entry of the objects built joins its ptxas figures" \
+	sh -c "[ \$(grep -cE '^(memory|spill|spill_maxrreg32|stack|templates)\.o,,[^,]*,entry,.*,[0-9]+,[0-9]+\$' '$TMP/ex.csv') -eq 176 ]"
+"$SPILLWAY" --report=trace "$DATA" >"$TMP/trace.json"
+check "the ninja build as a trace: five slices on two lanes" \
+	sh -c "[ \$(grep -c '\"ph\":\"X\"' '$TMP/trace.json') -eq 5 ] && ! grep -q '\"tid\":2' '$TMP/trace.json'"
 finish
