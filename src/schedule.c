@@ -198,7 +198,8 @@ find_sets(struct schedule *s, const struct model *m)
 	free(tmp);
 	free(run);
 	free(ev);
-	qsort(s->sets, s->nsets, sizeof *s->sets, set_cmp);
+	if (s->nsets > 1)
+		qsort(s->sets, s->nsets, sizeof *s->sets, set_cmp);
 	s->worst_set = s->nsets;
 	for (size_t i = 0; i < s->nsets && s->worst_set == s->nsets; i++)
 		if (s->sets[i].peak_sum == s->worst)
