@@ -11,13 +11,19 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "buildsum.h"
 #include "diag.h"
+#include "judge_build.h"
 #include "listcsv.h"
 #include "model.h"
 #include "options.h"
+#include "record.h"
 #include "scan.h"
+#include "schedule.h"
 #include "summary.h"
 #include "tui.h"
+#include "trace.h"
+#include "verdict.h"
 
 #define EXIT_CLEAN	0
 #define EXIT_VIOLATION	1
@@ -71,6 +77,34 @@ now_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/*
+ * --check: the build gates (--mem-budget, --mem-host).  Violations one per
+ * line on out, notices on stderr; returns the exit status they make.
+ */
+static int
+run_check(FILE *out, const struct options *o, const struct model *m, const struct schedule *sched)
+{
+	struct verdict v = { 0 };
+	struct build_gates g = { o->mem_budget, o->mem_host, o->jobs };
+	int rc;
+
+	judge_build(m, sched, &g, &v);
+	for (size_t i = 0; i < v.n; i++) {
+		if (v.v[i].level == FINDING_VIOLATION)
+			fprintf(out, "spillway: %s\n", v.v[i].text);
+		else if (!o->quiet)
+			fprintf(stderr, "spillway: %s\n", v.v[i].text);
+	}
+	if (verdict_count(&v, FINDING_VIOLATION) > 0)
+		rc = EXIT_VIOLATION;
+	else if (v.counted == 0)
+		rc = o->empty_ok ? EXIT_CLEAN : EXIT_NOTHING;
+	else
+		rc = EXIT_CLEAN;
+	verdict_free(&v);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -79,8 +113,10 @@ main(int argc, char **argv)
 	struct diag_list diags = { 0 };
 	struct scan_stats stats;
 	struct scan_config cfg;
+	struct schedule sched;
+	const struct schedule *sp = NULL;
 	static char outbuf[1 << 20];
-	int exit_now, rc;
+	int exit_now, rc, check_rc = -1;
 	FILE *out;
 	double start = now_seconds();
 
@@ -88,8 +124,9 @@ main(int argc, char **argv)
 	if (exit_now)
 		return rc;
 	if (o.mode == MODE_RECORD) {
-		fprintf(stderr, "spillway: record is not implemented yet\n");
-		return EXIT_TROUBLE;
+		rc = record_main(o.record_log, o.record_module, o.record_argv);
+		options_free(&o);
+		return rc;
 	}
 	if (o.mode == MODE_DEFAULT)
 		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
@@ -99,6 +136,7 @@ main(int argc, char **argv)
 	cfg.arches = &o.arches;
 	cfg.includes = &o.includes;
 	cfg.excludes = &o.excludes;
+	cfg.logs = &o.logs;
 	out = open_output(&o);
 	if (out == NULL)
 		return EXIT_TROUBLE;
@@ -111,6 +149,9 @@ main(int argc, char **argv)
 	}
 	model_init(&m);
 	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
+	memset(&sched, 0, sizeof sched);
+	if (m.nmodules > 0 && schedule_build(&m, o.jobs, &sched) == 0)
+		sp = &sched;
 
 	if (o.mode == MODE_TUI) {
 		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
@@ -135,7 +176,23 @@ main(int argc, char **argv)
 		break;
 	case MODE_SUMMARY:
 		summary_write(out, &m);
+		buildsum_write(out, &m, sp, o.top);
 		break;
+	case MODE_CHECK:
+		check_rc = run_check(out, &o, &m, sp);
+		break;
+	case MODE_REPORT:
+		if (strcmp(o.report_format, "trace") == 0) {
+			if (sp == NULL) {
+				fprintf(stderr, "spillway: --report=trace: no module with %s to lay out\n",
+				    o.jobs > 0 ? "a wall time" : "a recorded start time (or give --jobs=N)");
+				check_rc = EXIT_NOTHING;
+				break;
+			}
+			trace_write(out, &m, sp);
+			break;
+		}
+		/* FALLTHROUGH */
 	default:
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
@@ -150,9 +207,14 @@ main(int argc, char **argv)
 		print_stats(&stats, &m, now_seconds() - start);
 
 	rc = EXIT_CLEAN;
-	if (diags.n > 0 || stats.named_missing > 0)
+	if (check_rc == EXIT_VIOLATION)
+		rc = check_rc;
+	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
+	else if (check_rc >= 0)
+		rc = check_rc;
 	diag_free(&diags);
+	schedule_free(&sched);
 	model_free(&m);
 	options_free(&o);
 	return rc;

@@ -21,6 +21,7 @@ model_free(struct model *m)
 	free(m->modules);
 	free(m->images);
 	free(m->funcs);
+	free(m->ptxas);
 	strpool_free(&m->pool);
 	memset(m, 0, sizeof *m);
 }
@@ -66,4 +67,40 @@ model_add_module(struct model *m, const struct build_module *b)
 	xgrow((void **)&m->modules, &m->capmodules, m->nmodules + 1, sizeof *m->modules);
 	m->modules[m->nmodules] = *b;
 	return m->nmodules++;
+}
+
+struct build_module *
+model_module(struct model *m, const char *name)
+{
+	struct build_module b;
+	size_t i;
+
+	/* Searched from the end: logs name the module they just added. */
+	for (i = m->nmodules; i > 0; i--)
+		if (m->modules[i - 1].name == name)
+			return &m->modules[i - 1];
+	memset(&b, 0, sizeof b);
+	b.name = name;
+	b.peak_rss = UNKNOWN;
+	b.wall = b.start = b.end = UNKNOWN;
+	b.timebase = TIME_NONE;
+	b.exit_status = UNKNOWN;
+	b.arches = b.source = strpool_intern_str(&m->pool, "");
+	b.order = m->nmodules;
+	i = model_add_module(m, &b);	/* may move the table */
+	return &m->modules[i];
+}
+
+void
+model_module_add_phase(struct build_module *b, const struct build_phase *ph)
+{
+	xgrow((void **)&b->phases, &b->capphases, b->nphases + 1, sizeof *b->phases);
+	b->phases[b->nphases++] = *ph;
+}
+
+void
+model_add_ptxas(struct model *m, const struct ptxas_rec *r)
+{
+	xgrow((void **)&m->ptxas, &m->capptxas, m->nptxas + 1, sizeof *m->ptxas);
+	m->ptxas[m->nptxas++] = *r;
 }

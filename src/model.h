@@ -2,6 +2,8 @@
  * The model: plain tables that every presenter reads.
  *   images    one per embedded cubin, PTX or LTO-IR entry (or bare cubin)
  *   funcs     one per (function, image): the rows of --list
+ *   modules   one per compile, from build logs (record, time -v, ninja, --time)
+ *   ptxas     one per (function, sm) figure set read from ptxas -v logs
  * Numbers are int32 with -1 meaning "unknown"; 0 means known to be zero.
  * Strings are interned in the model's pool and compared by pointer.
  */
@@ -59,16 +61,40 @@ struct build_phase {
 	double		 ms;
 };
 
+/* Where a module's start and end come from: their clocks differ. */
+enum timebase {
+	TIME_NONE,	/* no start known */
+	TIME_EPOCH,	/* Unix time (spillway record) */
+	TIME_NINJA,	/* ms since the ninja run began (.ninja_log), as seconds */
+};
+
 struct build_module {
 	const char	*name;		/* the target: -o path, or .ninja_log output */
 	int64_t		 peak_rss;	/* bytes, -1 unknown */
 	double		 wall;		/* seconds, -1 unknown */
-	double		 start, end;	/* seconds (epoch or log-relative), -1 unknown */
+	double		 start, end;	/* seconds on timebase, -1 unknown */
+	int		 timebase;	/* enum timebase of start and end */
 	int		 exit_status;	/* -1 unknown */
-	const char	*arches;	/* "sm_86 sm_90 compute_90", "" unknown */
-	const char	*source;	/* the log it came from */
+	const char	*arches;	/* "sm_86,sm_90,compute_90", "" unknown */
+	const char	*source;	/* the log it came from (the last one merged) */
 	struct build_phase *phases;
-	size_t		 nphases;
+	size_t		 nphases, capphases;
+	uint64_t	 order;		/* the order it was first read in */
+};
+
+/* One function's figures from a ptxas -v log, for one sm. */
+struct ptxas_rec {
+	const char	*mangled;	/* interned */
+	const char	*arch;		/* "sm_80", interned; "" when no entry named it */
+	uint8_t		 entry;		/* a "Compiling entry function" line named it */
+	int32_t		 reg;		/* Used N registers; -1 for device functions */
+	int32_t		 frame;		/* N bytes stack frame: its own FRAME_SIZE */
+	int32_t		 stack;		/* N bytes cumulative stack size; 0 when not printed */
+	int32_t		 spill_stores, spill_loads;
+	int32_t		 barriers, smem;	/* -1 when not printed */
+	const char	*cmem;		/* "0:372 3:1024", "" none */
+	const char	*source;	/* the log, interned */
+	uint32_t	 line;		/* of its "Function properties" line */
 };
 
 struct model {
@@ -78,6 +104,8 @@ struct model {
 	size_t			 nimages, capimages;
 	struct func_rec		*funcs;
 	size_t			 nfuncs, capfuncs;
+	struct ptxas_rec	*ptxas;
+	size_t			 nptxas, capptxas;
 	struct strpool		 pool;
 };
 
@@ -86,6 +114,10 @@ void	model_free(struct model *);
 size_t	model_add_image(struct model *, const struct image_rec *);
 void	model_add_func(struct model *, const struct func_rec *);
 size_t	model_add_module(struct model *, const struct build_module *);
+/* The module named name (interned), added with every figure unknown when new. */
+struct build_module *model_module(struct model *, const char *name);
+void	model_module_add_phase(struct build_module *, const struct build_phase *);
+void	model_add_ptxas(struct model *, const struct ptxas_rec *);
 const struct image_rec *model_func_image(const struct model *, const struct func_rec *);
 
 /* Parses "sm_90a" or "compute_86" into its number; 0 if it is neither. */

@@ -47,23 +47,29 @@ static const struct option_doc option_docs[] = {
 	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "GLOB",
 	  "skip files whose path matches (repeatable)" },
 	{ { "vendored", required_argument, NULL, OPT_VENDORED }, "no-namespace|GLOB", NULL },
-	{ { "log", required_argument, NULL, OPT_LOG }, "FILE", NULL },
+	{ { "log", required_argument, NULL, OPT_LOG }, "FILE",
+	  "read FILE as a build log (ptxas -v, nvcc --time, record, time -v, .ninja_log)" },
 	{ { "allow", required_argument, NULL, OPT_ALLOW }, "FILE", NULL },
-	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE", NULL },
-	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE", NULL },
-	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N", NULL },
+	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE",
+	  "--check: fail when a compile's peak RSS exceeds SIZE (14GiB, KiB if plain)" },
+	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE",
+	  "--check: fail when compiles running at once sum past SIZE" },
+	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N",
+	  "simulate make -jN from the recorded wall times" },
 	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST", NULL },
 	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES", NULL },
 	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE", NULL },
 	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL, NULL },
-	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL, NULL },
+	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
+	  "--check: exit 0, not 77, when there is nothing to judge" },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST", NULL },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N", NULL },
 	{ { "gpus", required_argument, NULL, OPT_GPUS }, "LIST", NULL },
 	{ { "baseline", required_argument, NULL, OPT_BASELINE }, "OLD", NULL },
 	{ { "max-bytes", required_argument, NULL, OPT_MAX_BYTES }, "N", NULL },
-	{ { "module", required_argument, NULL, OPT_MODULE }, "NAME", NULL },
+	{ { "module", required_argument, NULL, OPT_MODULE }, "NAME",
+	  "record: the module's name (default: the -o argument)" },
 	{ { "threads", required_argument, NULL, 'T' }, "N",
 	  "scan with N workers (default: the cores available)" },
 	{ { "output", required_argument, NULL, 'o' }, "FILE",
@@ -84,8 +90,11 @@ static void
 usage(FILE *f)
 {
 	fprintf(f, "usage: spillway [OPTION]... [PATH]...\n"
+	    "       spillway record [--log=FILE] [--module=NAME] -- COMMAND [ARG]...\n"
 	    "Read every kernel's registers, stack, shared, local and constant memory\n"
-	    "from the CUDA binaries under PATH (default: .), and the build logs given.\n\n");
+	    "from the CUDA binaries under PATH (default: .), and the build logs given.\n"
+	    "record runs a compile and appends its peak RSS and wall time to FILE\n"
+	    "(default: $SPILLWAY_LOG).\n\n");
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		const struct option_doc *d = &option_docs[i];
 		char left[64];

@@ -21,8 +21,10 @@
 #include "fatbin.h"
 #include "hostelf.h"
 #include "listcsv.h"
+#include "logs.h"
 #include "mapfile.h"
 #include "namecache.h"
+#include "ptxjoin.h"
 #include "scan.h"
 #include "xalloc.h"
 
@@ -84,6 +86,7 @@ struct scan {
 	pthread_cond_t		 room;		/* inflight went down */
 	size_t			 inflight;	/* bytes of large images being read */
 	struct namecache	 names;
+	struct ptxjoin		 join;		/* ptxas figures, joined as rows are gathered */
 };
 
 /* What is being read now, for messages and image records. */
@@ -95,6 +98,7 @@ struct place {
 	uint64_t		 base;		/* offset of the buffer within the file/member */
 	int			 relocatable;	/* reading __nv_relfatbin */
 	int			 depth;		/* archive nesting */
+	int			 as_log;	/* --log=FILE: read as a build log */
 };
 
 static double
@@ -276,6 +280,27 @@ on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t 
 	read_buffer(&p, data, size, 0);
 }
 
+/* A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log). */
+static int
+read_log(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+	unsigned kinds = logs_detect(data, size, p->as_log);
+	struct logctx c;
+
+	if (kinds == 0)
+		return 0;
+	memset(&c, 0, sizeof c);
+	c.m = s->model;
+	c.diags = s->diags;
+	c.file = p->library;
+	c.order = s->order;
+	s->stats->files_read++;
+	if (logs_read(kinds, data, size, &c) > 0)
+		s->stats->unreadable++;
+	return 1;
+}
+
 /*
  * Reads one buffer: a file, or an archive member.  named: the user named
  * this file, so a foreign one is an error rather than skipped.
@@ -287,6 +312,12 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 	char err[ERRBUF];
 	size_t erroff = 0;
 
+	if (p->as_log) {
+		if (!read_log(p, data, size))
+			place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "
+			    "spillway record log, GNU time -v, .ninja_log v5-v7)");
+		return;
+	}
 	if (cubin_is_cubin(data, size)) {
 		struct image_rec img;
 		struct job j;
@@ -353,8 +384,10 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		    s->diags, s->order) < 0)
 			s->stats->unreadable++;
 		add_job(s, &j);
+	} else if (read_log(p, data, size)) {
+		;
 	} else if (named) {
-		place_error(p, 0, "not a CUDA binary, fatbin, ar archive or spillway --list CSV");
+		place_error(p, 0, "not a CUDA binary, fatbin, ar archive, spillway --list CSV or build log");
 	}
 }
 
@@ -376,7 +409,7 @@ path_selected(const struct scan_config *cfg, const char *path)
 }
 
 static void
-scan_file(struct scan *s, const char *path, const char *shown, int named)
+scan_file(struct scan *s, const char *path, const char *shown, int named, int as_log)
 {
 	struct mapfile m, *mp;
 	struct place p;
@@ -407,6 +440,7 @@ scan_file(struct scan *s, const char *path, const char *shown, int named)
 	p.library = strpool_intern_str(&s->model->pool, shown);
 	p.member = strpool_intern_str(&s->model->pool, "");
 	p.map = mp;
+	p.as_log = as_log;
 	read_buffer(&p, m.data, m.size, named);
 }
 
@@ -453,7 +487,7 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 			if (S_ISDIR(st.st_mode))
 				scan_dir(s, path, root, depth + 1);
 			else if (S_ISREG(st.st_mode))
-				scan_file(s, path, shown, 0);
+				scan_file(s, path, shown, 0, 0);
 		}
 		free(path);
 		free(names[i]);
@@ -675,7 +709,13 @@ gather_results(struct scan *s)
 		pthread_mutex_unlock(&s->lock);
 		if (!j->preset)
 			m->images[j->image] = j->img;
-		else if (s->cfg->format != NULL && s->cfg->emit != NULL) {
+		/* The logs were all read by now (the walk is over): join the rows,
+		 * and format again what a worker formatted without the figures. */
+		if (ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 && j->text != NULL) {
+			free(j->text);
+			j->text = s->cfg->format(&m->images[j->image], j->funcs, j->nfuncs, &j->textlen);
+		}
+		if (j->preset && s->cfg->format != NULL && s->cfg->emit != NULL) {
 			/* Rows read back from CSV may span images: one at a time. */
 			for (size_t k = 0; k < j->nfuncs; k++) {
 				j->text = s->cfg->format(&m->images[j->funcs[k].image], &j->funcs[k], 1,
@@ -774,7 +814,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	/* The workers start at once and read images while the walk finds more. */
 	w = start_workers(&s, stats->workers);
 
-	if (npaths == 0) {
+	if (npaths == 0 && (cfg->logs == NULL || cfg->logs->n == 0)) {
 		paths = dot;
 		npaths = 1;
 	}
@@ -789,14 +829,20 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		if (S_ISDIR(st.st_mode))
 			scan_dir(&s, paths[i], paths[i], 0);
 		else
-			scan_file(&s, paths[i], paths[i], 1);
+			scan_file(&s, paths[i], paths[i], 1, 0);
 	}
+	if (cfg->logs != NULL)
+		for (size_t i = 0; i < cfg->logs->n; i++)
+			scan_file(&s, cfg->logs->v[i], cfg->logs->v[i], 1, 1);
 	t1 = now_seconds();
 	stats->walk_seconds = t1 - t0;
 	stats->images = model->nimages;
 	stats->jobs = s.njobs;
+	/* Every log has been read: index its ptxas figures for the gathering. */
+	ptxjoin_init(&s.join, model);
 	finish_workers(&s, w);
 	stats->read_seconds = now_seconds() - t1;
+	ptxjoin_free(&s.join);
 
 	diag_sort(diags);
 	for (size_t i = 0; i < s.nmaps; i++) {

@@ -27,6 +27,7 @@ struct scan_config {
 	const struct strlist	*arches;	/* NULL or empty: every arch */
 	const struct strlist	*includes;
 	const struct strlist	*excludes;
+	const struct strlist	*logs;		/* --log=FILE: read as build logs */
 	/*
 	 * Output while the scan goes on: format turns rows of one image into
 	 * text on the worker that read them (so formatting runs in parallel),

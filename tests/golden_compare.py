@@ -3,6 +3,7 @@
 
 usage: golden_compare.py resource-usage LIST_CSV CUOBJDUMP_TXT
        golden_compare.py ptxas LIST_CSV PTXAS_LOG
+       golden_compare.py spills LIST_CSV PTXAS_LOG
 
 resource-usage: both sides become multisets of (sm, mangled, REG, STACK,
 SHARED, LOCAL, CONSTANT banks, TEXTURE, SURFACE, SAMPLER); every row must
@@ -11,6 +12,13 @@ cuobjdump output names no arch; the CSV's own sm stands in for it then.
 
 ptxas: every entry function that ptxas -v compiled must appear in the CSV
 on that sm with ptxas's registers and cumulative stack size.
+
+spills: LIST_CSV was made with the ptxas log given as input too; every
+entry function of the log must have joined its row (its spill_stores and
+spill_loads equal the log's, and registers and cumulative stack too), and
+every device function the binary holds as a function of its own likewise.
+Device functions that ptxas printed but the binary does not hold (inlined
+into their callers at link) are counted apart.
 
 Exit 0 when equal (and not empty), 1 otherwise; differences are printed.
 """
@@ -107,7 +115,79 @@ def ptxas(csv_path, log_path):
     return 0 if checked and not bad else 1
 
 
+PROPS = re.compile(r"ptxas info\s*: Function properties for (.+)$")
+FRAME = re.compile(r"^\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+
+
+def ptxas_records(log_path):
+    """(sm, mangled, entry) -> (reg, stack, spill stores, spill loads), in log order."""
+    recs = {}
+    block, arch, current, props = [], None, None, None
+    for line in open(log_path, errors="replace"):
+        if "bytes gmem" in line:
+            block, arch = [], None
+            continue
+        m = COMPILING.search(line)
+        if m:
+            current, arch = m.group(1), m.group(2)
+            for k in block:         # device functions read before the entry
+                recs[(arch, k[0], False)] = k[1]
+            block = []
+            continue
+        m = PROPS.search(line)
+        if m:
+            props = m.group(1).strip()
+            continue
+        m = FRAME.match(line)
+        if m and props:
+            fig = [None, None, int(m.group(2)), int(m.group(3))]
+            if props == current:
+                recs[(arch, props, True)] = fig
+            elif arch:
+                recs[(arch, props, False)] = fig
+            else:
+                block.append((props, fig))
+            props = None
+            continue
+        m = USED.search(line)
+        if m and current and (arch, current, True) in recs:
+            recs[(arch, current, True)][0] = int(m.group(1))
+            recs[(arch, current, True)][1] = int(m.group(2) or 0)
+            current = None
+    return recs
+
+
+def spills(csv_path, log_path):
+    rows = {}
+    for r in read_csv(csv_path):
+        rows.setdefault((r["sm"], r["mangled"], r["kind"] == "entry"), []).append(r)
+    joined, inlined, bad = 0, 0, 0
+    for (sm, name, entry), (reg, stack, st, ld) in ptxas_records(log_path).items():
+        got = rows.get((sm, name, entry))
+        if not got:
+            if entry:
+                bad += 1
+                print("ptxas entry %s %s: no scanned row" % (sm, name))
+            else:
+                inlined += 1
+            continue
+        for r in got:
+            ok = num(r["spill_stores"]) == st and num(r["spill_loads"]) == ld
+            if entry:
+                ok = ok and num(r["reg"]) == reg and num(r["stack"]) == stack
+            if not ok:
+                bad += 1
+                print("ptxas %s %s: reg %s stack %s spills %s/%s; spillway %s %s %s/%s" % (
+                    sm, name, reg, stack, st, ld, r["reg"], r["stack"], r["spill_stores"], r["spill_loads"]))
+            else:
+                joined += 1
+    print("%d ptxas functions joined, %d not held by the binary, %d differ" % (joined, inlined, bad))
+    return 0 if joined and not bad else 1
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "spills":
+        return spills(sys.argv[2], sys.argv[3])
     if len(sys.argv) != 4 or sys.argv[1] not in ("resource-usage", "ptxas"):
         print(__doc__)
         return 2

@@ -1,0 +1,18 @@
+/*
+ * The build model as text, after the --summary lines: one line per module
+ * (peak RSS, wall, status, targets, phases), the schedule's total against
+ * the recorded one, and every pair and larger set of modules that ran at
+ * once, with the seconds they overlapped and their summed peaks.
+ */
+#ifndef SPILLWAY_BUILDSUM_H
+#define SPILLWAY_BUILDSUM_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "schedule.h"
+
+/* sched may be NULL.  top > 0 limits the concurrency table to top rows. */
+void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, int top);
+
+#endif

@@ -1,0 +1,126 @@
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge_build.h"
+#include "xalloc.h"
+
+const char *
+judge_build_size(int64_t bytes, char *buf, size_t size)
+{
+	if (bytes < 0)
+		snprintf(buf, size, "?");
+	else
+		snprintf(buf, size, "%.2f GB", (double)bytes / 1e9);
+	return buf;
+}
+
+/* "a + b + c" of a set's module names.  Allocated. */
+static char *
+set_names(const struct model *m, const struct schedule *s, const struct sched_set *t)
+{
+	size_t len = 1;
+	char *out;
+
+	for (size_t i = 0; i < t->n; i++)
+		len += strlen(m->modules[s->jobs[t->members[i]].module].name) + 3;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (size_t i = 0; i < t->n; i++) {
+		if (i)
+			strcat(out, " + ");
+		strcat(out, m->modules[s->jobs[t->members[i]].module].name);
+	}
+	return out;
+}
+
+/* True when every member of a is in b. */
+static int
+subset(const struct sched_set *a, const struct sched_set *b)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < a->n; i++) {
+		while (k < b->n && b->members[k] < a->members[i])
+			k++;
+		if (k == b->n || b->members[k] != a->members[i])
+			return 0;
+	}
+	return 1;
+}
+
+static void
+judge_host(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
+{
+	char a[32], b[32];
+	char how[64];
+
+	if (s == NULL) {
+		verdict_add(v, FINDING_NOTICE, "--mem-host: no module has %s, nothing to schedule",
+		    g->jobs > 0 ? "a wall time" : "a recorded start (give --jobs=N to simulate make -jN)");
+		return;
+	}
+	if (g->jobs > 0)
+		snprintf(how, sizeof how, "under make -j%d", g->jobs);
+	else
+		snprintf(how, sizeof how, "as recorded");
+	for (size_t i = 0; i < s->nsets; i++) {
+		const struct sched_set *t = &s->sets[i];
+		int covered = 0;
+		char *names;
+
+		if (t->peak_sum <= g->mem_host)
+			continue;
+		/* A pair inside a larger set over the limit is said once, by the set. */
+		for (size_t k = 0; k < s->nsets && !covered; k++)
+			covered = k != i && s->sets[k].n > t->n && s->sets[k].peak_sum > g->mem_host &&
+			    subset(t, &s->sets[k]);
+		if (covered)
+			continue;
+		names = set_names(m, s, t);
+		verdict_add(v, FINDING_VIOLATION,
+		    "%s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
+		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
+		    judge_build_size(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
+		    judge_build_size(g->mem_host, b, sizeof b), g->mem_host / 1024);
+		free(names);
+	}
+}
+
+void
+judge_build(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
+{
+	char a[32], b[32];
+
+	if (m->nmodules == 0) {
+		verdict_add(v, FINDING_NOTHING, "no build records to judge (spillway record log, "
+		    "GNU time -v output, .ninja_log or nvcc --time CSV)");
+		return;
+	}
+	v->counted += m->nmodules;
+	if (g->mem_budget >= 0) {
+		size_t unknown = 0;
+
+		for (size_t i = 0; i < m->nmodules; i++) {
+			const struct build_module *bm = &m->modules[i];
+
+			if (bm->peak_rss < 0) {
+				unknown++;
+				continue;
+			}
+			if (bm->peak_rss > g->mem_budget)
+				verdict_add(v, FINDING_VIOLATION,
+				    "%s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
+				    bm->name, judge_build_size(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
+				    judge_build_size(g->mem_budget, b, sizeof b), g->mem_budget / 1024);
+		}
+		if (unknown > 0)
+			verdict_add(v, FINDING_NOTICE, "--mem-budget: %zu module%s with no peak RSS recorded",
+			    unknown, unknown == 1 ? "" : "s");
+	}
+	if (g->mem_host >= 0)
+		judge_host(m, s, g, v);
+}

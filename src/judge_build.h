@@ -1,0 +1,28 @@
+/*
+ * The build gates of --check: --mem-budget (any module's peak RSS over
+ * it) and --mem-host (modules running at once whose peaks sum over it,
+ * on the -jN schedule or the recorded one).  Findings go to the verdict.
+ */
+#ifndef SPILLWAY_JUDGE_BUILD_H
+#define SPILLWAY_JUDGE_BUILD_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "schedule.h"
+#include "verdict.h"
+
+struct build_gates {
+	int64_t		 mem_budget;	/* bytes, -1 unset */
+	int64_t		 mem_host;	/* bytes, -1 unset */
+	int		 jobs;		/* -jN, 0 for the recorded schedule */
+};
+
+/* sched may be NULL (nothing could be scheduled). */
+void	judge_build(const struct model *, const struct schedule *sched,
+	    const struct build_gates *, struct verdict *);
+
+/* "12.98 GB" (10^9 bytes, as nvcc users quote them) into buf. */
+const char *judge_build_size(int64_t bytes, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * .ninja_log v5, v6, v7 (log-formats.md §4.1): start_ms, end_ms, mtime,
+ * output, command hash, one line per output of each successful command.
+ * The log accumulates runs; a line ending before the previous one starts
+ * a new run, and only the last run is read (it is the build just done).
+ * The outputs of one edge (same times and hash) are one module, named by
+ * its first output.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logs.h"
+#include "xalloc.h"
+
+struct nj_line {
+	int64_t		 start, end;
+	const char	*output;
+	size_t		 outlen;
+	const char	*hash;
+	size_t		 hashlen;
+};
+
+static int
+nj_int(const char *s, size_t n, int64_t *out)
+{
+	int64_t v = 0;
+	size_t i = 0;
+	int neg = 0;
+
+	if (n > 0 && s[0] == '-') {
+		neg = 1;
+		i = 1;
+	}
+	if (n == i || n - i > 19)
+		return -1;
+	for (; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]) || v > (INT64_MAX - (s[i] - '0')) / 10)
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = neg ? -v : v;
+	return 0;
+}
+
+static int
+nj_parse(const struct logline *l, struct nj_line *out)
+{
+	const char *f[5], *end = l->s + l->len, *p = l->s;
+	size_t n[5];
+	int64_t mtime;
+
+	for (int i = 0; i < 5; i++) {
+		const char *t = memchr(p, '\t', (size_t)(end - p));
+
+		if ((i < 4) != (t != NULL))
+			return -1;
+		f[i] = p;
+		n[i] = t ? (size_t)(t - p) : (size_t)(end - p);
+		p = f[i] + n[i] + 1;
+	}
+	if (nj_int(f[0], n[0], &out->start) < 0 || nj_int(f[1], n[1], &out->end) < 0 ||
+	    nj_int(f[2], n[2], &mtime) < 0 || out->start < 0 || out->end < out->start ||
+	    n[3] == 0 || n[4] == 0 || n[4] > 16)
+		return -1;
+	for (size_t i = 0; i < n[4]; i++)
+		if (!isxdigit((unsigned char)f[4][i]))
+			return -1;
+	out->output = f[3];
+	out->outlen = n[3];
+	out->hash = f[4];
+	out->hashlen = n[4];
+	return 0;
+}
+
+void
+logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
+{
+	struct logline l = { 0 };
+	struct nj_line *v = NULL, x;
+	size_t n = 0, cap = 0, pos = 0, first = 0;
+	struct model *m = c->m;
+	long version;
+
+	if (!logs_next_line(data, size, &pos, &l))
+		return;
+	version = strtol(l.s + 13, NULL, 10);
+	if (version < 5 || version > 7) {
+		logs_bad(c, l.no, "ninja log v%ld: spillway reads v5 (ninja 1.0-1.11), v6 (1.12) and v7 (1.13)", version);
+		return;
+	}
+	while (logs_next_line(data, size, &pos, &l)) {
+		if (l.len == 0 || l.s[0] == '#')
+			continue;
+		if (l.len > LOG_LINE_MAX || nj_parse(&l, &x) < 0) {
+			logs_bad(c, l.no, "ninja log: expected start_ms, end_ms, mtime, output, hash separated by TABs");
+			continue;
+		}
+		if (n > 0 && x.end < v[n - 1].end)
+			first = n;	/* a new run */
+		xgrow((void **)&v, &cap, n + 1, sizeof *v);
+		v[n++] = x;
+	}
+	for (size_t i = first; i < n; i++) {
+		struct build_module *b;
+		int same_edge = i > first && v[i].start == v[i - 1].start && v[i].end == v[i - 1].end &&
+		    v[i].hashlen == v[i - 1].hashlen && memcmp(v[i].hash, v[i - 1].hash, v[i].hashlen) == 0;
+
+		if (same_edge)
+			continue;
+		b = model_module(m, strpool_intern(&m->pool, v[i].output, v[i].outlen));
+		b->start = (double)v[i].start / 1000.0;
+		b->end = (double)v[i].end / 1000.0;
+		b->timebase = TIME_NINJA;
+		if (b->wall < 0)
+			b->wall = b->end - b->start;
+		if (b->exit_status < 0)
+			b->exit_status = 0;	/* ninja logs successful commands only */
+		b->source = c->file;
+	}
+	free(v);
+}

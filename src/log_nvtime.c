@@ -1,0 +1,231 @@
+/*
+ * nvcc --time FILE: one CSV row per sub-tool run (log-formats.md §2):
+ * source, phase, inputs, output, arch, tool, metric, unit.  Rows of one
+ * nvcc run share the tmpxft_<pid>_ token of their temp files; the run ends
+ * with its "nvcc (driver)" row, whose output is the module (the -o name).
+ * A row without a temp name (gcc (compiling) writing the -o file, the
+ * driver row) belongs to the open run that wrote that output, else to the
+ * one of that source file, else to the run read last: nvcc runs sharing
+ * one file under make -j interleave their rows.
+ */
+#include "config.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logs.h"
+#include "xalloc.h"
+
+#define NT_FIELDS 8
+#define NT_FIELD_MAX 65536
+
+static const char *const known_phases[] = {
+	"gcc (preprocessing 4)", "gcc (preprocessing 1)", "cudafe++", "cicc", "ptxas",
+	"fatbinary", "gcc (compiling)", "nvlink", "gcc (linking)", "nvcc (driver)", "ar",
+	"nvvm", "cudafe", "cl.exe (preprocessing)", "cl.exe (compiling)", "link.exe",
+};
+
+struct nt_run {
+	char			 pid[32];	/* "tmpxft_00001aef_", "" when none seen */
+	struct build_phase	*phases;
+	size_t			 n, cap;
+	char			*source;
+	char			*output;	/* a final output named by a row */
+	int			 open;
+};
+
+struct nt_state {
+	struct logctx	*c;
+	char		*f[NT_FIELDS];
+	size_t		 nf;
+	uint32_t	 row;		/* line number of this row */
+	struct nt_run	*runs;
+	size_t		 nruns, capruns;
+	size_t		 last;		/* run read last, nruns when none */
+};
+
+static void
+on_field(void *s, size_t len, void *data)
+{
+	struct nt_state *st = data;
+
+	if (st->nf < NT_FIELDS)
+		st->f[st->nf] = xstrndup(s, len < NT_FIELD_MAX ? len : NT_FIELD_MAX);
+	st->nf++;
+}
+
+static void
+pid_token(const char *s, char *out, size_t outsz)
+{
+	const char *p = strstr(s, "tmpxft_");
+	size_t n;
+
+	out[0] = '\0';
+	if (p == NULL)
+		return;
+	n = strspn(p + 7, "0123456789abcdefABCDEF");
+	if (n == 0 || 7 + n + 1 >= outsz || p[7 + n] != '_')
+		return;
+	memcpy(out, p, 7 + n + 1);
+	out[7 + n + 1] = '\0';
+}
+
+static struct nt_run *
+run_for(struct nt_state *st, const char *pid, const char *source, const char *output)
+{
+	struct nt_run *r;
+
+	if (pid[0] != '\0') {
+		for (size_t i = st->nruns; i > 0; i--)
+			if (st->runs[i - 1].open && strcmp(st->runs[i - 1].pid, pid) == 0) {
+				st->last = i - 1;
+				return &st->runs[i - 1];
+			}
+	} else {
+		for (size_t i = st->nruns; i > 0; i--) {
+			r = &st->runs[i - 1];
+			if (r->open && r->output != NULL && strcmp(r->output, output) == 0)
+				return r;
+		}
+		for (size_t i = st->nruns; *source && i > 0; i--) {
+			r = &st->runs[i - 1];
+			if (r->open && r->source != NULL && strcmp(r->source, source) == 0) {
+				if (*output && r->output == NULL)
+					r->output = xstrdup(output);
+				return r;
+			}
+		}
+		if (st->last < st->nruns && st->runs[st->last].open)
+			return &st->runs[st->last];
+	}
+	xgrow((void **)&st->runs, &st->capruns, st->nruns + 1, sizeof *st->runs);
+	r = &st->runs[st->nruns];
+	memset(r, 0, sizeof *r);
+	snprintf(r->pid, sizeof r->pid, "%s", pid);
+	r->open = 1;
+	st->last = st->nruns++;
+	return r;
+}
+
+static void
+close_run(struct nt_state *st, struct nt_run *r, const char *module)
+{
+	struct model *m = st->c->m;
+	struct build_module *b;
+
+	if (module == NULL || *module == '\0')
+		module = r->source && *r->source ? r->source : "(nvcc --time run)";
+	b = model_module(m, strpool_intern_str(&m->pool, module));
+	for (size_t i = 0; i < r->n; i++)
+		model_module_add_phase(b, &r->phases[i]);
+	b->source = st->c->file;
+	free(r->phases);
+	free(r->source);
+	free(r->output);
+	r->phases = NULL;
+	r->source = NULL;
+	r->output = NULL;
+	r->n = r->cap = 0;
+	r->open = 0;
+}
+
+static void
+on_row(int term, void *data)
+{
+	struct nt_state *st = data;
+	struct model *m = st->c->m;
+	struct build_phase ph;
+	struct nt_run *r;
+	char pid[32], *end;
+	double ms;
+	int known = 0;
+
+	(void)term;
+	st->row++;
+	if (st->nf != NT_FIELDS) {
+		logs_bad(st->c, st->row, "nvcc --time row with %zu fields, expected 8 (cut line, or a comma in a path?)", st->nf);
+		goto done;
+	}
+	if (strcmp(st->f[0], "source file name") == 0)
+		goto done;	/* a header */
+	for (size_t i = 0; i < sizeof known_phases / sizeof known_phases[0]; i++)
+		known |= strcmp(st->f[1], known_phases[i]) == 0;
+	/* nvcc 13.0 leaves the phase name empty on the row that copies a PTX
+	 * file for a code=compute_NN target (input and output the same .ptx). */
+	known |= st->f[1][0] == '\0' && strstr(st->f[3], ".ptx") != NULL;
+	if (!known) {
+		logs_bad(st->c, st->row, "nvcc --time row: unknown phase '%s'", st->f[1]);
+		goto done;
+	}
+	errno = 0;
+	ms = strtod(st->f[6], &end);
+	if (end == st->f[6] || *end != '\0' || errno != 0 || ms < 0 || ms > 1e10 ||
+	    strcmp(st->f[7], "ms") != 0) {
+		logs_bad(st->c, st->row, "nvcc --time row: expected a time in ms, found '%s %s'", st->f[6], st->f[7]);
+		goto done;
+	}
+	pid_token(st->f[3], pid, sizeof pid);
+	if (pid[0] == '\0')
+		pid_token(st->f[2], pid, sizeof pid);
+	r = run_for(st, pid, st->f[0], st->f[3]);
+	if (r->source == NULL && st->f[0][0] != '\0')
+		r->source = xstrdup(st->f[0]);
+	if (strcmp(st->f[1], "nvcc (driver)") == 0) {
+		close_run(st, r, st->f[3]);
+		goto done;
+	}
+	ph.name = strpool_intern_str(&m->pool, st->f[1][0] ? st->f[1] : "(ptx copy)");
+	ph.arch = strpool_intern_str(&m->pool, st->f[4]);
+	ph.ms = ms;
+	xgrow((void **)&r->phases, &r->cap, r->n + 1, sizeof *r->phases);
+	r->phases[r->n++] = ph;
+done:
+	for (size_t i = 0; i < NT_FIELDS; i++) {
+		free(st->f[i]);
+		st->f[i] = NULL;
+	}
+	st->nf = 0;
+}
+
+void
+logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
+{
+	struct csv_parser p;
+	struct nt_state st;
+	struct logline l = { 0 };
+	size_t pos = 0;
+
+	memset(&st, 0, sizeof st);
+	st.c = c;
+	if (csv_init(&p, CSV_APPEND_NULL) != 0)
+		return;
+	/* Line by line, so that a message names the line a row is on. */
+	while (logs_next_line(data, size, &pos, &l)) {
+		if (l.len == 0)
+			continue;
+		st.row = l.no - 1;
+		if (l.len > LOG_LINE_MAX) {
+			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
+			continue;
+		}
+		if (csv_parse(&p, l.s, l.len, on_field, on_row, &st) != l.len ||
+		    csv_fini(&p, on_field, on_row, &st) != 0) {
+			logs_bad(c, l.no, "malformed CSV: %s", csv_strerror(csv_error(&p)));
+			csv_free(&p);
+			csv_init(&p, CSV_APPEND_NULL);
+			for (size_t i = 0; i < NT_FIELDS; i++) {
+				free(st.f[i]);
+				st.f[i] = NULL;
+			}
+			st.nf = 0;
+		}
+	}
+	csv_free(&p);
+	/* Runs with no driver row: a compile that failed or was cut short. */
+	for (size_t i = 0; i < st.nruns; i++)
+		if (st.runs[i].open)
+			close_run(&st, &st.runs[i], NULL);
+	free(st.runs);
+}

@@ -1,0 +1,371 @@
+/*
+ * ptxas -v: per (function, sm) registers, stack frame, spills, barriers,
+ * shared and constant memory.  State machine of log-formats.md §1.3:
+ * "N bytes gmem" opens a block (one ptxas run: one TU, one sm), "Compiling
+ * entry function" names the entry and the sm, "Function properties" and its
+ * indented stack line give any function's frame and spills, "Used N
+ * registers" closes an entry.  A device function met before the block's
+ * first entry takes the sm that entry names.  Lines from other tools, and
+ * ptxas messages that carry no figures, are skipped.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logs.h"
+#include "xalloc.h"
+
+struct ptx_state {
+	struct logctx		*c;
+	struct ptxas_rec	*recs;
+	size_t			 n, cap;
+	const char		*block_arch;	/* interned; "" until an entry names it */
+	size_t			 block_first;	/* first record of this block */
+	const char		*props;		/* name of a pending "Function properties" */
+	uint32_t		 props_line;
+	const char		*empty;
+};
+
+/* Parses a decimal number at *p (within end); -1 when none or too large. */
+static int32_t
+num_at(const char **p, const char *end)
+{
+	int64_t v = 0;
+	const char *s = *p;
+
+	if (s >= end || !isdigit((unsigned char)*s))
+		return -1;
+	while (s < end && isdigit((unsigned char)*s)) {
+		v = v * 10 + (*s - '0');
+		if (v > INT32_MAX)
+			return -1;
+		s++;
+	}
+	*p = s;
+	return (int32_t)v;
+}
+
+/* Matches literal text at *p and moves past it. */
+static int
+lit(const char **p, const char *end, const char *text)
+{
+	size_t n = strlen(text);
+
+	if ((size_t)(end - *p) < n || memcmp(*p, text, n) != 0)
+		return 0;
+	*p += n;
+	return 1;
+}
+
+/* The message after "ptxas <severity> :", or NULL. */
+static const char *
+ptxas_message(const struct logline *l, int *info)
+{
+	static const char *const tags[] = { "ptxas info", "ptxas warning", "ptxas error", "ptxas fatal" };
+	const char *end = l->s + l->len;
+
+	for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++) {
+		const char *p = logs_find(l, tags[t]);
+
+		if (p == NULL)
+			continue;
+		p += strlen(tags[t]);
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end || *p != ':')
+			continue;
+		p++;
+		while (p < end && *p == ' ')
+			p++;
+		*info = t == 0;
+		return p;
+	}
+	return NULL;
+}
+
+static struct ptxas_rec *
+new_rec(struct ptx_state *st, const char *name, size_t len, const char *arch, int entry, uint32_t line)
+{
+	struct ptxas_rec *r;
+
+	xgrow((void **)&st->recs, &st->cap, st->n + 1, sizeof *st->recs);
+	r = &st->recs[st->n++];
+	memset(r, 0, sizeof *r);
+	r->mangled = strpool_intern(&st->c->m->pool, name, len);
+	r->arch = arch;
+	r->entry = (uint8_t)entry;
+	r->reg = r->frame = r->stack = r->spill_stores = r->spill_loads = UNKNOWN;
+	r->barriers = r->smem = UNKNOWN;
+	r->cmem = st->empty;
+	r->source = st->c->file;
+	r->line = line;
+	return r;
+}
+
+/* The open entry named name in this block (E seen, figures not complete). */
+static struct ptxas_rec *
+open_entry(struct ptx_state *st, const char *name)
+{
+	for (size_t i = st->n; i > st->block_first; i--) {
+		struct ptxas_rec *r = &st->recs[i - 1];
+		if (r->entry && r->mangled == name && r->reg < 0)
+			return r;
+	}
+	return NULL;
+}
+
+/* The entry a "Used" line closes: the latest open entry, preferring one whose
+ * properties were seen. */
+static struct ptxas_rec *
+used_target(struct ptx_state *st)
+{
+	struct ptxas_rec *any = NULL;
+
+	for (size_t i = st->n; i > st->block_first; i--) {
+		struct ptxas_rec *r = &st->recs[i - 1];
+		if (!r->entry || r->reg >= 0)
+			continue;
+		if (r->frame >= 0)
+			return r;
+		if (any == NULL)
+			any = r;
+	}
+	return any;
+}
+
+static void
+new_block(struct ptx_state *st)
+{
+	st->block_arch = st->empty;
+	st->block_first = st->n;
+}
+
+/* "Compiling entry function 'NAME' for 'sm_80'" */
+static void
+on_entry(struct ptx_state *st, const struct logline *l, const char *p, const char *end)
+{
+	const char *name, *q, *arch = st->empty;
+	size_t nlen;
+
+	if (!lit(&p, end, "'") || (q = memchr(p, '\'', (size_t)(end - p))) == NULL || q == p) {
+		logs_bad(st->c, l->no, "ptxas entry line without a quoted function name (cut line?)");
+		return;
+	}
+	name = p;
+	nlen = (size_t)(q - p);
+	p = q + 1;
+	if (lit(&p, end, " for '")) {
+		const char *a = p;
+		q = memchr(p, '\'', (size_t)(end - p));
+		if (q == NULL || q - a >= 16 || (strncmp(a, "sm_", 3) != 0 && strncmp(a, "compute_", 8) != 0)) {
+			logs_bad(st->c, l->no, "ptxas entry line: expected for 'sm_NN'");
+			return;
+		}
+		arch = strpool_intern(&st->c->m->pool, a, (size_t)(q - a));
+	}
+	if (arch != st->empty) {
+		if (st->block_arch != st->empty && st->block_arch != arch)
+			new_block(st);	/* interleaved: another run's block */
+		if (st->block_arch == st->empty) {
+			/* Device functions read earlier in this block are for this sm. */
+			for (size_t i = st->block_first; i < st->n; i++)
+				if (st->recs[i].arch == st->empty)
+					st->recs[i].arch = arch;
+		}
+		st->block_arch = arch;
+	}
+	new_rec(st, name, nlen, arch, 1, l->no);
+}
+
+/* "    704 bytes stack frame, 1156 bytes spill stores, 1156 bytes spill loads" */
+static int
+on_frame(struct ptx_state *st, const struct logline *l)
+{
+	const char *end = l->s + l->len, *p = logs_find(l, " bytes stack frame");
+	int32_t frame, stores, loads;
+	struct ptxas_rec *r;
+
+	/* Back to the number before it, past any prefix ("1>  ", a timestamp). */
+	if (p == NULL)
+		p = l->s;
+	while (p > l->s && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	frame = num_at(&p, end);
+	if (frame < 0 || !lit(&p, end, " bytes stack frame, ") ||
+	    (stores = num_at(&p, end)) < 0 || !lit(&p, end, " bytes spill stores, ") ||
+	    (loads = num_at(&p, end)) < 0 || !lit(&p, end, " bytes spill loads")) {
+		logs_bad(st->c, l->no, "ptxas stack frame line: expected 'N bytes stack frame, "
+		    "N bytes spill stores, N bytes spill loads'");
+		st->props = NULL;
+		return -1;
+	}
+	if (st->props == NULL) {
+		logs_bad(st->c, l->no, "ptxas stack frame line with no 'Function properties' line before it");
+		return -1;
+	}
+	r = open_entry(st, st->props);
+	if (r == NULL || r->frame >= 0) {
+		r = new_rec(st, st->props, strlen(st->props), st->block_arch, 0, st->props_line);
+		r->stack = UNKNOWN;
+	}
+	r->frame = frame;
+	r->spill_stores = stores;
+	r->spill_loads = loads;
+	r->line = st->props_line;
+	st->props = NULL;
+	return 0;
+}
+
+/* "Used 64 registers, used 0 barriers, 704 bytes cumulative stack size, 372 bytes cmem[0]" */
+static void
+on_used(struct ptx_state *st, const struct logline *l, const char *p, const char *end)
+{
+	struct ptxas_rec *r = used_target(st);
+	char cmem[256];
+	size_t clen = 0;
+	int32_t regs = num_at(&p, end);
+
+	cmem[0] = '\0';
+	if (regs < 0 || !lit(&p, end, " registers")) {
+		logs_bad(st->c, l->no, "ptxas 'Used' line: expected 'Used N registers'");
+		return;
+	}
+	if (r == NULL) {
+		logs_bad(st->c, l->no, "ptxas 'Used' line with no entry function before it");
+		return;
+	}
+	r->reg = regs;
+	if (r->frame < 0)
+		r->stack = UNKNOWN;	/* old logs: no properties line */
+	else
+		r->stack = 0;		/* printed only when > 0 */
+	while (lit(&p, end, ", ")) {
+		int32_t v, bank;
+
+		if (lit(&p, end, "used ")) {
+			if ((v = num_at(&p, end)) < 0 || !lit(&p, end, " barriers"))
+				goto bad;
+			r->barriers = v;
+			continue;
+		}
+		if ((v = num_at(&p, end)) < 0)
+			goto bad;
+		if (lit(&p, end, "+")) {	/* sm_1x "A+B bytes smem" */
+			int32_t w = num_at(&p, end);
+			if (w < 0)
+				goto bad;
+			v += w;
+		}
+		if (lit(&p, end, " bytes cumulative stack size"))
+			r->stack = v;
+		else if (lit(&p, end, " bytes smem"))
+			r->smem = v;
+		else if (lit(&p, end, " bytes lmem"))
+			;
+		else if (lit(&p, end, " bytes cmem[")) {
+			if ((bank = num_at(&p, end)) < 0 || !lit(&p, end, "]"))
+				goto bad;
+			if (clen + 24 < sizeof cmem)
+				clen += (size_t)snprintf(cmem + clen, sizeof cmem - clen, "%s%d:%d",
+				    clen ? " " : "", bank, v);
+		} else if (lit(&p, end, " textures") || lit(&p, end, " surfaces") || lit(&p, end, " samplers"))
+			;
+		else
+			goto bad;
+	}
+	if (p != end)
+		goto bad;
+	r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
+	if (r->smem < 0)
+		r->smem = 0;
+	return;
+bad:
+	r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
+	logs_bad(st->c, l->no, "ptxas 'Used' line: unexpected text at column %zu",
+	    (size_t)(p - l->s) + 1);
+}
+
+/* Adds the records to the model, dropping exact repeats (a log read twice,
+ * a TU built twice alike). */
+static void
+flush(struct ptx_state *st)
+{
+	struct model *m = st->c->m;
+
+	for (size_t i = 0; i < st->n; i++) {
+		const struct ptxas_rec *r = &st->recs[i];
+		int dup = 0;
+
+		if (r->frame < 0 && r->reg < 0)
+			continue;	/* an entry line with nothing after it */
+		for (size_t k = m->nptxas; k > 0 && !dup; k--) {
+			const struct ptxas_rec *o = &m->ptxas[k - 1];
+			dup = o->mangled == r->mangled && o->arch == r->arch && o->entry == r->entry &&
+			    o->reg == r->reg && o->frame == r->frame && o->stack == r->stack &&
+			    o->spill_stores == r->spill_stores && o->spill_loads == r->spill_loads &&
+			    o->barriers == r->barriers && o->smem == r->smem && o->cmem == r->cmem;
+		}
+		if (!dup)
+			model_add_ptxas(m, r);
+	}
+}
+
+void
+logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
+{
+	struct ptx_state st;
+	struct logline l = { 0 };
+	size_t pos = 0;
+
+	memset(&st, 0, sizeof st);
+	st.c = c;
+	st.empty = strpool_intern_str(&c->m->pool, "");
+	new_block(&st);
+	while (logs_next_line(data, size, &pos, &l)) {
+		const char *end = l.s + l.len, *p;
+		int info = 0;
+
+		if (l.len > LOG_LINE_MAX) {
+			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
+			continue;
+		}
+		if (logs_find(&l, "bytes stack frame") != NULL && ptxas_message(&l, &info) == NULL) {
+			on_frame(&st, &l);
+			continue;
+		}
+		if (st.props != NULL) {
+			logs_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it");
+			st.props = NULL;
+		}
+		p = ptxas_message(&l, &info);
+		if (p == NULL || !info)
+			continue;
+		if (isdigit((unsigned char)*p) && logs_find(&l, " bytes gmem") != NULL)
+			new_block(&st);
+		else if (lit(&p, end, "Compiling entry function "))
+			on_entry(&st, &l, p, end);
+		else if (lit(&p, end, "Function properties for ")) {
+			const char *q = end;
+			if (q > p && q[-1] == ':')	/* nvlink spells it "'NAME':" */
+				q--;
+			if (q - p >= 2 && *p == '\'' && q[-1] == '\'') {
+				p++;
+				q--;
+			}
+			if (q == p) {
+				logs_bad(c, l.no, "ptxas 'Function properties' line without a name");
+				continue;
+			}
+			st.props = strpool_intern(&c->m->pool, p, (size_t)(q - p));
+			st.props_line = l.no;
+		} else if (lit(&p, end, "Used "))
+			on_used(&st, &l, p, end);
+	}
+	if (st.props != NULL)
+		logs_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it (cut log?)");
+	flush(&st);
+	free(st.recs);
+}

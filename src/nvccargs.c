@@ -1,0 +1,215 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvccargs.h"
+#include "xalloc.h"
+
+/* The value of option name at argv[*i] ("-o X", "-o=X", "--output-file=X"), or NULL. */
+static const char *
+opt_value(int argc, char *const argv[], int *i, const char *name)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] == '\0' && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+const char *
+nvccargs_output(int argc, char *const argv[])
+{
+	const char *out = NULL, *v;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = opt_value(argc, argv, &i, "-o")) != NULL ||
+		    (v = opt_value(argc, argv, &i, "--output-file")) != NULL)
+			out = v;
+	}
+	return out;
+}
+
+struct alist {
+	char	*s;
+	size_t	 len, cap;
+	int	 unresolved;
+};
+
+static int
+is_target(const char *t, size_t n)
+{
+	return (n > 3 && strncmp(t, "sm_", 3) == 0) || (n > 8 && strncmp(t, "compute_", 8) == 0) ||
+	    (n > 4 && strncmp(t, "lto_", 4) == 0);
+}
+
+static void
+alist_add(struct alist *l, const char *t, size_t n)
+{
+	const char *p = l->s;
+
+	if (n == 0 || n > 32)
+		return;
+	if (!is_target(t, n)) {
+		if ((n == 6 && memcmp(t, "native", 6) == 0) || (n == 3 && memcmp(t, "all", 3) == 0) ||
+		    (n == 9 && memcmp(t, "all-major", 9) == 0))
+			l->unresolved = 1;
+		return;
+	}
+	while (p != NULL && *p) {	/* no repeats */
+		size_t k = strcspn(p, ",");
+		if (k == n && memcmp(p, t, n) == 0)
+			return;
+		p += k + (p[k] == ',');
+	}
+	xgrow((void **)&l->s, &l->cap, l->len + n + 2, 1);
+	if (l->len)
+		l->s[l->len++] = ',';
+	memcpy(l->s + l->len, t, n);
+	l->len += n;
+	l->s[l->len] = '\0';
+}
+
+/* Adds each target of a list such as "[sm_80,compute_80]" or "sm_80". */
+static void
+alist_add_list(struct alist *l, const char *v)
+{
+	while (*v) {
+		size_t n;
+
+		v += strspn(v, "[]\"', ");
+		n = strcspn(v, "[]\"', ");
+		alist_add(l, v, n);
+		v += n;
+	}
+}
+
+/* "compute_90a" for "sm_90a". */
+static void
+alist_add_virtual(struct alist *l, const char *sm)
+{
+	char buf[40];
+
+	if (strncmp(sm, "sm_", 3) != 0 || strlen(sm) > 30)
+		return;
+	snprintf(buf, sizeof buf, "compute_%s", sm + 3);
+	alist_add(l, buf, strlen(buf));
+}
+
+char *
+nvccargs_arches(int argc, char *const argv[])
+{
+	struct alist l = { 0 };
+	const char *arch = NULL, *code = NULL, *v;
+	int cubin = 0, ptx = 0;
+	char *out;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (strcmp(a, "-cubin") == 0 || strcmp(a, "--cubin") == 0)
+			cubin = 1;
+		else if (strcmp(a, "-ptx") == 0 || strcmp(a, "--ptx") == 0)
+			ptx = 1;
+		else if ((v = opt_value(argc, argv, &i, "-gencode")) != NULL ||
+		    (v = opt_value(argc, argv, &i, "--generate-code")) != NULL) {
+			const char *c = strstr(v, "code=");
+			/* "arch=compute_80,code=sm_80": the code list, else the arch. */
+			while (c != NULL && c > v && c[-1] != ',' && c[-1] != '"')
+				c = strstr(c + 1, "code=");
+			if (c != NULL)
+				alist_add_list(&l, c + 5);
+			else if (strncmp(v, "arch=", 5) == 0)
+				alist_add_list(&l, v + 5);
+		} else if ((v = opt_value(argc, argv, &i, "-arch")) != NULL ||
+		    (v = opt_value(argc, argv, &i, "--gpu-architecture")) != NULL)
+			arch = v;
+		else if ((v = opt_value(argc, argv, &i, "-code")) != NULL ||
+		    (v = opt_value(argc, argv, &i, "--gpu-code")) != NULL)
+			code = v;
+	}
+	if (code != NULL)
+		alist_add_list(&l, code);
+	else if (arch != NULL) {
+		/* -arch=sm_80 alone is -gencode arch=compute_80,code=[sm_80,compute_80]. */
+		char *copy = xstrdup(arch), *save = NULL;
+		for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			alist_add(&l, t, strlen(t));
+			alist_add_virtual(&l, t);
+		}
+		free(copy);
+	}
+	if (l.unresolved || l.s == NULL) {
+		free(l.s);
+		return xstrdup("");
+	}
+	/* A cubin holds no PTX, a .ptx file no SASS. */
+	if (cubin || ptx) {
+		char *copy = l.s, *save = NULL;
+		struct alist k = { 0 };
+		for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+			if ((cubin && strncmp(t, "sm_", 3) == 0) || (ptx && strncmp(t, "compute_", 8) == 0))
+				alist_add(&k, t, strlen(t));
+		free(l.s);
+		l = k;
+		if (l.s == NULL)
+			return xstrdup("");
+	}
+	out = l.s;
+	return out;
+}
+
+const char *
+nvccargs_guess_module(int argc, char *const argv[])
+{
+	static const char *const exts[] = { ".cu", ".cpp", ".cc", ".cxx", ".c", ".o", ".ptx", ".cubin", ".fatbin" };
+	const char *base;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *dot = strrchr(a, '.');
+
+		if (a[0] == '-' || dot == NULL)
+			continue;
+		for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++)
+			if (strcmp(dot, exts[k]) == 0)
+				return a;
+	}
+	if (argc < 1)
+		return "-";
+	base = strrchr(argv[0], '/');
+	return base ? base + 1 : argv[0];
+}
+
+char **
+nvccargs_split(const char *line, int *argc, int max)
+{
+	char **v = xcalloc((size_t)max + 1, sizeof *v);
+	int n = 0;
+
+	while (*line && n < max) {
+		size_t k;
+
+		line += strspn(line, " \t");
+		k = strcspn(line, " \t");
+		if (k == 0)
+			break;
+		v[n++] = xstrndup(line, k);
+		line += k;
+	}
+	*argc = n;
+	return v;
+}
+
+void
+nvccargs_free(char **argv, int argc)
+{
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+}

@@ -1,0 +1,28 @@
+/*
+ * What an nvcc command line says about its compile: the output (-o) and
+ * the targets it generates (-arch, -code, -gencode).  Used by spillway
+ * record and by the GNU time -v reader ("Command being timed").
+ */
+#ifndef SPILLWAY_NVCCARGS_H
+#define SPILLWAY_NVCCARGS_H
+
+/* The -o / --output-file argument, NULL when none. */
+const char	*nvccargs_output(int argc, char *const argv[]);
+
+/*
+ * The targets as a comma list ("sm_80,sm_90,compute_90"), in order of
+ * appearance without repeats; "" when the line names none, or names one
+ * spillway cannot resolve (-arch=native, all, all-major).  Allocated.
+ */
+char		*nvccargs_arches(int argc, char *const argv[]);
+
+/* A name for the module when there is no -o: the first input file, else
+ * the command's base name. */
+const char	*nvccargs_guess_module(int argc, char *const argv[]);
+
+/* Splits a command line on blanks (no quoting: "Command being timed"
+ * prints none); at most max words, into an allocated array. */
+char		**nvccargs_split(const char *line, int *argc, int max);
+void		 nvccargs_free(char **argv, int argc);
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * The join of ptxas -v figures with the scanned entries, by (mangled name,
+ * sm).  A figure set joins an entry only when its registers and stack frame
+ * agree with the binary's (REG and FRAME_SIZE): a log of another build of
+ * the same kernel (other flags, a stale log, code linked by nvlink
+ * afterwards) must not lend its spills.  Joined entries get spill_stores
+ * and spill_loads.  Logs are read during the walk; rows are joined when
+ * they are gathered, once the walk is over and every log has been read.
+ */
+#ifndef SPILLWAY_PTXJOIN_H
+#define SPILLWAY_PTXJOIN_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+struct ptxjoin {
+	struct ptxjoin_key	*keys;
+	size_t			 n;
+};
+
+/* Indexes the model's ptxas figures (none: an empty index). */
+void	ptxjoin_init(struct ptxjoin *, const struct model *);
+/* Joins n rows of the model's images; returns how many gained figures.
+ * Reads the index and the model's images and ptxas figures only. */
+size_t	ptxjoin_apply(const struct ptxjoin *, const struct model *, struct func_rec *rows, size_t n);
+void	ptxjoin_free(struct ptxjoin *);
+
+/* All three over every func. */
+size_t	ptxjoin_run(struct model *);
+
+#endif

@@ -1,0 +1,212 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nvccargs.h"
+#include "record.h"
+#include "xalloc.h"
+
+static volatile sig_atomic_t child_pid;
+
+/* SIGTERM and SIGHUP sent to spillway go on to the compile; spillway
+ * stays to record how it ended. */
+static void
+forward(int sig)
+{
+	if (child_pid > 0)
+		kill((pid_t)child_pid, sig);
+}
+
+static double
+now(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+record_run(char *const argv[], struct record_result *r)
+{
+	struct sigaction ign, fwd, old_int, old_quit, old_term, old_hup;
+	struct rusage ru;
+	double t0;
+	pid_t pid;
+	int status, err_pipe[2];
+
+	memset(r, 0, sizeof *r);
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	memset(&fwd, 0, sizeof fwd);
+	fwd.sa_handler = forward;
+	sigemptyset(&fwd.sa_mask);
+
+	/* A pipe closed on exec tells the parent whether exec failed. */
+	if (pipe(err_pipe) < 0 || fcntl(err_pipe[1], F_SETFD, FD_CLOEXEC) < 0) {
+		perror("spillway record: pipe");
+		r->status = 126;
+		return r->status;
+	}
+	/* Like system(3): the terminal's ^C and ^\ reach the compile, which is
+	 * in the same process group; spillway itself waits to record it. */
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	r->start = now(CLOCK_REALTIME);
+	t0 = now(CLOCK_MONOTONIC);
+	pid = fork();
+	if (pid < 0) {
+		perror("spillway record: fork");
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		close(err_pipe[0]);
+		close(err_pipe[1]);
+		r->status = 126;
+		return r->status;
+	}
+	if (pid == 0) {
+		int e;
+
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		close(err_pipe[0]);
+		execvp(argv[0], argv);
+		e = errno;
+		if (write(err_pipe[1], &e, sizeof e) < 0)
+			_exit(127);
+		_exit(e == ENOENT ? 127 : 126);
+	}
+	child_pid = pid;
+	sigaction(SIGTERM, &fwd, &old_term);
+	sigaction(SIGHUP, &fwd, &old_hup);
+	close(err_pipe[1]);
+	{
+		int e;
+		ssize_t n;
+
+		do
+			n = read(err_pipe[0], &e, sizeof e);
+		while (n < 0 && errno == EINTR);
+		close(err_pipe[0]);
+		if (n == (ssize_t)sizeof e)
+			fprintf(stderr, "spillway record: %s: %s\n", argv[0], strerror(e));
+	}
+	while (wait4(pid, &status, 0, &ru) < 0) {
+		if (errno != EINTR) {
+			perror("spillway record: wait4");
+			status = 126 << 8;
+			memset(&ru, 0, sizeof ru);
+			break;
+		}
+	}
+	r->wall = now(CLOCK_MONOTONIC) - t0;
+	child_pid = 0;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	/* ru_maxrss (KiB on Linux) of the child, which the kernel raises to the
+	 * largest of its waited-for descendants: the largest single process of
+	 * the compile, as GNU time's %M. */
+	r->peak_kib = ru.ru_maxrss;
+	if (WIFEXITED(status))
+		r->status = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		r->status = 128 + WTERMSIG(status);
+	else
+		r->status = 126;
+	return r->status;
+}
+
+char *
+record_line(const struct record_result *r, const char *arches, const char *module)
+{
+	char *m = xstrdup(module && *module ? module : "-");
+
+	for (char *p = m; *p; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	char *line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%s\t%s\n", r->start, r->wall,
+	    r->peak_kib, r->status, arches && *arches ? arches : "-", m);
+	free(m);
+	return line;
+}
+
+int
+record_append(const char *path, const char *line)
+{
+	struct stat st;
+	char *buf;
+	size_t len;
+	ssize_t n;
+	int fd, e;
+
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return -1;
+	/* The lock only keeps two first writers from both writing the header;
+	 * the record itself is one write on O_APPEND either way. */
+	flock(fd, LOCK_EX);
+	if (fstat(fd, &st) == 0 && st.st_size == 0)
+		buf = xasprintf("%s%s", RECORD_HEADER, line);
+	else
+		buf = xstrdup(line);
+	len = strlen(buf);
+	do
+		n = write(fd, buf, len);
+	while (n < 0 && errno == EINTR);
+	e = errno;
+	free(buf);
+	flock(fd, LOCK_UN);
+	if (close(fd) < 0 && n >= 0) {
+		e = errno;
+		n = -1;
+	}
+	if (n != (ssize_t)len) {
+		errno = n < 0 ? e : EIO;
+		return -1;
+	}
+	return 0;
+}
+
+int
+record_main(const char *log, const char *module, char *const argv[])
+{
+	struct record_result r;
+	char *arches, *line;
+	int argc = 0, status;
+
+	while (argv[argc] != NULL)
+		argc++;
+	if (log == NULL || *log == '\0')
+		log = getenv("SPILLWAY_LOG");
+	status = record_run(argv, &r);
+	if (log == NULL || *log == '\0') {
+		fprintf(stderr, "spillway record: no --log=FILE and no SPILLWAY_LOG: nothing recorded\n");
+		return status;
+	}
+	if (module == NULL || *module == '\0')
+		module = nvccargs_output(argc, argv);
+	if (module == NULL)
+		module = nvccargs_guess_module(argc, argv);
+	arches = nvccargs_arches(argc, argv);
+	line = record_line(&r, arches, module);
+	if (record_append(log, line) < 0)
+		fprintf(stderr, "spillway record: %s: %s: nothing recorded\n", log, strerror(errno));
+	free(line);
+	free(arches);
+	return status;
+}

@@ -1,0 +1,60 @@
+/*
+ * The build model's timeline: when each module ran, either as recorded
+ * (.ninja_log intervals, or spillway record start times) or simulated as
+ * make -jN would dispatch them (list scheduling in the recorded order),
+ * and which modules ran at once, with their summed peak RSS.
+ */
+#ifndef SPILLWAY_SCHEDULE_H
+#define SPILLWAY_SCHEDULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+struct sched_job {
+	size_t	 module;	/* index into model.modules */
+	double	 start, end;	/* seconds from the start of the build */
+	int	 slot;		/* job slot (simulated) or lane (recorded) */
+};
+
+/* Modules running at once: a pair, or the whole set running in a span. */
+struct sched_set {
+	size_t	*members;	/* indices into schedule.jobs, ascending */
+	size_t	 n;
+	double	 overlap;	/* seconds all of them ran at once */
+	int64_t	 peak_sum;	/* bytes, known peaks only */
+	int	 peak_unknown;	/* members whose peak is unknown */
+};
+
+struct schedule {
+	struct sched_job *jobs;
+	size_t		  n;
+	int		  slots;	/* -jN simulated; 0 recorded */
+	int		  timebase;	/* enum timebase the order or times came from */
+	double		  total;	/* makespan, seconds */
+	double		  recorded;	/* recorded span, seconds; -1 unknown */
+	size_t		  skipped;	/* modules with no wall time */
+	struct sched_set *sets;		/* pairs, then larger sets; by peak_sum, descending */
+	size_t		  nsets;
+	int64_t		  worst;	/* largest summed peak of modules running at once */
+	size_t		  worst_set;	/* index into sets, or nsets when none */
+};
+
+/*
+ * List scheduling: n jobs of the given walls, in order, onto slots job
+ * slots; a job starts when a slot frees (the lowest-numbered of those free
+ * first).  Fills start[] and slot[]; returns the makespan.
+ */
+double	schedule_list(const double *wall, size_t n, int slots, double *start, int *slot);
+
+/*
+ * Builds the schedule of the model's modules: simulated with slots job
+ * slots when slots > 0, else as recorded.  Returns 0, or -1 when there is
+ * nothing to schedule (no module with a wall time, or none with a start
+ * time for a recorded schedule).
+ */
+int	schedule_build(const struct model *, int slots, struct schedule *);
+void	schedule_free(struct schedule *);
+
+#endif

@@ -1,0 +1,291 @@
+/* cmocka tests for the build-log readers, on hand-written logs: figures
+ * read, malformed lines named by file and line, the rest still read. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "logs.h"
+#include "model.h"
+
+struct fixture {
+	struct model		m;
+	struct diag_list	d;
+	struct logctx		c;
+};
+
+static void
+setup(struct fixture *f)
+{
+	memset(f, 0, sizeof *f);
+	model_init(&f->m);
+	f->c.m = &f->m;
+	f->c.diags = &f->d;
+	f->c.file = strpool_intern_str(&f->m.pool, "build.log");
+}
+
+static void
+teardown(struct fixture *f)
+{
+	diag_free(&f->d);
+	model_free(&f->m);
+}
+
+static size_t
+read_text(struct fixture *f, const char *text)
+{
+	unsigned kinds = logs_detect((const uint8_t *)text, strlen(text), 0);
+	return logs_read(kinds, (const uint8_t *)text, strlen(text), &f->c);
+}
+
+static const struct ptxas_rec *
+find_rec(const struct model *m, const char *name, const char *arch)
+{
+	for (size_t i = 0; i < m->nptxas; i++)
+		if (strcmp(m->ptxas[i].mangled, name) == 0 && strcmp(m->ptxas[i].arch, arch) == 0)
+			return &m->ptxas[i];
+	return NULL;
+}
+
+static void
+ptxas_blocks(void **state)
+{
+	struct fixture f;
+	const struct ptxas_rec *r;
+	const char *log =
+	    "[ 50%] Building CUDA object kern.cu.o\n"
+	    "ptxas info    : 24 bytes gmem\n"
+	    "ptxas info    : Function properties for _Z3devf\n"
+	    "    16 bytes stack frame, 8 bytes spill stores, 4 bytes spill loads\n"
+	    "ptxas info    : Compile time = 1.0 ms\n"
+	    "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_80'\n"
+	    "ptxas info    : Function properties for _Z1kPf\n"
+	    "    704 bytes stack frame, 1156 bytes spill stores, 1156 bytes spill loads\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers, 720 bytes cumulative stack size, 512 bytes smem, 372 bytes cmem[0], 8 bytes cmem[2]\n"
+	    "ptxas info    : Compile time = 52.459 ms\n"
+	    "1>  ptxas info\t: 0 bytes gmem\n"
+	    "1>  ptxas info\t: Compiling entry function '_Z1kPf' for 'sm_90a'\n"
+	    "1>  ptxas info\t: Function properties for _Z1kPf\n"
+	    "1>      0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+	    "1>  ptxas info\t: Used 40 registers, used 0 barriers\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(logs_detect((const uint8_t *)log, strlen(log), 0), LOG_PTXAS);
+	assert_int_equal(read_text(&f, log), 0);
+	assert_int_equal(f.m.nptxas, 3);
+	r = find_rec(&f.m, "_Z3devf", "sm_80");	/* the sm of the entry after it */
+	assert_non_null(r);
+	assert_false(r->entry);
+	assert_int_equal(r->frame, 16);
+	assert_int_equal(r->spill_stores, 8);
+	assert_int_equal(r->spill_loads, 4);
+	assert_int_equal(r->line, 3);
+	r = find_rec(&f.m, "_Z1kPf", "sm_80");
+	assert_non_null(r);
+	assert_true(r->entry);
+	assert_int_equal(r->reg, 64);
+	assert_int_equal(r->frame, 704);
+	assert_int_equal(r->stack, 720);
+	assert_int_equal(r->barriers, 1);
+	assert_int_equal(r->smem, 512);
+	assert_string_equal(r->cmem, "0:372 2:8");
+	r = find_rec(&f.m, "_Z1kPf", "sm_90a");
+	assert_non_null(r);
+	assert_int_equal(r->reg, 40);
+	assert_int_equal(r->stack, 0);	/* not printed: zero */
+	assert_string_equal(r->cmem, "");
+	teardown(&f);
+}
+
+static void
+ptxas_cut_lines(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "ptxas info    : 0 bytes gmem\n"
+	    "ptxas info    : Compiling entry function '_Z1aPf\n"			/* 2: cut */
+	    "ptxas info    : Compiling entry function '_Z1bPf' for 'sm_86'\n"
+	    "ptxas info    : Function properties for _Z1bPf\n"
+	    "    32 bytes stack frame, 4 bytes spill st\n"				/* 5: cut */
+	    "ptxas info    : Used 255 regis\n"					/* 6: cut */
+	    "ptxas info    : Compiling entry function '_Z1cPf' for 'sm_86'\n"
+	    "ptxas info    : Function properties for _Z1cPf\n"
+	    "    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+	    "ptxas info    : Used 30 registers, used 0 barriers, 8 bytes cumulative stack size, 1 bytes frobs\n" /* 10 */
+	    "ptxas info    : Function properties for _Z3lastv\n";			/* 11: cut log */
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 5);
+	assert_int_equal(f.d.n, 5);
+	assert_string_equal(f.d.v[0].file, "build.log");
+	assert_non_null(strstr(f.d.v[0].message, "line 2: "));
+	assert_non_null(strstr(f.d.v[1].message, "line 5: "));
+	assert_non_null(strstr(f.d.v[2].message, "line 6: "));
+	assert_non_null(strstr(f.d.v[3].message, "line 10: "));
+	assert_non_null(strstr(f.d.v[4].message, "line 11: "));
+	/* What could be read was. */
+	assert_non_null(find_rec(&f.m, "_Z1cPf", "sm_86"));
+	assert_int_equal(find_rec(&f.m, "_Z1cPf", "sm_86")->reg, 30);
+	assert_int_equal(find_rec(&f.m, "_Z1cPf", "sm_86")->stack, 8);
+	teardown(&f);
+}
+
+static void
+nvcc_time_csv(void **state)
+{
+	struct fixture f;
+	struct build_module *b;
+	const char *csv =
+	    "source file name , phase name , phase input files , phase output file , arch , tool, metric , unit\n"
+	    "a.cu , cicc ,  /tmp/tmpxft_00001aef_00000000-8_a.cpp1.ii  , /tmp/tmpxft_00001aef_00000000-7_a.ptx , compute_80 , nvcc , 624.9210 , ms\n"
+	    "b.cu , cicc ,  /tmp/tmpxft_00002bcd_00000000-8_b.cpp1.ii  , /tmp/tmpxft_00002bcd_00000000-7_b.ptx , compute_80 , nvcc , 100.0 , ms\n"
+	    "a.cu , ptxas , /tmp/tmpxft_00001aef_00000000-7_a.ptx  , /tmp/tmpxft_00001aef_00000000-9_a.cubin , sm_80 , nvcc , 194.1240 , ms\n"
+	    "a.cu , frobnicate , x , /tmp/tmpxft_00001aef_00000000-9_a.x , , nvcc , 1.0 , ms\n"	/* 5 */
+	    "a.cu , gcc (compiling) ,   , a.o , compute_80 , nvcc , 300.0 , ms\n"
+	    " , nvcc (driver) ,  , a.o ,  , nvcc , 2.0 , ms\n"
+	    "b.cu , ptxas , /tmp/tmpxft_00002bcd_00000000-7_b.ptx  , /tmp/tmp\n";		/* 8: cut */
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(logs_detect((const uint8_t *)csv, strlen(csv), 0), LOG_NVTIME);
+	assert_int_equal(read_text(&f, csv), 2);
+	assert_non_null(strstr(f.d.v[0].message, "line 5: nvcc --time row: unknown phase 'frobnicate'"));
+	assert_non_null(strstr(f.d.v[1].message, "line 8: "));
+	assert_int_equal(f.m.nmodules, 2);
+	b = &f.m.modules[0];
+	assert_string_equal(b->name, "a.o");
+	assert_int_equal(b->nphases, 3);
+	assert_string_equal(b->phases[1].name, "ptxas");
+	assert_string_equal(b->phases[1].arch, "sm_80");
+	assert_true(b->phases[1].ms > 194.12 && b->phases[1].ms < 194.13);
+	assert_string_equal(f.m.modules[1].name, "b.cu");	/* no driver row: its source */
+	teardown(&f);
+}
+
+static void
+record_log(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "# build-rss log v1\n"
+	    "1795966450.034\t3.69\t188868\t0\tsm_80,sm_90\tCMakeFiles/kern_b.dir/kern_b.cu.o\n"
+	    "1795966450.072\t4.89\t188856\t0\tsm_80,sm_90\tCMakeFiles/kern_a.dir/kern_a.cu.o\textra\n"
+	    "1795966451\t1.5\tlots\t0\t-\tbad.o\n"					/* 4 */
+	    "1795966452.0\t1.0\t1\n"							/* 5: cut */
+	    "1795967316.415\t1.59\t186484\t2\tsm_80,sm_90\tCMakeFiles/kern_b.dir/kern_b.cu.o\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 2);
+	assert_non_null(strstr(f.d.v[0].message, "line 4: record: peak_kib 'lots'"));
+	assert_non_null(strstr(f.d.v[1].message, "line 5: record with 3 fields"));
+	assert_int_equal(f.m.nmodules, 2);
+	/* The rerun's record is kept: status 2. */
+	assert_string_equal(f.m.modules[0].name, "CMakeFiles/kern_b.dir/kern_b.cu.o");
+	assert_int_equal(f.m.modules[0].exit_status, 2);
+	assert_int_equal(f.m.modules[0].peak_rss, 186484LL * 1024);
+	assert_true(f.m.modules[1].wall == 4.89);
+	assert_int_equal(f.m.modules[1].timebase, TIME_EPOCH);
+	assert_string_equal(f.m.modules[1].arches, "sm_80,sm_90");
+	teardown(&f);
+}
+
+static void
+time_v(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "Command exited with non-zero status 3\n"
+	    "\tCommand being timed: \"/usr/local/cuda/bin/nvcc -c a.cu -o at.o -gencode arch=compute_80,code=sm_80\"\n"
+	    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:06.66\n"
+	    "\tMaximum resident set size (kbytes): 189144\n"
+	    "\tExit status: 3\n"
+	    "\tCommand being timed: \"nvcc -c b.cu -o bt.o -arch=sm_90\"\n"
+	    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:02:03\n"
+	    "\tMaximum resident set size (kbytes): 18x\n"				/* 8 */
+	    "\tExit status: 0\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(logs_detect((const uint8_t *)log, strlen(log), 0), LOG_TIMEV);
+	assert_int_equal(read_text(&f, log), 1);
+	assert_non_null(strstr(f.d.v[0].message, "line 8: "));
+	assert_int_equal(f.m.nmodules, 2);
+	assert_string_equal(f.m.modules[0].name, "at.o");
+	assert_int_equal(f.m.modules[0].exit_status, 3);
+	assert_int_equal(f.m.modules[0].peak_rss, 189144LL * 1024);
+	assert_true(f.m.modules[0].wall > 66.65 && f.m.modules[0].wall < 66.67);
+	assert_string_equal(f.m.modules[0].arches, "sm_80");
+	assert_string_equal(f.m.modules[1].name, "bt.o");
+	assert_true(f.m.modules[1].wall == 3723.0);
+	assert_int_equal(f.m.modules[1].peak_rss, UNKNOWN);
+	assert_string_equal(f.m.modules[1].arches, "sm_90,compute_90");
+	teardown(&f);
+}
+
+static void
+ninja_log(void **state)
+{
+	struct fixture f;
+	const char *v5 =
+	    "# ninja log v5\n"
+	    "0\t900\t1\told.o\tabc\n"					/* a previous run */
+	    "9\t341\t1795967082480510801\tb.o\t596aa27961147431\n"	/* end < 900: new run */
+	    "341\t473\t1795967082612510801\twith space.o\tad93e778fdcde54\n"
+	    "0\t533\t1795967082668510801\ta.o\te546f95a49dbe496\n"
+	    "473\t705\t1795967082844510801\tx.h\t8e34f62803fd0b0f\n"
+	    "473\t705\t1795967082844510801\ty.h\t8e34f62803fd0b0f\n"
+	    "500\tabc\t1\tbad.o\t1\n";					/* 8 */
+	const char *v4 = "# ninja log v4\n1\t2\t3\ta.o\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, v5), 1);
+	assert_non_null(strstr(f.d.v[0].message, "line 8: "));
+	assert_int_equal(f.m.nmodules, 4);	/* b.o, with space.o, a.o, x.h (with y.h) */
+	assert_string_equal(f.m.modules[1].name, "with space.o");
+	assert_true(f.m.modules[2].start == 0.0 && f.m.modules[2].end == 0.533);
+	assert_int_equal(f.m.modules[2].timebase, TIME_NINJA);
+	assert_string_equal(f.m.modules[3].name, "x.h");
+	teardown(&f);
+
+	setup(&f);
+	assert_int_equal(read_text(&f, v4), 1);
+	assert_non_null(strstr(f.d.v[0].message, "line 1: ninja log v4: spillway reads v5"));
+	assert_int_equal(f.m.nmodules, 0);
+	teardown(&f);
+}
+
+static void
+not_a_log(void **state)
+{
+	const char *text = "hello\nworld\n";
+	const uint8_t bin[] = { 0x7f, 'E', 'L', 'F', 0, 0, 'p' };
+
+	(void)state;
+	assert_int_equal(logs_detect((const uint8_t *)text, strlen(text), 1), 0);
+	assert_int_equal(logs_detect(bin, sizeof bin, 1), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ptxas_blocks),
+		cmocka_unit_test(ptxas_cut_lines),
+		cmocka_unit_test(nvcc_time_csv),
+		cmocka_unit_test(record_log),
+		cmocka_unit_test(time_v),
+		cmocka_unit_test(ninja_log),
+		cmocka_unit_test(not_a_log),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
