@@ -11,13 +11,17 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "allow.h"
 #include "diag.h"
+#include "judge.h"
 #include "listcsv.h"
 #include "model.h"
 #include "options.h"
 #include "scan.h"
 #include "summary.h"
 #include "tui.h"
+#include "update.h"
+#include "verdict.h"
 
 #define EXIT_CLEAN	0
 #define EXIT_VIOLATION	1
@@ -71,6 +75,108 @@ now_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+static void
+judge_config_from(struct judge_config *c, struct options *o, struct allow_table *allow,
+    const struct scan_stats *stats)
+{
+	memset(c, 0, sizeof *c);
+	c->allow = allow;
+	c->vendored = &o->vendored;
+	c->vendored_no_namespace = o->vendored_no_namespace;
+	c->max_regs = o->max_regs;
+	c->max_spill = o->max_spill;
+	c->require_sass = &o->require_sass;
+	c->arches = &o->arches;
+	c->stale_fails = o->stale_fails;
+	c->stats = stats;
+}
+
+/* Prints the findings: violations, notices and counts to out, the reasons
+ * for "nothing to judge" to stderr. */
+static void
+print_verdict(FILE *out, const struct verdict *v, int quiet)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		const struct finding *f = &v->v[i];
+
+		if (f->level == FINDING_NOTICE && quiet)
+			continue;
+		fprintf(f->level == FINDING_NOTHING ? stderr : out, "%s\n", f->text);
+	}
+}
+
+/* The exit status of a judged run: unreadable input first, then
+ * violations, then nothing to judge. */
+static int
+verdict_status(const struct verdict *v, const struct scan_stats *stats, int empty_ok)
+{
+	if (stats->unreadable > 0)
+		return EXIT_TROUBLE;
+	if (verdict_count(v, FINDING_VIOLATION) > 0)
+		return EXIT_VIOLATION;
+	if (verdict_count(v, FINDING_NOTHING) > 0 || v->counted == 0)
+		return empty_ok ? EXIT_CLEAN : EXIT_NOTHING;
+	return EXIT_CLEAN;
+}
+
+static int
+run_check(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
+    const struct scan_stats *stats)
+{
+	struct judge_config c;
+	struct verdict v = { 0 };
+	int rc;
+
+	judge_config_from(&c, o, allow, stats);
+	judge_run(&c, m, &v);
+	print_verdict(out, &v, o->quiet);
+	if (v.counted == 0)
+		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
+	rc = verdict_status(&v, stats, o->empty_ok);
+	verdict_free(&v);
+	return rc;
+}
+
+static int
+run_update(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
+    const struct scan_stats *stats)
+{
+	struct judge_config c;
+	struct verdict v = { 0 };
+	struct update_counts n;
+	struct judge_measure *ms;
+	size_t nms;
+	char err[512];
+	int rc;
+
+	judge_config_from(&c, o, allow, stats);
+	judge_nothing(&c, m, &v);
+	ms = judge_measure(&c, m, &nms);
+	for (size_t i = 0; i < nms; i++)
+		v.counted += ms[i].entries;
+	rc = verdict_status(&v, stats, 0);
+	if (rc != EXIT_CLEAN) {
+		print_verdict(out, &v, o->quiet);
+		fprintf(stderr, "spillway: %s left as it was\n", allow->file);
+		if (rc == EXIT_NOTHING && o->empty_ok)
+			rc = EXIT_CLEAN;
+		goto done;
+	}
+	update_apply(allow, ms, nms, &v, &n);
+	print_verdict(out, &v, o->quiet);
+	if (update_write(allow, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		rc = EXIT_TROUBLE;
+		goto done;
+	}
+	fprintf(out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
+	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
+done:
+	free(ms);
+	verdict_free(&v);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -79,8 +185,10 @@ main(int argc, char **argv)
 	struct diag_list diags = { 0 };
 	struct scan_stats stats;
 	struct scan_config cfg;
+	struct allow_table allow;
 	static char outbuf[1 << 20];
-	int exit_now, rc;
+	char err[512];
+	int exit_now, rc, judged = 0;
 	FILE *out;
 	double start = now_seconds();
 
@@ -93,6 +201,26 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_DEFAULT)
 		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
+
+	if (o.mode == MODE_UPDATE_ALLOW && o.allow == NULL) {
+		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
+		options_free(&o);
+		return EXIT_TROUBLE;
+	}
+	allow_init(&allow, "");
+	if (o.allow != NULL && (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)) {
+		allow_free(&allow);
+		rc = allow_read(&allow, o.allow, err, sizeof err);
+		if (rc < 0 || (rc == ALLOW_MISSING && o.mode == MODE_CHECK)) {
+			if (rc < 0)
+				fprintf(stderr, "spillway: %s\n", err);
+			else
+				fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", o.allow);
+			allow_free(&allow);
+			options_free(&o);
+			return EXIT_TROUBLE;
+		}
+	}
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.threads = o.threads;
@@ -136,6 +264,12 @@ main(int argc, char **argv)
 	case MODE_SUMMARY:
 		summary_write(out, &m);
 		break;
+	case MODE_CHECK:
+		judged = run_check(out, &o, &m, o.allow ? &allow : NULL, &stats);
+		break;
+	case MODE_UPDATE_ALLOW:
+		judged = run_update(out, &o, &m, &allow, &stats);
+		break;
 	default:
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
@@ -150,9 +284,13 @@ main(int argc, char **argv)
 		print_stats(&stats, &m, now_seconds() - start);
 
 	rc = EXIT_CLEAN;
-	if (diags.n > 0 || stats.named_missing > 0)
+	if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
+		rc = judged;	/* a missing library is "nothing to judge" there */
+	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	diag_free(&diags);
+	allow_free(&allow);
+	scan_stats_free(&stats);
 	model_free(&m);
 	options_free(&o);
 	return rc;
