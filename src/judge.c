@@ -94,7 +94,8 @@ judge_limits(const struct judge_config *c, const struct func_rec *fn,
 }
 
 /* Rows looser than what was measured: notices, or violations with
- * --stale-fails.  Returns how many. */
+ * --stale-fails.  Returns how many.  A row that matches no gated entry is
+ * not judged: the scan may cover only some of the libraries the table is for. */
 static size_t
 judge_stale(const struct judge_config *c, struct verdict *v)
 {
@@ -113,11 +114,6 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 			    "%s %s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
 			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local,
 			    (long)r->max_stack, (long)r->max_local);
-			n++;
-		} else if (!r->seen && scan_arch_selected(c->arches, r->sm)) {
-			verdict_add(v, level,
-			    "%s %s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, matches no gated kernel in this scan",
-			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local);
 			n++;
 		}
 	}

@@ -27,7 +27,6 @@ struct judge_config {
 	int64_t			 max_regs;	/* -1 unset */
 	int64_t			 max_spill;	/* -1 unset */
 	const struct strlist	*require_sass;
-	const struct strlist	*arches;	/* --arch: rows for other sms are not stale */
 	int			 stale_fails;
 	const struct scan_stats	*stats;		/* the paths given; NULL: none */
 };

@@ -86,7 +86,6 @@ judge_config_from(struct judge_config *c, struct options *o, struct allow_table 
 	c->max_regs = o->max_regs;
 	c->max_spill = o->max_spill;
 	c->require_sass = &o->require_sass;
-	c->arches = &o->arches;
 	c->stale_fails = o->stale_fails;
 	c->stats = stats;
 }
@@ -130,7 +129,7 @@ run_check(FILE *out, struct options *o, struct model *m, struct allow_table *all
 	judge_config_from(&c, o, allow, stats);
 	judge_run(&c, m, &v);
 	print_verdict(out, &v, o->quiet);
-	if (v.counted == 0)
+	if (v.counted == 0 && verdict_count(&v, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
 	rc = verdict_status(&v, stats, o->empty_ok);
 	verdict_free(&v);
