@@ -318,7 +318,7 @@ allow_parse(struct allow_table *t, const char *file, const char *data, size_t le
 		err[0] = '\0';
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
 		off = 3;
-	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		fail(&r, 0, "cannot start the CSV reader");
 		return -1;
 	}
