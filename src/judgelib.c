@@ -84,7 +84,8 @@ join(const char **v, size_t n, char *buf, size_t len)
 {
 	size_t off = 0;
 
-	qsort(v, n, sizeof *v, str_cmp);
+	if (n > 1)
+		qsort(v, n, sizeof *v, str_cmp);
 	snprintf(buf, len, "none");
 	for (size_t i = 0; i < n && off < len; i++)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : "", v[i]);
@@ -127,7 +128,8 @@ judge_libs_summary(struct judge_libs *l, struct verdict *v)
 		struct judge_lib *lib = &l->v[i];
 		size_t distinct = 0;
 
-		qsort(lib->kernels, lib->nkernels, sizeof *lib->kernels, ptr_cmp);
+		if (lib->nkernels > 1)
+			qsort(lib->kernels, lib->nkernels, sizeof *lib->kernels, ptr_cmp);
 		for (size_t k = 0; k < lib->nkernels; k++)
 			distinct += k == 0 || lib->kernels[k] != lib->kernels[k - 1];
 		join(lib->arches, lib->narches, arches, sizeof arches);
