@@ -441,7 +441,8 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof *names, name_cmp);
 	for (size_t i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
 		struct stat st;
