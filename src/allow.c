@@ -232,13 +232,12 @@ row_cmp(const struct allow_row *a, const char *kernel, const char *sm)
 	return c ? c : strcmp(a->sm, sm);
 }
 
-static const struct allow_table *sort_table;
-
 static int
-index_cmp(const void *a, const void *b)
+index_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct allow_row *x = &sort_table->rows[*(const size_t *)a];
-	const struct allow_row *y = &sort_table->rows[*(const size_t *)b];
+	const struct allow_table *t = ctx;
+	const struct allow_row *x = &t->rows[*(const size_t *)a];
+	const struct allow_row *y = &t->rows[*(const size_t *)b];
 	int c = row_cmp(x, y->kernel, y->sm);
 
 	if (c == 0)	/* stable: keeps the first row first */
@@ -255,9 +254,7 @@ build_index(struct allow_table *t)
 	for (size_t i = 0; i < t->nrows; i++)
 		t->index[i] = i;
 	t->nindex = t->nrows;
-	sort_table = t;
-	qsort(t->index, t->nindex, sizeof *t->index, index_cmp);
-	sort_table = NULL;
+	qsort_r(t->index, t->nindex, sizeof *t->index, index_cmp, t);
 	for (size_t i = 1; i < t->nindex; i++) {
 		const struct allow_row *a = &t->rows[t->index[i - 1]], *b = &t->rows[t->index[i]];
 		if (row_cmp(a, b->kernel, b->sm) == 0)
