@@ -32,9 +32,11 @@ diag_add(struct diag_list *l, uint64_t order, const char *file,
 void
 diag_append(struct diag_list *dst, struct diag_list *src)
 {
-	xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
-	memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
-	dst->n += src->n;
+	if (src->n > 0) {
+		xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
+		memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
+		dst->n += src->n;
+	}
 	free(src->v);
 	src->v = NULL;
 	src->n = src->cap = 0;

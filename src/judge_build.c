@@ -59,7 +59,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 	char how[64];
 
 	if (s == NULL) {
-		verdict_add(v, FINDING_NOTICE, "--mem-host: no module has %s, nothing to schedule",
+		verdict_add(v, FINDING_NOTICE, "spillway: --mem-host: no module has %s, nothing to schedule",
 		    g->jobs > 0 ? "a wall time" : "a recorded start (give --jobs=N to simulate make -jN)");
 		return;
 	}
@@ -82,7 +82,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 			continue;
 		names = set_names(m, s, t);
 		verdict_add(v, FINDING_VIOLATION,
-		    "%s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
+		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
 		    judge_build_size(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
 		    judge_build_size(g->mem_host, b, sizeof b), g->mem_host / 1024);
@@ -96,7 +96,7 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 	char a[32], b[32];
 
 	if (m->nmodules == 0) {
-		verdict_add(v, FINDING_NOTHING, "no build records to judge (spillway record log, "
+		verdict_add(v, FINDING_NOTHING, "spillway: no build records to judge (spillway record log, "
 		    "GNU time -v output, .ninja_log or nvcc --time CSV)");
 		return;
 	}
@@ -113,12 +113,12 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 			}
 			if (bm->peak_rss > g->mem_budget)
 				verdict_add(v, FINDING_VIOLATION,
-				    "%s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
+				    "VIOLATION %s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
 				    bm->name, judge_build_size(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
 				    judge_build_size(g->mem_budget, b, sizeof b), g->mem_budget / 1024);
 		}
 		if (unknown > 0)
-			verdict_add(v, FINDING_NOTICE, "--mem-budget: %zu module%s with no peak RSS recorded",
+			verdict_add(v, FINDING_NOTICE, "spillway: --mem-budget: %zu module%s with no peak RSS recorded",
 			    unknown, unknown == 1 ? "" : "s");
 	}
 	if (g->mem_host >= 0)

@@ -11,8 +11,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "allow.h"
 #include "buildsum.h"
 #include "diag.h"
+#include "judge.h"
 #include "judge_build.h"
 #include "listcsv.h"
 #include "model.h"
@@ -23,6 +25,7 @@
 #include "summary.h"
 #include "tui.h"
 #include "trace.h"
+#include "update.h"
 #include "verdict.h"
 
 #define EXIT_CLEAN	0
@@ -77,30 +80,110 @@ now_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+static void
+judge_config_from(struct judge_config *c, struct options *o, struct allow_table *allow,
+    const struct scan_stats *stats)
+{
+	memset(c, 0, sizeof *c);
+	c->allow = allow;
+	c->vendored = &o->vendored;
+	c->vendored_no_namespace = o->vendored_no_namespace;
+	c->max_regs = o->max_regs;
+	c->max_spill = o->max_spill;
+	c->require_sass = &o->require_sass;
+	c->stale_fails = o->stale_fails;
+	c->stats = stats;
+}
+
+/* Prints the findings: violations, notices and counts to out, the reasons
+ * for "nothing to judge" to stderr. */
+static void
+print_verdict(FILE *out, const struct verdict *v, int quiet)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		const struct finding *f = &v->v[i];
+
+		if (f->level == FINDING_NOTICE && quiet)
+			continue;
+		fprintf(f->level == FINDING_NOTHING ? stderr : out, "%s\n", f->text);
+	}
+}
+
+/* The exit status of a judged run: unreadable input first, then
+ * violations, then nothing to judge. */
+static int
+verdict_status(const struct verdict *v, const struct scan_stats *stats, int empty_ok)
+{
+	if (stats->unreadable > 0)
+		return EXIT_TROUBLE;
+	if (verdict_count(v, FINDING_VIOLATION) > 0)
+		return EXIT_VIOLATION;
+	if (verdict_count(v, FINDING_NOTHING) > 0 || v->counted == 0)
+		return empty_ok ? EXIT_CLEAN : EXIT_NOTHING;
+	return EXIT_CLEAN;
+}
+
 /*
- * --check: the build gates (--mem-budget, --mem-host).  Violations one per
- * line on out, notices on stderr; returns the exit status they make.
+ * --check: the kernel rules (allowances, registers, spills, required SASS)
+ * and the build gates (--mem-budget, --mem-host) in one verdict.
  */
 static int
-run_check(FILE *out, const struct options *o, const struct model *m, const struct schedule *sched)
+run_check(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
+    const struct scan_stats *stats, const struct schedule *sched)
 {
+	struct judge_config c;
 	struct verdict v = { 0 };
 	struct build_gates g = { o->mem_budget, o->mem_host, o->jobs };
 	int rc;
 
-	judge_build(m, sched, &g, &v);
-	for (size_t i = 0; i < v.n; i++) {
-		if (v.v[i].level == FINDING_VIOLATION)
-			fprintf(out, "spillway: %s\n", v.v[i].text);
-		else if (!o->quiet)
-			fprintf(stderr, "spillway: %s\n", v.v[i].text);
+	judge_config_from(&c, o, allow, stats);
+	judge_run(&c, m, &v);
+	if (m->nmodules > 0 || o->mem_budget >= 0 || o->mem_host >= 0)
+		judge_build(m, sched, &g, &v);
+	print_verdict(out, &v, o->quiet);
+	if (v.counted == 0 && verdict_count(&v, FINDING_NOTHING) == 0)
+		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
+	rc = verdict_status(&v, stats, o->empty_ok);
+	verdict_free(&v);
+	return rc;
+}
+
+static int
+run_update(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
+    const struct scan_stats *stats)
+{
+	struct judge_config c;
+	struct verdict v = { 0 };
+	struct update_counts n;
+	struct judge_measure *ms;
+	size_t nms;
+	char err[512];
+	int rc;
+
+	judge_config_from(&c, o, allow, stats);
+	judge_nothing(&c, m, &v);
+	ms = judge_measure(&c, m, &nms);
+	for (size_t i = 0; i < nms; i++)
+		v.counted += ms[i].entries;
+	rc = verdict_status(&v, stats, 0);
+	if (rc != EXIT_CLEAN) {
+		print_verdict(out, &v, o->quiet);
+		fprintf(stderr, "spillway: %s left as it was\n", allow->file);
+		if (rc == EXIT_NOTHING && o->empty_ok)
+			rc = EXIT_CLEAN;
+		goto done;
 	}
-	if (verdict_count(&v, FINDING_VIOLATION) > 0)
-		rc = EXIT_VIOLATION;
-	else if (v.counted == 0)
-		rc = o->empty_ok ? EXIT_CLEAN : EXIT_NOTHING;
-	else
-		rc = EXIT_CLEAN;
+	update_apply(allow, ms, nms, &v, &n);
+	print_verdict(out, &v, o->quiet);
+	if (update_write(allow, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		rc = EXIT_TROUBLE;
+		goto done;
+	}
+	fprintf(out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
+	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
+done:
+	free(ms);
 	verdict_free(&v);
 	return rc;
 }
@@ -115,8 +198,10 @@ main(int argc, char **argv)
 	struct scan_config cfg;
 	struct schedule sched;
 	const struct schedule *sp = NULL;
+	struct allow_table allow;
 	static char outbuf[1 << 20];
-	int exit_now, rc, check_rc = -1;
+	char err[512];
+	int exit_now, rc, check_rc = -1, judged = 0;
 	FILE *out;
 	double start = now_seconds();
 
@@ -130,6 +215,26 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_DEFAULT)
 		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
+
+	if (o.mode == MODE_UPDATE_ALLOW && o.allow == NULL) {
+		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
+		options_free(&o);
+		return EXIT_TROUBLE;
+	}
+	allow_init(&allow, "");
+	if (o.allow != NULL && (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)) {
+		allow_free(&allow);
+		rc = allow_read(&allow, o.allow, err, sizeof err);
+		if (rc < 0 || (rc == ALLOW_MISSING && o.mode == MODE_CHECK)) {
+			if (rc < 0)
+				fprintf(stderr, "spillway: %s\n", err);
+			else
+				fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", o.allow);
+			allow_free(&allow);
+			options_free(&o);
+			return EXIT_TROUBLE;
+		}
+	}
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.threads = o.threads;
@@ -179,7 +284,10 @@ main(int argc, char **argv)
 		buildsum_write(out, &m, sp, o.top);
 		break;
 	case MODE_CHECK:
-		check_rc = run_check(out, &o, &m, sp);
+		judged = run_check(out, &o, &m, o.allow ? &allow : NULL, &stats, sp);
+		break;
+	case MODE_UPDATE_ALLOW:
+		judged = run_update(out, &o, &m, &allow, &stats);
 		break;
 	case MODE_REPORT:
 		if (strcmp(o.report_format, "trace") == 0) {
@@ -207,14 +315,16 @@ main(int argc, char **argv)
 		print_stats(&stats, &m, now_seconds() - start);
 
 	rc = EXIT_CLEAN;
-	if (check_rc == EXIT_VIOLATION)
-		rc = check_rc;
+	if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
+		rc = judged;	/* a missing library is "nothing to judge" there */
 	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	else if (check_rc >= 0)
 		rc = check_rc;
 	diag_free(&diags);
 	schedule_free(&sched);
+	allow_free(&allow);
+	scan_stats_free(&stats);
 	model_free(&m);
 	options_free(&o);
 	return rc;

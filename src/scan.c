@@ -475,7 +475,8 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof *names, name_cmp);
 	for (size_t i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
 		struct stat st;
@@ -793,6 +794,14 @@ finish_workers(struct scan *s, struct worker *w)
 	free(w);
 }
 
+void
+scan_stats_free(struct scan_stats *stats)
+{
+	free(stats->spans);
+	stats->spans = NULL;
+	stats->nspans = 0;
+}
+
 int
 scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
     struct model *model, struct diag_list *diags, struct scan_stats *stats)
@@ -818,18 +827,28 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		paths = dot;
 		npaths = 1;
 	}
+	stats->spans = xcalloc((size_t)npaths, sizeof *stats->spans);
+	stats->nspans = (size_t)npaths;
 	for (int i = 0; i < npaths; i++) {
+		struct scan_span *sp = &stats->spans[i];
 		struct stat st;
 
+		sp->path = paths[i];
+		sp->image_first = sp->image_end = model->nimages;
+		sp->module_first = sp->module_end = model->nmodules;
 		if (stat(paths[i], &st) != 0) {
 			diag_add(diags, ++s.order, paths[i], NULL, DIAG_NO_OFFSET, "%s", strerror(errno));
 			stats->named_missing++;
+			sp->missing = 1;
 			continue;
 		}
-		if (S_ISDIR(st.st_mode))
+		sp->is_dir = S_ISDIR(st.st_mode) != 0;
+		if (sp->is_dir)
 			scan_dir(&s, paths[i], paths[i], 0);
 		else
 			scan_file(&s, paths[i], paths[i], 1, 0);
+		sp->image_end = model->nimages;
+		sp->module_end = model->nmodules;
 	}
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)

@@ -11,6 +11,16 @@
 #include "model.h"
 #include "options.h"
 
+/* What one path on the command line yielded: model.images[image_first,
+ * image_end) and model.modules[module_first, module_end). */
+struct scan_span {
+	const char	*path;
+	int		 missing;	/* it does not exist */
+	int		 is_dir;
+	size_t		 image_first, image_end;
+	size_t		 module_first, module_end;
+};
+
 struct scan_stats {
 	size_t	files_read;	/* files that held something spillway reads */
 	size_t	named_missing;	/* paths on the command line that do not exist */
@@ -20,6 +30,8 @@ struct scan_stats {
 	int	workers;
 	double	walk_seconds;	/* finding files and images (the workers start meanwhile) */
 	double	read_seconds;	/* reading what is left once the walk is over */
+	struct scan_span *spans;	/* one per path given (or "."), in order */
+	size_t	nspans;
 };
 
 struct scan_config {
@@ -48,6 +60,8 @@ int	scan_default_threads(void);
  */
 int	scan_paths(char *const *paths, int npaths, const struct scan_config *,
 	    struct model *, struct diag_list *, struct scan_stats *);
+
+void	scan_stats_free(struct scan_stats *);
 
 /* True when arch ("sm_90a", "compute_86") is selected by --arch. */
 int	scan_arch_selected(const struct strlist *arches, const char *arch);

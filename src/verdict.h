@@ -13,6 +13,7 @@ enum finding_level {
 	FINDING_VIOLATION,	/* fails the gate */
 	FINDING_NOTICE,		/* stale allowance, skipped vendored code... */
 	FINDING_NOTHING,	/* a reason there was nothing to judge (exit 77) */
+	FINDING_SUMMARY,	/* a count line (one per library, a total): always shown */
 };
 
 struct finding {

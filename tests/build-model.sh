@@ -31,12 +31,12 @@ expect_status 0 "--mem-budget=14GiB passes (max 12.98 GB)" "$SPILLWAY" --check -
 expect_status 0 "--mem-budget as plain KiB, like FF_MEM_BUDGET_KB" "$SPILLWAY" --check --mem-budget=14680064 "$LOG"
 expect_status 1 "--mem-budget=12GB fails" "$SPILLWAY" --check --mem-budget=12GB "$LOG"
 check "names the module, its peak and the budget" \
-	grep -qx "spillway: reg_flow: peak RSS 12.98 GB (12675781 KiB) over --mem-budget=12.00 GB (11718750 KiB)" "$TMP/out"
-check "one violation" [ "$(wc -l <"$TMP/out")" -eq 1 ]
+	grep -qx "VIOLATION reg_flow: peak RSS 12.98 GB (12675781 KiB) over --mem-budget=12.00 GB (11718750 KiB)" "$TMP/out"
+check "one violation" [ "$(grep -c "^VIOLATION" "$TMP/out")" -eq 1 ]
 expect_status 1 "--mem-host=16GB under -j2 fails" "$SPILLWAY" --check --jobs=2 --mem-host=16GB "$LOG"
 check "names reg_field + reg_flow and 21.90 GB" \
-	grep -q "^spillway: reg_field + reg_flow run at once for 50 s under make -j2: peaks sum to 21.90 GB" "$TMP/out"
-check "reg_field + reg_field_rls clears 16 GB" sh -c "[ \$(wc -l <'$TMP/out') -eq 1 ]"
+	grep -q "^VIOLATION reg_field + reg_flow run at once for 50 s under make -j2: peaks sum to 21.90 GB" "$TMP/out"
+check "reg_field + reg_field_rls clears 16 GB" sh -c "[ \$(grep -c '^VIOLATION' '$TMP/out') -eq 1 ]"
 expect_status 0 "--mem-host=22GB under -j2 passes" "$SPILLWAY" --check --jobs=2 --mem-host=22GB "$LOG"
 expect_status 0 "--mem-host=16GB at -j1 passes" "$SPILLWAY" --check --jobs=1 --mem-host=16GB "$LOG"
 expect_status 1 "--mem-host=16GB on the recorded schedule fails" "$SPILLWAY" --check --mem-host=16GB "$LOG"

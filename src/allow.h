@@ -1,0 +1,79 @@
+/*
+ * The allowance table (--allow=FILE): CSV with a header, '#' comment lines,
+ * one row per (collapsed kernel name, sm): kernel,sm,stack,local,note.
+ * A row allows the kernel, on that sm, a stack frame and local memory of at
+ * most that many bytes; every instantiation of a template kernel shares it.
+ *
+ * The table keeps what it was read from (comment lines, blank lines, each
+ * row's text), so that --update-allow rewrites only the rows whose numbers
+ * change and leaves notes and comments where the author put them.
+ */
+#ifndef SPILLWAY_ALLOW_H
+#define SPILLWAY_ALLOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum allow_col { ALLOW_KERNEL, ALLOW_SM, ALLOW_STACK, ALLOW_LOCAL, ALLOW_NOTE, ALLOW_NCOLS };
+
+struct allow_row {
+	char		*kernel;	/* collapsed name */
+	char		 sm[16];	/* "sm_86", "sm_90a" */
+	int32_t		 stack, local;
+	char		*note;
+	size_t		 line;		/* where it starts in the file, 0 for a new row */
+	char		*text;		/* the record as read (newline included), NULL when new */
+	int		 removed;	/* --update-allow drops it */
+	/* Filled by the judge: the maxima over the gated entries it matches. */
+	int		 seen;
+	int32_t		 max_stack, max_local;
+};
+
+/* What the file held, in order: verbatim text (comments, blank lines, the
+ * header) or a row. */
+struct allow_item {
+	int		 row;		/* index into rows, or -1 for text */
+	char		*text;
+};
+
+struct allow_table {
+	char			*file;
+	struct allow_row	*rows;
+	size_t			 nrows, caprows;
+	struct allow_item	*items;
+	size_t			 nitems, capitems;
+	int			 cols[ALLOW_NCOLS];	/* field id of each column */
+	size_t			 ncols;		/* 0: no header read yet */
+	size_t			*index;		/* rows sorted by kernel, sm */
+	size_t			 nindex;
+};
+
+#define ALLOW_MISSING	1	/* allow_read: the file does not exist */
+#define ALLOW_FILE_MAX	(256u << 20)
+
+/* An empty table for file (no header yet: allow_write writes one). */
+void	allow_init(struct allow_table *, const char *file);
+/*
+ * Reads file.  Returns 0, ALLOW_MISSING when it does not exist (the table
+ * is then empty), or -1 with "FILE:LINE: what is wrong" in err.
+ */
+int	allow_read(struct allow_table *, const char *file, char *err, size_t errlen);
+/* The same on bytes in memory; file names them in messages. */
+int	allow_parse(struct allow_table *, const char *file, const char *data, size_t len,
+	    char *err, size_t errlen);
+/* The row for (kernel, sm), or NULL. */
+struct allow_row *allow_find(const struct allow_table *, const char *kernel, const char *sm);
+/* Adds a row (no text: it is written from its fields).  Returns its index. */
+size_t	allow_add(struct allow_table *, const char *kernel, const char *sm,
+	    int32_t stack, int32_t local, const char *note);
+/* Writes the table: read rows as they were unless changed, new rows after. */
+void	allow_write(const struct allow_table *, FILE *);
+/* Writes the row from its fields, in the table's column order. */
+void	allow_write_row(const struct allow_table *, const struct allow_row *, FILE *);
+void	allow_free(struct allow_table *);
+
+/* "86", "sm_86", "sm_90a" -> "sm_86", "sm_90a"; -1 when it is no sm. */
+int	allow_sm_normalize(const char *in, char *out, size_t outlen);
+
+#endif

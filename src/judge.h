@@ -1,0 +1,51 @@
+/*
+ * The judge: the model against the rules of --check.  Every rule adds
+ * findings to a verdict and prints nothing.
+ *   allowances   an entry with STACK > 0 or LOCAL > 0 on an sm with no row
+ *                in the allowance table, or over its row, is a violation;
+ *                rows looser than measured are stale
+ *   --max-regs   REG over N
+ *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
+ *   --require-sass  every library carries SASS for these arches
+ * Vendored entries (--vendored) are counted and skipped, never gated.
+ */
+#ifndef SPILLWAY_JUDGE_H
+#define SPILLWAY_JUDGE_H
+
+#include <stdint.h>
+
+#include "allow.h"
+#include "model.h"
+#include "options.h"
+#include "scan.h"
+#include "verdict.h"
+
+struct judge_config {
+	struct allow_table	*allow;		/* NULL: an empty table */
+	const struct strlist	*vendored;	/* globs */
+	int			 vendored_no_namespace;
+	int64_t			 max_regs;	/* -1 unset */
+	int64_t			 max_spill;	/* -1 unset */
+	const struct strlist	*require_sass;
+	int			 stale_fails;
+	const struct scan_stats	*stats;		/* the paths given; NULL: none */
+};
+
+/* The maxima over the gated instantiations of one (collapsed name, sm). */
+struct judge_measure {
+	const char	*kernel;
+	const char	*sm;
+	int32_t		 stack, local;
+	size_t		 entries;
+};
+
+/* True when the entry is vendored code: counted, skipped, never gated. */
+int	judge_vendored(const struct judge_config *, const struct model *, const struct func_rec *);
+/* Runs every rule.  Fills the allowance rows' seen and max_* fields. */
+void	judge_run(const struct judge_config *, const struct model *, struct verdict *);
+/* The measured maxima, sorted by kernel then sm; free() the array. */
+struct judge_measure *judge_measure(const struct judge_config *, const struct model *, size_t *n);
+/* The reasons there is nothing to judge: paths missing, or without a SASS entry. */
+void	judge_nothing(const struct judge_config *, const struct model *, struct verdict *);
+
+#endif

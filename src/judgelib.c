@@ -1,0 +1,205 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "allow.h"
+#include "judge.h"
+#include "judgelib.h"
+#include "xalloc.h"
+
+static void
+push(const char ***v, size_t *n, size_t *cap, const char *s)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*v)[i] == s)
+			return;
+	xgrow((void **)v, cap, *n + 1, sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+static struct judge_lib *
+find_lib(struct judge_libs *l, const char *library)
+{
+	for (size_t i = l->n; i > 0; i--)
+		if (l->v[i - 1].library == library)
+			return &l->v[i - 1];
+	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	memset(&l->v[l->n], 0, sizeof *l->v);
+	l->v[l->n].library = library;
+	return &l->v[l->n++];
+}
+
+void
+judge_libs_init(struct judge_libs *l, const struct model *m)
+{
+	memset(l, 0, sizeof *l);
+	strpool_init(&l->pool);
+	for (size_t i = 0; i < m->nimages; i++) {
+		const struct image_rec *img = &m->images[i];
+		struct judge_lib *lib = find_lib(l, img->library);
+		const char *arch = strpool_intern_str(&l->pool, img->arch);
+
+		if (img->kind == IMAGE_SASS)
+			push(&lib->sass, &lib->nsass, &lib->capsass, arch);
+		else if (img->kind == IMAGE_PTX)
+			push(&lib->ptx, &lib->nptx, &lib->capptx, arch);
+	}
+}
+
+void
+judge_libs_count(struct judge_libs *l, const struct func_rec *fn, const struct image_rec *img,
+    int vendored, int violates)
+{
+	struct judge_lib *lib = find_lib(l, img->library);
+
+	push(&lib->arches, &lib->narches, &lib->caparches, strpool_intern_str(&l->pool, img->arch));
+	if (vendored) {
+		lib->skipped++;
+		return;
+	}
+	xgrow((void **)&lib->kernels, &lib->capkernels, lib->nkernels + 1, sizeof *lib->kernels);
+	lib->kernels[lib->nkernels++] = fn->mangled;
+	lib->gated++;
+	lib->framed += fn->stack > 0 || fn->local > 0;
+	lib->bad += violates != 0;
+}
+
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int
+ptr_cmp(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	return (x > y) - (x < y);
+}
+
+/* "sm_86, sm_90" into buf, sorted; "none" when empty. */
+static const char *
+join(const char **v, size_t n, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	if (n > 1)
+		qsort(v, n, sizeof *v, str_cmp);
+	snprintf(buf, len, "none");
+	for (size_t i = 0; i < n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : "", v[i]);
+	return buf;
+}
+
+void
+judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct verdict *v)
+{
+	char sm[16], sass[1024], ptx[1024];
+
+	if (want == NULL)
+		return;
+	for (size_t i = 0; i < l->n; i++) {
+		struct judge_lib *lib = &l->v[i];
+
+		for (size_t k = 0; k < want->n; k++) {
+			int found = 0;
+
+			if (allow_sm_normalize(want->v[k], sm, sizeof sm) < 0)
+				snprintf(sm, sizeof sm, "%s", want->v[k]);
+			for (size_t j = 0; j < lib->nsass && !found; j++)
+				found = strcmp(lib->sass[j], sm) == 0;
+			if (found)
+				continue;
+			verdict_add(v, FINDING_VIOLATION,
+			    "VIOLATION %s: no SASS for %s (it carries SASS for %s; PTX for %s)",
+			    lib->library, sm, join(lib->sass, lib->nsass, sass, sizeof sass),
+			    join(lib->ptx, lib->nptx, ptx, sizeof ptx));
+		}
+	}
+}
+
+void
+judge_libs_summary(struct judge_libs *l, struct verdict *v)
+{
+	char arches[2048];
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct judge_lib *lib = &l->v[i];
+		size_t distinct = 0;
+
+		if (lib->nkernels > 1)
+			qsort(lib->kernels, lib->nkernels, sizeof *lib->kernels, ptr_cmp);
+		for (size_t k = 0; k < lib->nkernels; k++)
+			distinct += k == 0 || lib->kernels[k] != lib->kernels[k - 1];
+		join(lib->arches, lib->narches, arches, sizeof arches);
+		verdict_add(v, FINDING_SUMMARY,
+		    "spillway: %s: %zu kernels on %s (%zu entries gated, %zu vendored entries skipped), %zu use stack / local memory, %zu not allowed",
+		    lib->library, distinct, lib->narches ? arches : "no SASS arch",
+		    lib->gated, lib->skipped, lib->framed, lib->bad);
+	}
+}
+
+void
+judge_libs_free(struct judge_libs *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].kernels);
+		free(l->v[i].sass);
+		free(l->v[i].ptx);
+		free(l->v[i].arches);
+	}
+	free(l->v);
+	strpool_free(&l->pool);
+	memset(l, 0, sizeof *l);
+}
+
+/* What a path that yields no entry does carry, for the message. */
+static void
+describe(const struct model *m, const struct scan_span *sp, char *buf, size_t len)
+{
+	size_t sass = 0, ptx = 0, other = 0;
+
+	for (size_t i = sp->image_first; i < sp->image_end; i++) {
+		int k = m->images[i].kind;
+		sass += k == IMAGE_SASS;
+		ptx += k == IMAGE_PTX;
+		other += k != IMAGE_SASS && k != IMAGE_PTX;
+	}
+	if (sass + ptx + other == 0)
+		snprintf(buf, len, "no CUDA device code");
+	else
+		snprintf(buf, len, "%zu SASS images without an entry function, %zu PTX, %zu LTO-IR",
+		    sass, ptx, other);
+}
+
+void
+judge_nothing(const struct judge_config *c, const struct model *m, struct verdict *v)
+{
+	size_t *entries;
+	char what[160];
+
+	if (c->stats == NULL)
+		return;
+	entries = xcalloc(m->nimages ? m->nimages : 1, sizeof *entries);
+	for (size_t i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].kind == FUNC_ENTRY)
+			entries[m->funcs[i].image]++;
+	for (size_t s = 0; s < c->stats->nspans; s++) {
+		const struct scan_span *sp = &c->stats->spans[s];
+		size_t n = 0;
+
+		if (sp->missing) {
+			verdict_add(v, FINDING_NOTHING, "spillway: %s: no such file: nothing to judge", sp->path);
+			continue;
+		}
+		for (size_t i = sp->image_first; i < sp->image_end; i++)
+			n += entries[i];
+		if (n > 0 || sp->module_end > sp->module_first)
+			continue;
+		describe(m, sp, what, sizeof what);
+		verdict_add(v, FINDING_NOTHING, "spillway: %s%s: no SASS entry function (%s): nothing to judge",
+		    sp->is_dir ? "under " : "", sp->path, what);
+	}
+	free(entries);
+}

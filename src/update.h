@@ -1,0 +1,27 @@
+/*
+ * --update-allow: the measured maxima written into the allowance table.
+ * Rows whose numbers change are rewritten, rows that measure STACK 0 LOCAL 0
+ * are dropped, kernels that need a row get one with an empty note, and rows
+ * that match nothing scanned are kept.  Every change is a notice; rows that
+ * were looser than measured (stale) are listed as such.
+ */
+#ifndef SPILLWAY_UPDATE_H
+#define SPILLWAY_UPDATE_H
+
+#include <stddef.h>
+
+#include "allow.h"
+#include "judge.h"
+#include "verdict.h"
+
+struct update_counts {
+	size_t	added, tightened, raised, removed, unseen, kept;
+};
+
+void	update_apply(struct allow_table *, const struct judge_measure *, size_t n,
+	    struct verdict *, struct update_counts *);
+/* Writes the table to its file through a temporary and a rename; 0, or -1
+ * with a message in err. */
+int	update_write(const struct allow_table *, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,221 @@
+/* cmocka tests for the allowance table reader and writer (src/allow.c). */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "allow.h"
+
+static char err[512];
+
+static int
+parse(struct allow_table *t, const char *text)
+{
+	return allow_parse(t, "t.csv", text, strlen(text), err, sizeof err);
+}
+
+/* The table as allow_write writes it; free() the result. */
+static char *
+written(const struct allow_table *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	allow_write(t, f);
+	fclose(f);
+	return buf;
+}
+
+static const char table[] =
+    "# spill allowances\n"
+    "\n"
+    "kernel,sm,stack,local,note\n"
+    "# the array\n"
+    "ns::a_kernel,sm_86,384,0,float a[3][32]\n"
+    "  # an indented comment\n"
+    "\"ns::f::{lambda(float, int)#1}::operator()\",86,16,8,\"a note, with \"\"quotes\"\"\n"
+    "# and a line that looks like a comment\"\n"
+    "ns::b_kernel,sm_90a,0,32,\n"
+    "ns::c_kernel,sm_120,8,0\n";
+
+static void
+test_comments_and_quoting(void **state)
+{
+	struct allow_table t;
+	struct allow_row *r;
+
+	(void)state;
+	assert_int_equal(parse(&t, table), 0);
+	assert_int_equal(t.nrows, 4);
+	r = allow_find(&t, "ns::a_kernel", "sm_86");
+	assert_non_null(r);
+	assert_int_equal(r->stack, 384);
+	assert_int_equal(r->local, 0);
+	assert_string_equal(r->note, "float a[3][32]");
+	assert_int_equal(r->line, 5);
+	/* A quoted name with a comma; "86" is sm_86; a note over two lines. */
+	r = allow_find(&t, "ns::f::{lambda(float, int)#1}::operator()", "sm_86");
+	assert_non_null(r);
+	assert_int_equal(r->stack, 16);
+	assert_int_equal(r->local, 8);
+	assert_string_equal(r->note, "a note, with \"quotes\"\n# and a line that looks like a comment");
+	assert_int_equal(r->line, 7);
+	r = allow_find(&t, "ns::b_kernel", "sm_90a");
+	assert_non_null(r);
+	assert_int_equal(r->line, 9);
+	assert_int_equal(r->local, 32);
+	/* The note column may be left off. */
+	r = allow_find(&t, "ns::c_kernel", "sm_120");
+	assert_non_null(r);
+	assert_string_equal(r->note, "");
+	assert_null(allow_find(&t, "ns::a_kernel", "sm_90"));
+	assert_null(allow_find(&t, "ns::a", "sm_86"));
+	allow_free(&t);
+}
+
+static void
+test_columns_in_any_order(void **state)
+{
+	struct allow_table t;
+	struct allow_row *r;
+
+	(void)state;
+	assert_int_equal(parse(&t, "SM,Local,Stack,Kernel\r\nsm_75,0,24,k\r\n"), 0);
+	r = allow_find(&t, "k", "sm_75");
+	assert_non_null(r);
+	assert_int_equal(r->stack, 24);
+	allow_free(&t);
+}
+
+static void
+test_write_keeps_what_was_read(void **state)
+{
+	struct allow_table t;
+	struct allow_row *r;
+	char *out;
+
+	(void)state;
+	assert_int_equal(parse(&t, table), 0);
+	out = written(&t);
+	assert_string_equal(out, table);
+	free(out);
+
+	/* A changed row is rewritten from its fields, quoted where needed;
+	 * a removed row goes; an added one comes last. */
+	r = allow_find(&t, "ns::f::{lambda(float, int)#1}::operator()", "sm_86");
+	r->stack = 12;
+	free(r->text);
+	r->text = NULL;
+	allow_find(&t, "ns::b_kernel", "sm_90a")->removed = 1;
+	allow_add(&t, "ns::new_kernel", "sm_86", 4096, 0, "");
+	assert_non_null(allow_find(&t, "ns::new_kernel", "sm_86"));
+	out = written(&t);
+	assert_string_equal(out,
+	    "# spill allowances\n"
+	    "\n"
+	    "kernel,sm,stack,local,note\n"
+	    "# the array\n"
+	    "ns::a_kernel,sm_86,384,0,float a[3][32]\n"
+	    "  # an indented comment\n"
+	    "\"ns::f::{lambda(float, int)#1}::operator()\",sm_86,12,8,\"a note, with \"\"quotes\"\"\n"
+	    "# and a line that looks like a comment\"\n"
+	    "ns::c_kernel,sm_120,8,0\n"
+	    "ns::new_kernel,sm_86,4096,0,\n");
+	free(out);
+	allow_free(&t);
+}
+
+/* bad TEXT: the reader refuses it with "t.csv:LINE: ..." containing WHAT. */
+static void
+bad(const char *text, const char *what)
+{
+	struct allow_table t;
+
+	if (parse(&t, text) != -1)
+		fail_msg("accepted: %s", text);
+	if (strstr(err, what) == NULL)
+		fail_msg("'%s' does not say '%s'", err, what);
+	allow_free(&t);
+}
+
+static void
+test_bad_rows(void **state)
+{
+	(void)state;
+	bad("kernel,sm,stack,local,note\nk,sm_86,12x,0,\n", "t.csv:2: stack: '12x' is not a number of bytes");
+	bad("kernel,sm,stack,local,note\nk,sm_86,-1,0,\n", "t.csv:2: stack: '-1' is not a number");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,99999999999,\n", "t.csv:2: local: '99999999999'");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,,\n", "t.csv:2: local: '' is not a number");
+	bad("# c\nkernel,sm,stack,local,size\n", "t.csv:2: unknown column 'size'");
+	bad("kernel,sm,stack,note\n", "t.csv:1: the header has no 'local' column");
+	bad("kernel,sm,stack,stack,local\n", "t.csv:1: column 'stack' appears twice");
+	bad("kernel,sm,stack,local,note\n\nk,sm_86,1,0,n,extra\n", "t.csv:3: 6 fields, but the header has 5 columns");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1\n", "t.csv:2: no 'local' field");
+	bad("kernel,sm,stack,local,note\n,sm_86,1,0,\n", "t.csv:2: empty kernel name");
+	bad("kernel,sm,stack,local,note\nk,compute_86,1,0,\n", "t.csv:2: sm: 'compute_86' is not an sm");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,\n# c\nk,86,2,0,\n",
+	    "t.csv:4: a second row for k on sm_86 (the first is on line 2)");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,\"open\n", "t.csv:2: malformed CSV");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,a\"b\n", "t.csv:2: malformed CSV");
+	bad("# only comments\n\n", "no header");
+	bad("", "no header");
+}
+
+static void
+test_sm_normalize(void **state)
+{
+	char sm[16];
+
+	(void)state;
+	assert_int_equal(allow_sm_normalize("86", sm, sizeof sm), 0);
+	assert_string_equal(sm, "sm_86");
+	assert_int_equal(allow_sm_normalize("sm_90a", sm, sizeof sm), 0);
+	assert_string_equal(sm, "sm_90a");
+	assert_int_equal(allow_sm_normalize("120f", sm, sizeof sm), 0);
+	assert_string_equal(sm, "sm_120f");
+	assert_int_equal(allow_sm_normalize("sm_", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("sm_90ab", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("compute_90", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("sm_123456", sm, sizeof sm), -1);
+}
+
+static void
+test_missing_file(void **state)
+{
+	struct allow_table t;
+	char *out;
+
+	(void)state;
+	assert_int_equal(allow_read(&t, "/nonexistent/spill-allow.csv", err, sizeof err), ALLOW_MISSING);
+	assert_int_equal(t.nrows, 0);
+	allow_add(&t, "k", "sm_86", 8, 0, "");
+	out = written(&t);
+	/* A new file: the comment, the header, the row. */
+	assert_non_null(strstr(out, "\nkernel,sm,stack,local,note\nk,sm_86,8,0,\n"));
+	assert_int_equal(out[0], '#');
+	free(out);
+	allow_free(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_comments_and_quoting),
+		cmocka_unit_test(test_columns_in_any_order),
+		cmocka_unit_test(test_write_keeps_what_was_read),
+		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_sm_normalize),
+		cmocka_unit_test(test_missing_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
