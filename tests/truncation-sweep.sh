@@ -8,10 +8,11 @@
 command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 python3 "$srcdir/tests/sweep_variants.py" "$BUILD" "$TMP/v" >"$TMP/count" || exit 99
 
-# One spillway per batch of 40 variants (all named, so each is read as a
+# One spillway per batch of 150 variants (all named, so each is read as a
 # file the user asked for); a batch that does not exit 0 or 2 is rerun file
-# by file to name the culprit.  Every 20th variant also runs alone, where
-# "exit 2 comes with a message naming it" is checked file by file.
+# by file to name the culprit.  Every 60th variant also runs alone, where
+# "exit 2 comes with a message naming it" is checked file by file.  (Few
+# processes: under ASan each one costs most of a second to start and end.)
 start=$(date +%s)
 n=0 crashed=0 badstatus=0 silent=0 unnamed=0
 run_one() {
@@ -45,8 +46,8 @@ set --
 for f in "$TMP"/v/*; do
 	n=$((n + 1))
 	set -- "$@" "$f"
-	[ $((n % 20)) -eq 0 ] && run_one "$f"
-	if [ $# -ge 40 ]; then
+	[ $((n % 60)) -eq 0 ] && run_one "$f"
+	if [ $# -ge 150 ]; then
 		run_batch "$@"
 		set --
 	fi
