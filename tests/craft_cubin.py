@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes small hand-made device ELFs (cubins) that real tools never make,
+"""Writes small hand-made device ELFs (cubins) and fatbins that real tools never make,
 for tests/hostile.sh and the fuzz regression inputs.
 
     python3 tests/craft_cubin.py OUTDIR
@@ -69,6 +69,18 @@ def rel(entries):
     return b"".join(struct.pack("<QQ", 0, (sym << 32) | 1) for sym in entries)
 
 
+def fatbin_entry(kind, flags, payload, csize, usize, arch=86):
+    padded = payload + b"\0" * (-len(payload) % 8)
+    eh = struct.pack("<HHIQIIHHIIIQQQ", kind, 0x0101, 64, len(padded), csize, 0, 8, 1, arch, 0, 0,
+                     flags, 0, usize)
+    return eh + padded
+
+
+def fatbin(entries):
+    body = b"".join(entries)
+    return struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(body)) + body
+
+
 def main(out):
     os.makedirs(out, exist_ok=True)
     files = {}
@@ -93,6 +105,12 @@ def main(out):
     shoff, = struct.unpack_from("<Q", c, 0x28)
     struct.pack_into("<Q", c, shoff + 3 * 64 + 56, 1)
     files["symtab-entsize-1.cubin"] = bytes(c)
+    # Compressed entries whose headers promise 200 MB from a few bytes: refused
+    # before any buffer is allocated.
+    big = 200 << 20
+    zframe = b"\x28\xb5\x2f\xfd\xe0" + struct.pack("<Q", big) + b"\x09\x00\x00\x00"
+    files["zstd-false-promise.fatbin"] = fatbin([fatbin_entry(2, 0x8011, zframe, len(zframe), big)])
+    files["lz4-false-promise.fatbin"] = fatbin([fatbin_entry(2, 0x2011, b"\x1f\x00" * 8, 16, big)])
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
