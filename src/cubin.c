@@ -230,26 +230,34 @@ is_arch_a(const uint8_t *sec, size_t size)
 	return 0;
 }
 
-/* Texture, sampler and surface references relocated into bank 0. */
+/*
+ * Texture, sampler and surface references relocated into bank 0: each
+ * distinct symbol counts once.  The section lies inside the image (checked
+ * by the caller), so the entry count is bounded by the image size, and a
+ * bitmap over the symbol table keeps the count linear.
+ */
 static void
 count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GElf_Shdr *sh)
 {
-	Elf_Data *d = elf_getdata(scn, NULL);
-	size_t n, ntex = 0, nsamp = 0, nsurf = 0;
-	uint32_t *seen;
-	size_t nseen = 0;
+	Elf_Data *d;
+	size_t n, entsize, ntex = 0, nsamp = 0, nsurf = 0;
+	uint8_t *seen;
 
-	if (d == NULL || r->symdata == NULL || sh->sh_entsize == 0)
+	if (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA)
 		return;
-	n = sh->sh_size / sh->sh_entsize;
-	seen = xcalloc(n ? n : 1, sizeof *seen);
-	for (size_t i = 0; i < n; i++) {
+	if (r->symdata == NULL || r->nsyms == 0 || (d = elf_getdata(scn, NULL)) == NULL)
+		return;
+	entsize = gelf_fsize(r->elf, sh->sh_type == SHT_RELA ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
+	if (entsize == 0)
+		return;
+	n = d->d_size / entsize;
+	seen = xcalloc((r->nsyms + 7) / 8, 1);
+	for (size_t i = 0; i < n && i <= INT32_MAX; i++) {
 		GElf_Rel rel;
 		GElf_Rela rela;
 		GElf_Sym sym;
 		uint64_t info;
-		uint32_t s;
-		size_t k;
+		uint64_t s;
 
 		if (sh->sh_type == SHT_RELA) {
 			if (gelf_getrela(d, (int)i, &rela) == NULL)
@@ -260,12 +268,10 @@ count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GEl
 				break;
 			info = rel.r_info;
 		}
-		s = (uint32_t)GELF_R_SYM(info);
-		if (gelf_getsym(r->symdata, (int)s, &sym) == NULL)
+		s = GELF_R_SYM(info);
+		if (s >= r->nsyms || (seen[s / 8] & (1u << (s % 8))) != 0)
 			continue;
-		for (k = 0; k < nseen && seen[k] != s; k++)
-			;
-		if (k < nseen)
+		if (gelf_getsym(r->symdata, (int)s, &sym) == NULL)
 			continue;
 		switch (GELF_ST_TYPE(sym.st_info)) {
 		case STT_CUDA_TEXTURE:	ntex++; break;
@@ -273,7 +279,7 @@ count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GEl
 		case STT_CUDA_SURFACE:	nsurf++; break;
 		default:		continue;
 		}
-		seen[nseen++] = s;
+		seen[s / 8] |= (uint8_t)(1u << (s % 8));
 	}
 	free(seen);
 	f->texture = (int32_t)ntex;
@@ -338,8 +344,10 @@ collect_functions(struct reader *r)
 			if (section_bytes(r->data, r->size, &sh) == NULL)
 				return fail(r, sh.sh_offset, "symbol table runs past the end of the image%s", "");
 			r->symdata = elf_getdata(scn, NULL);
-			if (r->symdata != NULL && sh.sh_entsize)
-				r->nsyms = sh.sh_size / sh.sh_entsize;
+			/* libelf's own entry size, not sh_entsize: the count
+			 * then matches what gelf_getsym will read. */
+			if (r->symdata != NULL)
+				r->nsyms = r->symdata->d_size / gelf_fsize(r->elf, ELF_T_SYM, 1, EV_CURRENT);
 		}
 		name = elf_strptr(r->elf, r->shstrndx, sh.sh_name);
 		if (name == NULL || strncmp(name, ".text.", 6) != 0 || sh.sh_type != SHT_PROGBITS)
@@ -385,6 +393,7 @@ read_sections(struct reader *r)
 		GElf_Shdr sh;
 		const char *name, *rest;
 		const uint8_t *bytes;
+		size_t len;
 		long fi;
 		int bank;
 
@@ -396,13 +405,16 @@ read_sections(struct reader *r)
 		bytes = section_bytes(r->data, r->size, &sh);
 		if (sh.sh_type != SHT_NOBITS && bytes == NULL && sh.sh_size > 0)
 			return fail(r, sh.sh_offset, "section %s runs past the end of the image", name);
+		/* Record lists and relocations are read from the image only: an
+		 * SHT_NOBITS one has no bytes, whatever its sh_size says. */
+		len = bytes != NULL ? (size_t)sh.sh_size : 0;
 
 		if (strcmp(name, ".nv.info") == 0) {
-			if (read_module_info(r, bytes, sh.sh_size, sh.sh_offset) < 0)
+			if (read_module_info(r, bytes, len, sh.sh_offset) < 0)
 				return -1;
 		} else if (strncmp(name, ".nv.info.", 9) == 0) {
 			if ((fi = name_index_find(&r->names, name + 9)) >= 0 &&
-			    read_function_info(r, &r->c->funcs[fi], bytes, sh.sh_size, sh.sh_offset, name) < 0)
+			    read_function_info(r, &r->c->funcs[fi], bytes, len, sh.sh_offset, name) < 0)
 				return -1;
 		} else if (strncmp(name, ".nv.shared.", 11) == 0) {
 			if ((fi = name_index_find(&r->names, name + 11)) >= 0)
@@ -422,7 +434,7 @@ read_sections(struct reader *r)
 		} else if (strncmp(name, ".rel.nv.constant0.", 18) == 0 ||
 		    strncmp(name, ".rela.nv.constant0.", 19) == 0) {
 			const char *fn = name + (name[4] == 'a' ? 19 : 18);
-			if ((fi = name_index_find(&r->names, fn)) >= 0)
+			if (bytes != NULL && (fi = name_index_find(&r->names, fn)) >= 0)
 				count_references(r, &r->c->funcs[fi], scn, &sh);
 		} else if (strcmp(name, ".note.nv.tkinfo") == 0 && bytes != NULL) {
 			read_tkinfo(r, bytes, sh.sh_size);

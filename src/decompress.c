@@ -9,6 +9,9 @@
 #include "decompress.h"
 #include "xalloc.h"
 
+#define LZ4_RATIO_MAX	255
+#define ZSTD_BLOCK_MAX	((size_t)128 << 10)
+
 void
 decompressor_init(struct decompressor *d)
 {
@@ -69,8 +72,7 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 	unsigned long long framesize;
 	size_t n;
 
-	if (reserve(d, expect, err, errsize) < 0)
-		return -1;
+	/* The frame header is checked before anything is allocated. */
 	framesize = ZSTD_getFrameContentSize(src, srclen);
 	if (framesize == ZSTD_CONTENTSIZE_ERROR) {
 		snprintf(err, errsize, "expected a zstd frame, found none");
@@ -81,6 +83,15 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 		    framesize, expect);
 		return -1;
 	}
+	/* A zstd block yields at most 128 KiB and takes at least 4 bytes (an
+	 * RLE block), so a promise beyond that is false. */
+	if (expect / ZSTD_BLOCK_MAX > srclen / 4 + 1) {
+		snprintf(err, errsize, "zstd frame of %zu bytes cannot hold the %zu bytes the entry header promises",
+		    srclen, expect);
+		return -1;
+	}
+	if (reserve(d, expect, err, errsize) < 0)
+		return -1;
 	n = ZSTD_decompressDCtx(d->zstd, d->buf, expect, src, srclen);
 	if (ZSTD_isError(n)) {
 		snprintf(err, errsize, "zstd: %s", ZSTD_getErrorName(n));
@@ -100,12 +111,19 @@ decompress_lz4(struct decompressor *d, const uint8_t *src, size_t srclen,
 {
 	int n;
 
-	if (reserve(d, expect, err, errsize) < 0)
-		return -1;
 	if (srclen > (size_t)LZ4_MAX_INPUT_SIZE || expect > (size_t)INT32_MAX) {
 		snprintf(err, errsize, "LZ4 block too large (%zu bytes in, %zu out)", srclen, expect);
 		return -1;
 	}
+	/* An LZ4 sequence of n bytes yields at most 255 n + 24 bytes, so a
+	 * promise beyond that is false: refuse it before allocating. */
+	if (expect > LZ4_RATIO_MAX * srclen + 64) {
+		snprintf(err, errsize, "LZ4 block of %zu bytes cannot hold the %zu bytes the entry header promises",
+		    srclen, expect);
+		return -1;
+	}
+	if (reserve(d, expect, err, errsize) < 0)
+		return -1;
 	n = LZ4_decompress_safe((const char *)src, (char *)d->buf, (int)srclen, (int)expect);
 	if (n < 0) {
 		snprintf(err, errsize, "LZ4 block does not decode (error %d)", n);

@@ -32,11 +32,13 @@ diag_add(struct diag_list *l, uint64_t order, const char *file,
 void
 diag_append(struct diag_list *dst, struct diag_list *src)
 {
-	if (src->n > 0) {
-		xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
-		memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
-		dst->n += src->n;
+	if (src->n == 0) {	/* dst->v may be NULL: no pointer arithmetic on it */
+		diag_free(src);
+		return;
 	}
+	xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
+	memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
+	dst->n += src->n;
 	free(src->v);
 	src->v = NULL;
 	src->n = src->cap = 0;

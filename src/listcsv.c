@@ -33,7 +33,7 @@ row_reserve(struct row *r, size_t more)
 static void
 row_put(struct row *r, const char *s, size_t n)
 {
-	if (n == 0)
+	if (n == 0)	/* an empty first field: r->buf is still NULL */
 		return;
 	row_reserve(r, n);
 	memcpy(r->buf + r->len, s, n);

@@ -259,7 +259,8 @@ static void read_buffer(struct place *, const uint8_t *, size_t, int named);
 static void
 drop_walked(struct place *p, const uint8_t *data, size_t size)
 {
-	mapfile_done(p->map, (size_t)(data - p->map->data), size);
+	if (p->map != NULL)	/* NULL: scan_buffer, the caller's memory */
+		mapfile_done(p->map, (size_t)(data - p->map->data), size);
 }
 
 static void
@@ -601,7 +602,7 @@ drop_pages(struct scan *s, size_t first, size_t last)
 		const struct mapfile *map = job_at(s, i)->map;
 		size_t lo, hi;
 
-		if (map == NULL) {
+		if (map == NULL) {	/* scan_buffer: the caller's memory */
 			i++;
 			continue;
 		}
@@ -680,7 +681,7 @@ worker_main(void *arg)
 				pthread_mutex_unlock(&s->lock);
 			}
 			/* A large image's pages go at once, not with the batch. */
-			if (j->size >= DROP_NOW_BYTES)
+			if (j->size >= DROP_NOW_BYTES && j->map != NULL)
 				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
 			pthread_mutex_lock(&s->lock);
 			j->done = 1;
@@ -802,6 +803,51 @@ scan_stats_free(struct scan_stats *stats)
 	stats->nspans = 0;
 }
 
+/* Sets a scan up and starts its workers, which read images while the
+ * walk finds more. */
+static struct worker *
+scan_begin(struct scan *s, const struct scan_config *cfg, struct model *model,
+    struct diag_list *diags, struct scan_stats *stats)
+{
+	memset(s, 0, sizeof *s);
+	memset(stats, 0, sizeof *stats);
+	s->cfg = cfg;
+	s->model = model;
+	s->diags = diags;
+	s->stats = stats;
+	elf_version(EV_CURRENT);
+	s->chunks = xcalloc(JOB_CHUNKS, sizeof *s->chunks);
+	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
+	return start_workers(s, stats->workers);
+}
+
+/* The walk is over (it began at t0): lets the workers finish, then frees. */
+static void
+scan_end(struct scan *s, struct worker *w, double t0)
+{
+	struct scan_stats *stats = s->stats;
+	double t1 = now_seconds();
+
+	stats->walk_seconds = t1 - t0;
+	stats->images = s->model->nimages;
+	stats->jobs = s->njobs;
+	/* Every log has been read: index its ptxas figures for the gathering. */
+	ptxjoin_init(&s->join, s->model);
+	finish_workers(s, w);
+	stats->read_seconds = now_seconds() - t1;
+	ptxjoin_free(&s->join);
+
+	diag_sort(s->diags);
+	for (size_t i = 0; i < s->nmaps; i++) {
+		mapfile_close(s->maps[i]);
+		free(s->maps[i]);
+	}
+	free(s->maps);
+	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
+		free(s->chunks[c]);
+	free(s->chunks);
+}
+
 int
 scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
     struct model *model, struct diag_list *diags, struct scan_stats *stats)
@@ -809,20 +855,9 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	struct scan s;
 	struct worker *w;
 	static char *dot[] = { "." };
-	double t0 = now_seconds(), t1;
+	double t0 = now_seconds();
 
-	memset(&s, 0, sizeof s);
-	memset(stats, 0, sizeof *stats);
-	s.cfg = cfg;
-	s.model = model;
-	s.diags = diags;
-	s.stats = stats;
-	elf_version(EV_CURRENT);
-	s.chunks = xcalloc(JOB_CHUNKS, sizeof *s.chunks);
-	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
-	/* The workers start at once and read images while the walk finds more. */
-	w = start_workers(&s, stats->workers);
-
+	w = scan_begin(&s, cfg, model, diags, stats);
 	if (npaths == 0 && (cfg->logs == NULL || cfg->logs->n == 0)) {
 		paths = dot;
 		npaths = 1;
@@ -853,24 +888,32 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)
 			scan_file(&s, cfg->logs->v[i], cfg->logs->v[i], 1, 1);
-	t1 = now_seconds();
-	stats->walk_seconds = t1 - t0;
-	stats->images = model->nimages;
-	stats->jobs = s.njobs;
-	/* Every log has been read: index its ptxas figures for the gathering. */
-	ptxjoin_init(&s.join, model);
-	finish_workers(&s, w);
-	stats->read_seconds = now_seconds() - t1;
-	ptxjoin_free(&s.join);
+	scan_end(&s, w, t0);
+	return 0;
+}
 
-	diag_sort(diags);
-	for (size_t i = 0; i < s.nmaps; i++) {
-		mapfile_close(s.maps[i]);
-		free(s.maps[i]);
+int
+scan_buffer(const uint8_t *data, size_t size, const char *name,
+    const struct scan_config *cfg, struct model *model, struct diag_list *diags,
+    struct scan_stats *stats)
+{
+	struct scan s;
+	struct place p;
+	struct worker *w;
+	double t0 = now_seconds();
+
+	w = scan_begin(&s, cfg, model, diags, stats);
+	s.order++;
+	memset(&p, 0, sizeof p);
+	p.scan = &s;
+	p.library = strpool_intern_str(&model->pool, name);
+	p.member = strpool_intern_str(&model->pool, "");
+	if (size > 0)
+		read_buffer(&p, data, size, 1);
+	else {
+		diag_add(diags, s.order, name, NULL, DIAG_NO_OFFSET, "empty file");
+		stats->unreadable++;
 	}
-	free(s.maps);
-	for (size_t c = 0; c < JOB_CHUNKS && s.chunks[c] != NULL; c++)
-		free(s.chunks[c]);
-	free(s.chunks);
+	scan_end(&s, w, t0);
 	return 0;
 }

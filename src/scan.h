@@ -7,6 +7,9 @@
 #ifndef SPILLWAY_SCAN_H
 #define SPILLWAY_SCAN_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "diag.h"
 #include "model.h"
 #include "options.h"
@@ -62,6 +65,13 @@ int	scan_paths(char *const *paths, int npaths, const struct scan_config *,
 	    struct model *, struct diag_list *, struct scan_stats *);
 
 void	scan_stats_free(struct scan_stats *);
+/*
+ * Scans one buffer in memory as if it were a file named name (the fuzz
+ * targets and tests use it).  The buffer must outlive the call.
+ */
+int	scan_buffer(const uint8_t *data, size_t size, const char *name,
+	    const struct scan_config *, struct model *, struct diag_list *,
+	    struct scan_stats *);
 
 /* True when arch ("sm_90a", "compute_86") is selected by --arch. */
 int	scan_arch_selected(const struct strlist *arches, const char *arch);

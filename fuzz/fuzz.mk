@@ -1,0 +1,37 @@
+# The libFuzzer build of the fuzz targets: GNU make, run by `make fuzz` from
+# the build tree, which passes srcdir, FUZZ_CC and the dependencies' flags.
+# Every reader is compiled again with clang, libFuzzer's coverage and ASan
+# and UBSan; the normal build never needs clang.
+FUZZ_CC ?= clang
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
+	-I. -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
+OBJDIR = fuzz/obj
+BINDIR = fuzz/bin
+
+TARGETS = scan fatbin cubin demangle listcsv
+LIB_SRCS = $(filter-out %/main.c,$(wildcard $(srcdir)/src/*.c))
+LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS))
+BINS = $(addprefix $(BINDIR)/fuzz-,$(TARGETS))
+
+all: $(BINS)
+
+$(OBJDIR)/%.o: $(srcdir)/src/%.c config.h
+	@mkdir -p $(OBJDIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(OBJDIR)/fuzz_%.o: $(srcdir)/fuzz/fuzz_%.c $(srcdir)/fuzz/fuzz.h config.h
+	@mkdir -p $(OBJDIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(OBJDIR)/libspillway-fuzz.a: $(LIB_OBJS)
+	rm -f $@
+	ar cr $@ $(LIB_OBJS)
+
+$(BINDIR)/fuzz-%: $(OBJDIR)/fuzz_%.o $(OBJDIR)/libspillway-fuzz.a
+	@mkdir -p $(BINDIR)
+	$(FUZZ_CC) $(SANITIZE) -fsanitize=fuzzer -pthread -o $@ $< \
+		$(OBJDIR)/libspillway-fuzz.a $(DEP_LIBS)
+
+.PHONY: all
+.SECONDARY:

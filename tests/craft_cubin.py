@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Writes small hand-made device ELFs (cubins) and fatbins that real tools never make,
+for tests/hostile.sh and the fuzz regression inputs.
+
+    python3 tests/craft_cubin.py OUTDIR
+
+Each file is an ELF64 with e_machine 190 and one kernel, "k", plus the
+oddity its name says.
+"""
+import os
+import struct
+import sys
+
+SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_NOBITS, SHT_REL = 1, 2, 3, 8, 9
+SHT_LOPROC = 0x70000000
+
+
+def cubin(sections, syms):
+    """sections: list of (name, type, data or None, size, link, info, entsize)."""
+    shstr = b"\0"
+    names = []
+    for s in sections:
+        names.append(len(shstr))
+        shstr += s[0].encode() + b"\0"
+    strtab = b"\0"
+    symtab = b"\0" * 24
+    for name, info, other, shndx in syms:
+        off = len(strtab)
+        strtab += name.encode() + b"\0"
+        symtab += struct.pack("<IBBHQQ", off, info, other, shndx, 0, 0)
+    # Fixed sections: 0 null, 1 .shstrtab, 2 .strtab, 3 .symtab, then the given ones.
+    fixed = [(".shstrtab", SHT_STRTAB, None, 0, 0, 0, 0), (".strtab", SHT_STRTAB, strtab, len(strtab), 0, 0, 0),
+             (".symtab", SHT_SYMTAB, symtab, len(symtab), 2, 1, 24)]
+    allsec = fixed + sections
+    shstr = b"\0"
+    names = []
+    for s in allsec:
+        names.append(len(shstr))
+        shstr += s[0].encode() + b"\0"
+    allsec[0] = (".shstrtab", SHT_STRTAB, shstr, len(shstr), 0, 0, 0)
+    body = b""
+    offs = []
+    for s in allsec:
+        offs.append(64 + len(body))
+        if s[2] is not None:
+            body += s[2] + b"\0" * (-len(s[2]) % 8)
+    shoff = 64 + len(body)
+    ident = b"\x7fELF\x02\x01\x01\x41\x08" + b"\0" * 7
+    eh = ident + struct.pack("<HHIQQQIHHHHHH", 2, 190, 1, 0, 0, shoff, 0x06005604, 64, 56, 0, 64,
+                             len(allsec) + 1, 1)
+    shdrs = b"\0" * 64
+    for i, s in enumerate(allsec):
+        name, typ, data, size, link, info, entsize = s
+        shdrs += struct.pack("<IIQQQQIIQQ", names[i], typ, 6 if name.startswith(".text") else 0, 0,
+                             offs[i], size, link, info, 8, entsize)
+    return eh + body + shdrs
+
+
+def kernel_syms(extra=()):
+    # Symbol 1: the kernel k (STT_FUNC, global, STO_CUDA_ENTRY), in section 4 (.text.k).
+    return [("k", 0x12, 0x10, 4)] + list(extra)
+
+
+def text():
+    return (".text.k", SHT_PROGBITS, b"\0" * 16, 16, 3, (20 << 24) | 1, 0)
+
+
+def rel(entries):
+    return b"".join(struct.pack("<QQ", 0, (sym << 32) | 1) for sym in entries)
+
+
+def fatbin_entry(kind, flags, payload, csize, usize, arch=86):
+    padded = payload + b"\0" * (-len(payload) % 8)
+    eh = struct.pack("<HHIQIIHHIIIQQQ", kind, 0x0101, 64, len(padded), csize, 0, 8, 1, arch, 0, 0,
+                     flags, 0, usize)
+    return eh + padded
+
+
+def fatbin(entries):
+    body = b"".join(entries)
+    return struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(body)) + body
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    files = {}
+    regcount = struct.pack("<BBHII", 4, 0x2f, 8, 1, 20)
+    # A clean kernel: REG 20 from .nv.info.
+    files["clean.cubin"] = cubin([text(), (".nv.info", SHT_LOPROC, regcount, len(regcount), 3, 0, 0)],
+                                 kernel_syms())
+    # .nv.info as SHT_NOBITS with a large size: no bytes to read (was a NULL dereference).
+    files["nobits-nv-info.cubin"] = cubin([text(), (".nv.info", SHT_NOBITS, None, 0x7fff0000, 3, 0, 0),
+                                          (".nv.info.k", SHT_NOBITS, None, 0x1000, 3, 4, 0)], kernel_syms())
+    # Relocations into bank 0 as SHT_NOBITS of 2^40 bytes (was an allocation sized from it).
+    files["nobits-rel-huge.cubin"] = cubin([text(), (".rel.nv.constant0.k", SHT_NOBITS, None, 1 << 40, 3, 4, 16)],
+                                           kernel_syms())
+    # Two textures, one sampler, one surface, each referenced several times: 2/1/1.
+    refs = [(name, (1 << 4) | t, 0, 0) for name, t in
+            [("tex_a", 10), ("tex_b", 10), ("samp_a", 11), ("surf_a", 12)]]
+    r = rel([2, 3, 2, 4, 5, 3, 5, 2, 1, 99])
+    files["texrefs.cubin"] = cubin([text(), (".rel.nv.constant0.k", SHT_REL, r, len(r), 3, 4, 16)],
+                                   kernel_syms(refs))
+    # A symbol table with sh_entsize 1: the count comes from libelf, not from it.
+    c = bytearray(files["clean.cubin"])
+    shoff, = struct.unpack_from("<Q", c, 0x28)
+    struct.pack_into("<Q", c, shoff + 3 * 64 + 56, 1)
+    files["symtab-entsize-1.cubin"] = bytes(c)
+    # Compressed entries whose headers promise 200 MB from a few bytes: refused
+    # before any buffer is allocated.
+    big = 200 << 20
+    zframe = b"\x28\xb5\x2f\xfd\xe0" + struct.pack("<Q", big) + b"\x09\x00\x00\x00"
+    files["zstd-false-promise.fatbin"] = fatbin([fatbin_entry(2, 0x8011, zframe, len(zframe), big)])
+    files["lz4-false-promise.fatbin"] = fatbin([fatbin_entry(2, 0x2011, b"\x1f\x00" * 8, 16, big)])
+    for name, data in files.items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else ".")

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Replays every fuzz seed (fuzz/corpus/<target>) and every regression input
+# found by fuzzing (tests/fuzz-regress/<target>) through the fuzz targets,
+# linked without libFuzzer (fuzz/replay.c).  A crash or sanitizer error fails.
+. "${srcdir:-.}/tests/lib.sh"
+
+bindir=$(dirname "$SPILLWAY")/fuzz
+for t in scan fatbin cubin demangle listcsv; do
+	dirs="$srcdir/fuzz/corpus/$t"
+	[ -d "$srcdir/tests/fuzz-regress/$t" ] && dirs="$dirs $srcdir/tests/fuzz-regress/$t"
+	# shellcheck disable=SC2086
+	check "fuzz target $t replays its seeds and regression inputs" "$bindir/replay-$t" $dirs
+done
+finish
