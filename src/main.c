@@ -15,6 +15,7 @@
 #include "listcsv.h"
 #include "model.h"
 #include "options.h"
+#include "report.h"
 #include "scan.h"
 #include "summary.h"
 #include "tui.h"
@@ -79,6 +80,8 @@ main(int argc, char **argv)
 	struct diag_list diags = { 0 };
 	struct scan_stats stats;
 	struct scan_config cfg;
+	struct model base;
+	int have_base = 0;
 	static char outbuf[1 << 20];
 	int exit_now, rc;
 	FILE *out;
@@ -93,6 +96,11 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_DEFAULT)
 		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
+
+	if (o.mode == MODE_REPORT && report_check_options(&o) < 0) {
+		options_free(&o);
+		return EXIT_TROUBLE;
+	}
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.threads = o.threads;
@@ -111,6 +119,17 @@ main(int argc, char **argv)
 	}
 	model_init(&m);
 	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
+	if (o.mode == MODE_REPORT && o.baseline != NULL) {
+		/* The old build: a saved --list CSV or another tree, read alike. */
+		struct scan_stats bstats;
+		char *bpath[1];
+
+		bpath[0] = (char *)o.baseline;
+		model_init(&base);
+		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
+		stats.named_missing += bstats.named_missing;
+		have_base = 1;
+	}
 
 	if (o.mode == MODE_TUI) {
 		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
@@ -136,6 +155,12 @@ main(int argc, char **argv)
 	case MODE_SUMMARY:
 		summary_write(out, &m);
 		break;
+	case MODE_REPORT:
+		if (report_write(out, &o, &m, have_base ? &base : NULL) < 0) {
+			fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
+			return EXIT_INTERNAL;
+		}
+		break;
 	default:
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
@@ -153,6 +178,8 @@ main(int argc, char **argv)
 	if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	diag_free(&diags);
+	if (have_base)
+		model_free(&base);
 	model_free(&m);
 	options_free(&o);
 	return rc;
