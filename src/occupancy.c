@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,7 +57,7 @@ occupancy_compute(const struct arch_limits *l, int32_t regs, int32_t shared,
 	o->by_warps = l->max_warps_sm / warps;
 	o->by_regs = rpw > 0 ? l->regs_sm / 4 / rpw * 4 / warps : l->max_blocks_sm;
 	block_shared = roundup(block_shared, l->shared_unit);
-	o->by_shared = block_shared > 0 ? l->shared_sm / block_shared : l->max_blocks_sm;
+	o->by_shared = block_shared > 0 ? l->shared_sm / block_shared : INT32_MAX;
 	o->by_blocks = l->max_blocks_sm;
 	lim = o->by_warps;
 	if (o->by_regs < lim)
