@@ -66,8 +66,10 @@ collect(const struct model *m, size_t *nlibs)
 		struct libcov *l = &libs[i];
 		char *s = xstrdup(""), *t;
 
-		qsort(l->sass, l->nsass, sizeof *l->sass, arch_cmp);
-		qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_cmp);
+		if (l->nsass > 0)
+			qsort(l->sass, l->nsass, sizeof *l->sass, arch_cmp);
+		if (l->nptx > 0)
+			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_cmp);
 		for (size_t k = 0; k < l->nsass + l->nptx; k++) {
 			t = xasprintf("%s%s%s", s, k ? " " : "",
 			    k < l->nsass ? l->sass[k] : l->ptx[k - l->nsass]);
