@@ -32,6 +32,8 @@ diag_add(struct diag_list *l, uint64_t order, const char *file,
 void
 diag_append(struct diag_list *dst, struct diag_list *src)
 {
+	if (src->n == 0)
+		return;
 	xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
 	memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
 	dst->n += src->n;
