@@ -33,6 +33,8 @@ row_reserve(struct row *r, size_t more)
 static void
 row_put(struct row *r, const char *s, size_t n)
 {
+	if (n == 0)
+		return;		/* an empty field: nothing to copy, maybe no buffer yet */
 	row_reserve(r, n);
 	memcpy(r->buf + r->len, s, n);
 	r->len += n;
