@@ -20,6 +20,7 @@
 #include "model.h"
 #include "options.h"
 #include "record.h"
+#include "report.h"
 #include "scan.h"
 #include "schedule.h"
 #include "summary.h"
@@ -199,6 +200,8 @@ main(int argc, char **argv)
 	struct schedule sched;
 	const struct schedule *sp = NULL;
 	struct allow_table allow;
+	struct model base;
+	int have_base = 0;
 	static char outbuf[1 << 20];
 	char err[512];
 	int exit_now, rc, check_rc = -1, judged = 0;
@@ -235,6 +238,11 @@ main(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 	}
+	if (o.mode == MODE_REPORT && strcmp(o.report_format, "trace") != 0 &&
+	    report_check_options(&o) < 0) {
+		options_free(&o);
+		return EXIT_TROUBLE;
+	}
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.threads = o.threads;
@@ -257,6 +265,17 @@ main(int argc, char **argv)
 	memset(&sched, 0, sizeof sched);
 	if (m.nmodules > 0 && schedule_build(&m, o.jobs, &sched) == 0)
 		sp = &sched;
+	if (o.mode == MODE_REPORT && o.baseline != NULL) {
+		/* The old build: a saved --list CSV or another tree, read alike. */
+		struct scan_stats bstats;
+		char *bpath[1];
+
+		bpath[0] = (char *)o.baseline;
+		model_init(&base);
+		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
+		stats.named_missing += bstats.named_missing;
+		have_base = 1;
+	}
 
 	if (o.mode == MODE_TUI) {
 		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
@@ -300,7 +319,11 @@ main(int argc, char **argv)
 			trace_write(out, &m, sp);
 			break;
 		}
-		/* FALLTHROUGH */
+		if (report_write(out, &o, &m, have_base ? &base : NULL) < 0) {
+			fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
+			return EXIT_INTERNAL;
+		}
+		break;
 	default:
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
@@ -325,6 +348,8 @@ main(int argc, char **argv)
 	schedule_free(&sched);
 	allow_free(&allow);
 	scan_stats_free(&stats);
+	if (have_base)
+		model_free(&base);
 	model_free(&m);
 	options_free(&o);
 	return rc;

@@ -1,0 +1,129 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdoc.h"
+#include "xalloc.h"
+
+static struct rblock *
+add(struct rdoc *d, int kind, const char *section)
+{
+	struct rblock *b;
+
+	xgrow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v);
+	b = &d->v[d->n++];
+	memset(b, 0, sizeof *b);
+	b->kind = kind;
+	b->section = section;
+	return b;
+}
+
+void
+rdoc_heading(struct rdoc *d, const char *section, const char *text)
+{
+	add(d, RB_HEADING, section)->text = xstrdup(text);
+}
+
+void
+rdoc_para(struct rdoc *d, const char *section, const char *fmt, ...)
+{
+	struct rblock *b = add(d, RB_PARA, section);
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&b->text, fmt, ap) < 0)
+		b->text = xstrdup("");
+	va_end(ap);
+}
+
+struct rtable *
+rdoc_table(struct rdoc *d, const char *section)
+{
+	struct rblock *b = add(d, RB_TABLE, section);
+
+	b->table = xcalloc(1, sizeof *b->table);
+	return b->table;
+}
+
+void
+rtable_col(struct rtable *t, const char *name, int flags)
+{
+	t->cols = xreallocarray(t->cols, t->ncols + 1, sizeof *t->cols);
+	t->flags = xreallocarray(t->flags, t->ncols + 1, sizeof *t->flags);
+	t->cols[t->ncols] = xstrdup(name);
+	t->flags[t->ncols++] = (uint8_t)flags;
+}
+
+static void
+put(struct rtable *t, char *s)
+{
+	size_t cap = t->caprows * t->ncols;
+
+	if (t->ncols == 0) {
+		free(s);
+		return;
+	}
+	xgrow((void **)&t->cells, &cap, t->filled + 1, sizeof *t->cells);
+	t->caprows = cap / t->ncols;
+	t->cells[t->filled++] = s;
+	t->nrows = (t->filled + t->ncols - 1) / t->ncols;
+}
+
+void
+rtable_cell(struct rtable *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	if (fmt == NULL) {
+		put(t, xstrdup(""));
+		return;
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = xstrdup("");
+	va_end(ap);
+	put(t, s);
+}
+
+void
+rtable_num(struct rtable *t, int64_t v)
+{
+	if (v < 0)
+		rtable_cell(t, NULL);
+	else
+		rtable_cell(t, "%lld", (long long)v);
+}
+
+const char *
+rtable_at(const struct rtable *t, size_t row, size_t col)
+{
+	size_t i = row * t->ncols + col;
+
+	return i < t->filled ? t->cells[i] : "";
+}
+
+void
+rdoc_free(struct rdoc *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		struct rtable *t = d->v[i].table;
+
+		free(d->v[i].text);
+		if (t == NULL)
+			continue;
+		for (size_t k = 0; k < t->ncols; k++)
+			free(t->cols[k]);
+		for (size_t k = 0; k < t->filled; k++)
+			free(t->cells[k]);
+		free(t->cols);
+		free(t->flags);
+		free(t->cells);
+		free(t);
+	}
+	free(d->v);
+	memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,59 @@
+/*
+ * A report as a list of blocks (headings, paragraphs, tables), built once
+ * and written by each format.  Cells hold plain text; an empty cell means
+ * unknown (Markdown shows it as "—", CSV leaves it empty).  In paragraphs,
+ * RD_CODE ... RD_END marks text shown as code.
+ */
+#ifndef SPILLWAY_RDOC_H
+#define SPILLWAY_RDOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RD_CODE	"\001"
+#define RD_END	"\002"
+
+enum {
+	RC_TEXT = 0,
+	RC_CODE = 1,		/* shown in a code span */
+	RC_NUM = 2,		/* right-aligned */
+	RC_MD_ONLY = 4,		/* not written to CSV */
+	RC_CSV_ONLY = 8,	/* not written to Markdown or HTML */
+};
+
+struct rtable {
+	char		**cols;
+	uint8_t		 *flags;
+	size_t		  ncols;
+	char		**cells;	/* nrows * ncols */
+	size_t		  nrows, caprows, filled;
+};
+
+enum { RB_HEADING, RB_PARA, RB_TABLE };
+
+struct rblock {
+	int		 kind;
+	const char	*section;	/* "summary", "spills", ... */
+	char		*text;
+	struct rtable	*table;
+};
+
+struct rdoc {
+	struct rblock	*v;
+	size_t		 n, cap;
+};
+
+void	rdoc_heading(struct rdoc *, const char *section, const char *text);
+void	rdoc_para(struct rdoc *, const char *section, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* A table; columns are added with rtable_col before the first cell. */
+struct rtable *rdoc_table(struct rdoc *, const char *section);
+void	rtable_col(struct rtable *, const char *name, int flags);
+/* Appends one cell (rows fill left to right); fmt NULL: an unknown cell. */
+void	rtable_cell(struct rtable *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	rtable_num(struct rtable *, int64_t v);	/* < 0: unknown */
+const char *rtable_at(const struct rtable *, size_t row, size_t col);
+void	rdoc_free(struct rdoc *);
+
+#endif

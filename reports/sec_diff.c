@@ -1,0 +1,84 @@
+/* --baseline: per kernel and sm, what changed since the old build. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "sections.h"
+#include "xalloc.h"
+
+static const char *const titles[BASELINE_NFIELDS] = {
+	"registers", "stack B", "spill stores B", "spill loads B", "shared B", "local B",
+};
+
+static void
+change_cell(struct rtable *t, const struct diff_row *r, int field)
+{
+	int32_t a = r->old ? baseline_field(r->old, field) : -1;
+	int32_t b = r->cur ? baseline_field(r->cur, field) : -1;
+
+	if (r->old == NULL || r->cur == NULL)
+		rtable_num(t, r->cur ? b : a);
+	else if (a == b)
+		rtable_num(t, a);
+	else if (a < 0)
+		rtable_cell(t, "? → %d", b);
+	else if (b < 0)
+		rtable_cell(t, "%d → ?", a);
+	else
+		rtable_cell(t, "%d → %d (%+d)", a, b, b - a);
+}
+
+void
+section_diff(struct rdoc *d, const struct options *o, const struct kgroup_set *old,
+    const struct kgroup_set *cur)
+{
+	static const char *const status[] = { "changed", "new", "removed" };
+	struct diff_row *rows;
+	size_t n = baseline_diff(old, cur, &rows), count[3] = { 0, 0, 0 };
+	struct rtable *t;
+
+	rdoc_heading(d, "diff", "Changes against the baseline");
+	for (size_t i = 0; i < n; i++)
+		count[rows[i].status]++;
+	rdoc_para(d, "diff", "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
+	    "%zu new, %zu removed (maxima over instantiations; largest growth first, a "
+	    "register counting as 4 bytes).", o->baseline, count[DIFF_CHANGED],
+	    count[DIFF_NEW], count[DIFF_REMOVED]);
+	if (n == 0) {
+		free(rows);
+		return;
+	}
+	t = rdoc_table(d, "diff");
+	rtable_col(t, "kernel", RC_CODE);
+	rtable_col(t, "library", RC_CODE);
+	rtable_col(t, "sm", RC_TEXT);
+	rtable_col(t, "status", RC_TEXT);
+	for (int k = 0; k < BASELINE_NFIELDS; k++) {
+		char *h;
+
+		rtable_col(t, titles[k], RC_NUM | RC_MD_ONLY);
+		h = xasprintf("%s_old", baseline_fields[k]);
+		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
+		free(h);
+		h = xasprintf("%s_new", baseline_fields[k]);
+		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
+		free(h);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct diff_row *r = &rows[i];
+		const struct kgroup *g = r->cur ? r->cur : r->old;
+
+		rtable_cell(t, "%s", g->collapsed);
+		rtable_cell(t, "%s", g->library);
+		rtable_cell(t, "%s", g->arch);
+		rtable_cell(t, "%s", status[r->status]);
+		for (int k = 0; k < BASELINE_NFIELDS; k++) {
+			change_cell(t, r, k);
+			rtable_num(t, r->old ? baseline_field(r->old, k) : -1);
+			rtable_num(t, r->cur ? baseline_field(r->cur, k) : -1);
+		}
+	}
+	free(rows);
+}

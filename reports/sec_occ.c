@@ -1,0 +1,123 @@
+/* Occupancy: per collapsed kernel and sm, its lowest-occupancy instantiation. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "occupancy.h"
+#include "sections.h"
+#include "xalloc.h"
+
+struct occrow {
+	size_t			 group;
+	int			 have;
+	int32_t			 reg, shared, bound;
+	struct occupancy	 occ;
+};
+
+static const struct kgroup_set *find_set;
+
+static int
+group_cmp(const void *key, const void *elem)
+{
+	return kgroup_key_cmp(key, elem);
+}
+
+static int
+row_cmp(const void *pa, const void *pb)
+{
+	const struct occrow *a = pa, *b = pb;
+	int64_t x = (int64_t)a->occ.warps * b->occ.max_warps;
+	int64_t y = (int64_t)b->occ.warps * a->occ.max_warps;
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return a->group < b->group ? -1 : a->group > b->group;
+}
+
+void
+section_occupancy(struct rdoc *d, const struct model *m, const struct kgroup_set *s)
+{
+	struct occrow *rows = xcalloc(s->n + 1, sizeof *rows);
+	size_t n = 0;
+	struct rtable *t;
+	char buf[96];
+
+	find_set = s;
+	for (size_t i = 0; i < s->n; i++)
+		rows[i].group = i;
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct func_rec *f = &m->funcs[i];
+		const struct image_rec *img = &m->images[f->image];
+		const struct arch_limits *l;
+		struct kgroup key;
+		const struct kgroup *g;
+		struct occupancy o;
+		struct occrow *r;
+
+		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || f->reg < 0 ||
+		    f->shared < 0 || (l = occupancy_limits(img->arch)) == NULL)
+			continue;
+		memset(&key, 0, sizeof key);
+		key.library = img->library + s->prefix;
+		key.collapsed = f->collapsed;
+		key.arch = img->arch;
+		g = bsearch(&key, s->v, s->n, sizeof *s->v, group_cmp);
+		if (g == NULL)
+			continue;
+		occupancy_best(l, f->reg, f->shared, f->max_threads, &o);
+		r = &rows[g - s->v];
+		if (!r->have || (int64_t)o.warps * r->occ.max_warps <
+		    (int64_t)r->occ.warps * o.max_warps) {
+			r->have = 1;
+			r->reg = f->reg;
+			r->shared = f->shared;
+			r->bound = f->max_threads > 0;
+			r->occ = o;
+		}
+	}
+	for (size_t i = 0; i < s->n; i++)
+		if (rows[i].have)
+			rows[n++] = rows[i];
+	if (n == 0) {
+		free(rows);
+		return;
+	}
+	qsort(rows, n, sizeof *rows, row_cmp);
+	rdoc_heading(d, "occupancy", "Occupancy");
+	rdoc_para(d, "occupancy", "Theoretical occupancy from registers, static shared "
+	    "memory and the launch bound on threads per block (where none is recorded, "
+	    "the best block size from 64 to 1024); per kernel and sm, the instantiation "
+	    "with the lowest. Dynamic shared memory and named barriers are not in the "
+	    "binary and are not counted. Lowest first.");
+	t = rdoc_table(d, "occupancy");
+	rtable_col(t, "kernel", RC_CODE);
+	rtable_col(t, "library", RC_CODE);
+	rtable_col(t, "sm", RC_TEXT);
+	rtable_col(t, "registers", RC_NUM);
+	rtable_col(t, "shared B", RC_NUM);
+	rtable_col(t, "threads", RC_NUM);
+	rtable_col(t, "block size from", RC_TEXT);
+	rtable_col(t, "blocks/SM", RC_NUM);
+	rtable_col(t, "warps/SM", RC_NUM);
+	rtable_col(t, "occupancy", RC_NUM);
+	rtable_col(t, "limited by", RC_TEXT);
+	for (size_t i = 0; i < n; i++) {
+		const struct occrow *r = &rows[i];
+		const struct kgroup *g = &s->v[r->group];
+
+		rtable_cell(t, "%s", g->collapsed);
+		rtable_cell(t, "%s", g->library);
+		rtable_cell(t, "%s", g->arch);
+		rtable_num(t, r->reg);
+		rtable_num(t, r->shared);
+		rtable_num(t, r->occ.threads);
+		rtable_cell(t, "%s", r->bound ? "launch bound" : "best of 64-1024");
+		rtable_num(t, r->occ.blocks);
+		rtable_cell(t, "%d/%d", r->occ.warps, r->occ.max_warps);
+		rtable_cell(t, "%.1f%%", r->occ.max_warps > 0 ?
+		    100.0 * r->occ.warps / r->occ.max_warps : 0.0);
+		rtable_cell(t, "%s", occupancy_limit_name(r->occ.limit, buf, sizeof buf));
+	}
+	free(rows);
+}

@@ -1,0 +1,246 @@
+/* Sections about the tree: arch coverage and stale objects, build costs. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat.h"
+#include "occupancy.h"
+#include "sections.h"
+#include "xalloc.h"
+
+struct libcov {
+	const char	*library;
+	const char	**sass, **ptx;
+	size_t		 nsass, nptx;
+	char		*set;		/* "sm_80 sm_90 compute_90" */
+};
+
+static int
+arch_cmp(const void *a, const void *b)
+{
+	return kgroup_arch_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void
+add_arch(const char ***v, size_t *n, const char *arch)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], arch) == 0)
+			return;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = arch;
+}
+
+static int
+lib_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct libcov *)a)->library, ((const struct libcov *)b)->library);
+}
+
+static struct libcov *
+collect(const struct model *m, size_t *nlibs)
+{
+	struct libcov *libs = NULL;
+	size_t n = 0, cap = 0, prefix = kgroup_common_prefix(m);
+
+	for (size_t i = 0; i < m->nimages; i++) {
+		const struct image_rec *img = &m->images[i];
+		struct libcov *l = NULL;
+
+		for (size_t k = n; k > 0 && l == NULL; k--)
+			if (libs[k - 1].library == img->library + prefix)
+				l = &libs[k - 1];
+		if (l == NULL) {
+			xgrow((void **)&libs, &cap, n + 1, sizeof *libs);
+			l = &libs[n++];
+			memset(l, 0, sizeof *l);
+			l->library = img->library + prefix;
+		}
+		if (img->kind == IMAGE_SASS)
+			add_arch(&l->sass, &l->nsass, img->arch);
+		else if (img->kind == IMAGE_PTX)
+			add_arch(&l->ptx, &l->nptx, img->arch);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct libcov *l = &libs[i];
+		char *s = xstrdup(""), *t;
+
+		if (l->nsass > 0)
+			qsort(l->sass, l->nsass, sizeof *l->sass, arch_cmp);
+		if (l->nptx > 0)
+			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_cmp);
+		for (size_t k = 0; k < l->nsass + l->nptx; k++) {
+			t = xasprintf("%s%s%s", s, k ? " " : "",
+			    k < l->nsass ? l->sass[k] : l->ptx[k - l->nsass]);
+			free(s);
+			s = t;
+		}
+		l->set = s;
+	}
+	if (n > 0)
+		qsort(libs, n, sizeof *libs, lib_cmp);
+	*nlibs = n;
+	return libs;
+}
+
+/* "SASS sm_86", "PTX compute_80" or "no" for one library on one GPU. */
+static char *
+loads(const struct libcov *l, const struct archid *gpu)
+{
+	const char *best = NULL;
+	struct archid a, b;
+
+	for (size_t i = 0; i < l->nsass; i++)
+		if (compat_parse(l->sass[i], &a) == 0 && compat_sass_runs(&a, gpu) &&
+		    (best == NULL || (compat_parse(best, &b) == 0 &&
+		    compat_number(&a) > compat_number(&b))))
+			best = l->sass[i];
+	if (best)
+		return xasprintf("SASS %s", best);
+	for (size_t i = 0; i < l->nptx; i++)
+		if (compat_parse(l->ptx[i], &a) == 0 && compat_ptx_jits(&a, gpu) &&
+		    (best == NULL || (compat_parse(best, &b) == 0 &&
+		    compat_number(&a) > compat_number(&b))))
+			best = l->ptx[i];
+	if (best)
+		return xasprintf("PTX JIT %s", best);
+	return xstrdup("no");
+}
+
+/* The arch set most files share, when more than half of three or more do. */
+static const char *
+majority_set(const struct libcov *libs, size_t n, size_t *count)
+{
+	for (size_t i = 0; i < n && n >= 3; i++) {
+		size_t c = 0;
+
+		for (size_t k = 0; k < n; k++)
+			c += strcmp(libs[k].set, libs[i].set) == 0;
+		if (2 * c > n) {
+			*count = c;
+			return libs[i].set;
+		}
+	}
+	return NULL;
+}
+
+void
+section_coverage(struct rdoc *d, const struct options *o, const struct model *m)
+{
+	size_t n, ngpus, agree = 0, stale = 0;
+	struct libcov *libs = collect(m, &n);
+	const char *major = majority_set(libs, n, &agree);
+	struct archid *gpus;
+	char **names;
+	struct rtable *t;
+
+	if (n == 0) {
+		free(libs);
+		return;
+	}
+	ngpus = o->gpus.n > 0 ? o->gpus.n : arch_limits_count;
+	gpus = xcalloc(ngpus, sizeof *gpus);
+	names = xcalloc(ngpus, sizeof *names);
+	for (size_t i = 0; i < ngpus; i++) {
+		const char *g = o->gpus.n > 0 ? o->gpus.v[i] : arch_limits_table[i].arch;
+
+		if (compat_parse(g, &gpus[i]) < 0)
+			memset(&gpus[i], 0, sizeof gpus[i]);
+		gpus[i].suffix = 0;
+		gpus[i].ptx = 0;
+		names[i] = xasprintf("sm_%d", compat_number(&gpus[i]));
+	}
+	for (size_t i = 0; i < n; i++)
+		stale += major != NULL && strcmp(libs[i].set, major) != 0;
+	rdoc_heading(d, "coverage", "Arch coverage");
+	rdoc_para(d, "coverage", "What each GPU runs: native SASS (same major, minor at least "
+	    "the built one; " RD_CODE "a" RD_END " variants only on that arch, " RD_CODE "f"
+	    RD_END " variants within the family), PTX compiled by the driver at load time "
+	    "(PTX JIT: slower first launch, no arch-specific tuning), or nothing.");
+	t = rdoc_table(d, "coverage");
+	rtable_col(t, "library", RC_CODE);
+	rtable_col(t, "SASS", RC_TEXT);
+	rtable_col(t, "PTX", RC_TEXT);
+	for (size_t i = 0; i < ngpus; i++)
+		rtable_col(t, names[i], RC_TEXT);
+	if (stale > 0)
+		rtable_col(t, "note", RC_TEXT);
+	for (size_t i = 0; i < n; i++) {
+		const struct libcov *l = &libs[i];
+		char *s = xstrdup(""), *tmp;
+
+		rtable_cell(t, "%s", l->library);
+		for (size_t k = 0; k < l->nsass; k++) {
+			tmp = xasprintf("%s%s%s", s, k ? " " : "", l->sass[k]);
+			free(s);
+			s = tmp;
+		}
+		rtable_cell(t, "%s", l->nsass ? s : "none");
+		free(s);
+		s = xstrdup("");
+		for (size_t k = 0; k < l->nptx; k++) {
+			tmp = xasprintf("%s%s%s", s, k ? " " : "", l->ptx[k]);
+			free(s);
+			s = tmp;
+		}
+		rtable_cell(t, "%s", l->nptx ? s : "none");
+		free(s);
+		for (size_t g = 0; g < ngpus; g++) {
+			s = loads(l, &gpus[g]);
+			rtable_cell(t, "%s", s);
+			free(s);
+		}
+		if (stale > 0 && strcmp(l->set, major) != 0)
+			rtable_cell(t, "stale? %zu other files carry %s", agree, major);
+		else if (stale > 0)
+			rtable_cell(t, "%s", "as the tree");
+	}
+	if (stale > 0)
+		rdoc_para(d, "coverage", "%zu of %zu files carry a different arch set from the "
+		    "other %zu (%s): objects compiled for a previous target and linked after "
+		    "the target changed look like this.", stale, n, agree, major);
+	for (size_t i = 0; i < ngpus; i++)
+		free(names[i]);
+	for (size_t i = 0; i < n; i++) {
+		free(libs[i].sass);
+		free(libs[i].ptx);
+		free(libs[i].set);
+	}
+	free(names);
+	free(gpus);
+	free(libs);
+}
+
+void
+section_builds(struct rdoc *d, const struct model *m)
+{
+	struct rtable *t;
+
+	if (m->nmodules == 0)
+		return;
+	rdoc_heading(d, "builds", "Build costs");
+	t = rdoc_table(d, "builds");
+	rtable_col(t, "module", RC_CODE);
+	rtable_col(t, "arches", RC_TEXT);
+	rtable_col(t, "peak RSS", RC_NUM | RC_MD_ONLY);
+	rtable_col(t, "peak_rss_bytes", RC_NUM | RC_CSV_ONLY);
+	rtable_col(t, "wall s", RC_NUM);
+	rtable_col(t, "exit", RC_NUM);
+	for (size_t i = 0; i < m->nmodules; i++) {
+		const struct build_module *b = &m->modules[i];
+
+		rtable_cell(t, "%s", b->name);
+		rtable_cell(t, "%s", b->arches);
+		if (b->peak_rss >= 0)
+			rtable_cell(t, "%.2f GB", (double)b->peak_rss / 1e9);
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, b->peak_rss);
+		if (b->wall >= 0)
+			rtable_cell(t, "%.1f", b->wall);
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, b->exit_status);
+	}
+}

@@ -1,0 +1,103 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "baseline.h"
+#include "xalloc.h"
+
+const char *const baseline_fields[BASELINE_NFIELDS] = {
+	"reg", "stack", "spill_stores", "spill_loads", "shared", "local",
+};
+
+int32_t
+baseline_field(const struct kgroup *g, int field)
+{
+	switch (field) {
+	case 0: return g->reg;
+	case 1: return g->stack;
+	case 2: return g->spill_stores;
+	case 3: return g->spill_loads;
+	case 4: return g->shared;
+	default: return g->local;
+	}
+}
+
+static int64_t
+known(const struct kgroup *g, int field)
+{
+	int32_t v = g ? baseline_field(g, field) : 0;
+	return v < 0 ? 0 : v;
+}
+
+static int64_t
+growth(const struct kgroup *old, const struct kgroup *cur)
+{
+	int64_t s = 0;
+
+	for (int k = 0; k < BASELINE_NFIELDS; k++)
+		s += (known(cur, k) - known(old, k)) * (k == 0 ? 4 : 1);
+	return s;
+}
+
+static int
+changed(const struct kgroup *a, const struct kgroup *b)
+{
+	for (int k = 0; k < BASELINE_NFIELDS; k++)
+		if (baseline_field(a, k) != baseline_field(b, k))
+			return 1;
+	return 0;
+}
+
+static int
+row_cmp(const void *pa, const void *pb)
+{
+	const struct diff_row *a = pa, *b = pb;
+	const struct kgroup *ga = a->cur ? a->cur : a->old, *gb = b->cur ? b->cur : b->old;
+
+	if (a->growth != b->growth)
+		return a->growth > b->growth ? -1 : 1;
+	if (a->status != b->status)
+		return a->status - b->status;
+	return kgroup_key_cmp(ga, gb);
+}
+
+size_t
+baseline_diff(const struct kgroup_set *old, const struct kgroup_set *cur,
+    struct diff_row **rows)
+{
+	size_t i = 0, j = 0, n = 0, cap = 0;
+
+	*rows = NULL;
+	while (i < old->n || j < cur->n) {
+		struct diff_row r;
+		int c;
+
+		if (i == old->n)
+			c = 1;
+		else if (j == cur->n)
+			c = -1;
+		else
+			c = kgroup_key_cmp(&old->v[i], &cur->v[j]);
+		memset(&r, 0, sizeof r);
+		if (c < 0) {
+			r.old = &old->v[i++];
+			r.status = DIFF_REMOVED;
+		} else if (c > 0) {
+			r.cur = &cur->v[j++];
+			r.status = DIFF_NEW;
+		} else {
+			r.old = &old->v[i++];
+			r.cur = &cur->v[j++];
+			r.status = DIFF_CHANGED;
+			if (!changed(r.old, r.cur))
+				continue;
+		}
+		r.growth = growth(r.old, r.cur);
+		xgrow((void **)rows, &cap, n + 1, sizeof **rows);
+		(*rows)[n++] = r;
+	}
+	if (n > 0)
+		qsort(*rows, n, sizeof **rows, row_cmp);
+	return n;
+}

@@ -1,0 +1,30 @@
+/*
+ * --baseline: the kernels of two models matched by (library, collapsed
+ * name, sm), their maxima compared.  Rows come largest growth first.
+ */
+#ifndef SPILLWAY_BASELINE_H
+#define SPILLWAY_BASELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kgroup.h"
+
+enum { DIFF_CHANGED, DIFF_NEW, DIFF_REMOVED };
+
+struct diff_row {
+	const struct kgroup	*old, *cur;	/* NULL for new, removed */
+	int			 status;
+	int64_t			 growth;	/* bytes, a register counted as 4 */
+};
+
+/* The fields compared, in the order the reports show them. */
+#define BASELINE_NFIELDS 6
+extern const char *const baseline_fields[BASELINE_NFIELDS];
+int32_t	baseline_field(const struct kgroup *, int field);
+
+/* Fills rows with every group that changed, appeared or went; returns the count. */
+size_t	baseline_diff(const struct kgroup_set *old, const struct kgroup_set *cur,
+	    struct diff_row **rows);
+
+#endif

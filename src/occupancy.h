@@ -1,0 +1,52 @@
+/*
+ * Theoretical occupancy from per-arch limits (data/arches.csv, compiled in)
+ * and a kernel's registers, static shared memory and block size, by the
+ * model of docs/arches.md.
+ */
+#ifndef SPILLWAY_OCCUPANCY_H
+#define SPILLWAY_OCCUPANCY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct arch_limits {
+	const char	*arch;		/* "sm_86" */
+	int32_t		 max_threads_sm, max_warps_sm, max_blocks_sm;
+	int32_t		 regs_sm, reg_unit, max_regs_thread;
+	int32_t		 shared_sm, max_shared_block, shared_unit;
+	int32_t		 reserved_shared;	/* the driver's per-block reserve */
+	int32_t		 cubin_reserved;	/* SHARED in the cubin already holds it */
+	int32_t		 barrier_factor;
+};
+
+extern const struct arch_limits arch_limits_table[];
+extern const size_t arch_limits_count;
+
+/* The limits for "sm_90a", "sm_103f", "sm_86"; NULL when the arch has no row. */
+const struct arch_limits *occupancy_limits(const char *arch);
+
+enum occ_limit {
+	OCC_WARPS = 1, OCC_REGISTERS = 2, OCC_SHARED = 4, OCC_BLOCKS = 8,
+	OCC_FAILS = 16,		/* the block cannot launch at all */
+};
+
+struct occupancy {
+	int32_t	threads;	/* block size used */
+	int32_t	blocks;		/* active blocks per SM */
+	int32_t	warps;		/* active warps per SM */
+	int32_t	max_warps;
+	int32_t	by_warps, by_regs, by_shared, by_blocks;
+	int	limit;		/* OCC_* bits: the terms equal to the minimum */
+};
+
+/* Occupancy for one block size; shared is the cubin's SHARED, dyn dynamic bytes. */
+void	occupancy_compute(const struct arch_limits *, int32_t regs, int32_t shared,
+	    int32_t dyn, int32_t threads, struct occupancy *);
+/* The best over T = 64..1024 (multiples of 32), smallest T on ties; or at
+ * exactly max_threads when the launch bound is known (> 0). */
+void	occupancy_best(const struct arch_limits *, int32_t regs, int32_t shared,
+	    int32_t max_threads, struct occupancy *);
+/* "registers", "shared memory, warps", ... for the limit bits. */
+const char *occupancy_limit_name(int limit, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,62 @@
+#!/bin/sh
+# --report on hand-made --list CSVs: --baseline's diff (changed, new and
+# removed kernels, largest growth first), arch coverage on --gpus with a
+# stale object, and the spill sections once spill figures are known.
+. "${srcdir:-.}/tests/lib.sh"
+
+H=library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads
+cat >"$TMP/old.csv" <<CSV
+$H
+old/lib/a.o,,sm_86,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,0,0
+old/lib/a.o,,sm_86,entry,_Z4gonev,gone(),gone,,16,0,0,0,,0,0,0,,,0,0
+old/lib/a.o,,sm_86,entry,_Z4samev,same(),same,,16,0,0,0,,0,0,0,,,0,0
+CSV
+cat >"$TMP/new.csv" <<CSV
+$H
+lib/a.o,,sm_86,entry,_Z1kv,k(),k,,40,64,0,0,,0,0,0,,,8,8
+lib/a.o,,sm_86,entry,_Z3newv,new(),new,,16,0,0,0,,0,0,0,,,0,0
+lib/a.o,,sm_86,entry,_Z4samev,same(),same,,16,0,0,0,,0,0,0,,,0,0
+CSV
+"$SPILLWAY" --report=csv --sections=diff --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/diff.csv"
+check "diff: exits 0" [ $? -eq 0 ]
+sed -n 2,4p "$TMP/diff.csv" | cut -d, -f2,5 >"$TMP/order"
+printf 'k,changed\nnew,new\ngone,removed\n' >"$TMP/want"
+check "diff: changed, new, removed, largest growth first" cmp -s "$TMP/order" "$TMP/want"
+check "diff: old and new values of k" \
+	grep -qx 'diff,k,a.o,sm_86,changed,32,40,0,64,0,8,0,8,0,0,0,0' "$TMP/diff.csv"
+check "diff: an unchanged kernel is not listed" sh -c "! grep -q ',same,' '$TMP/diff.csv'"
+"$SPILLWAY" --report --sections=diff --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/diff.md"
+check "diff: Markdown shows the change" grep -q '| 32 → 40 (+8) | 0 → 64 (+64) |' "$TMP/diff.md"
+expect_status 2 "--sections=diff without --baseline is refused" \
+	"$SPILLWAY" --report --sections=diff "$TMP/new.csv"
+
+# Spill figures known: spills and arrays sections, summary counts.
+cat >"$TMP/sp.csv" <<CSV
+$H
+x.o,,sm_86,entry,_Z1av,a<1>(),ns::a,ns,64,24,0,0,,0,0,0,,,8,12
+x.o,,sm_86,entry,_Z1bv,a<2>(),ns::a,ns,40,16,0,0,,0,0,0,,,4,4
+x.o,,sm_86,entry,_Z1cv,c(),ns::c,ns,32,384,0,0,,0,0,0,,,0,0
+x.o,,sm_86,entry,_Z1dv,d(),ns::d,ns,32,0,0,0,,0,0,0,,,0,0
+CSV
+"$SPILLWAY" --report=csv --sections=summary,spills,arrays "$TMP/sp.csv" >"$TMP/sp.out"
+check "summary with spill figures" grep -qx 'summary,gated,4,3,4,3,2,1' "$TMP/sp.out"
+check "spills: maxima over the 2 instantiations" grep -qx 'spills,ns::a,x.o,sm_86,2,24,8,12,64' "$TMP/sp.out"
+check "arrays: the 384-byte frame" grep -qx 'arrays,ns::c,x.o,sm_86,1,384,0,32' "$TMP/sp.out"
+
+# Coverage: three objects agree on sm_86, one was built for sm_75.
+cat >"$TMP/tree.csv" <<CSV
+$H
+t/x1.o,,sm_86,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,,
+t/x2.o,,sm_86,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,,
+t/x3.o,,sm_86,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,,
+t/old.o,,sm_75,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,,
+t/arch.o,,sm_90a,entry,_Z1kv,k(),k,,32,0,0,0,,0,0,0,,,,
+CSV
+"$SPILLWAY" --report=csv --sections=coverage --gpus=75,sm_89,sm_90,sm_100 "$TMP/tree.csv" >"$TMP/cov.csv"
+check "coverage: sm_86 SASS runs on sm_89 only" \
+	grep -q '^coverage,x1.o,sm_86,none,no,SASS sm_86,no,no,' "$TMP/cov.csv"
+check "coverage: the sm_75 object is flagged stale" \
+	grep -q '^coverage,old.o,sm_75,none,SASS sm_75,no,no,no,stale' "$TMP/cov.csv"
+check "coverage: sm_90a runs on sm_90 alone" \
+	grep -q '^coverage,arch.o,sm_90a,none,no,no,SASS sm_90a,no,stale' "$TMP/cov.csv"
+finish
