@@ -225,7 +225,8 @@ main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	allow_init(&allow, "");
-	if (o.allow != NULL && (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)) {
+	if (o.allow != NULL && (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW ||
+	    o.mode == MODE_TUI)) {
 		allow_free(&allow);
 		rc = allow_read(&allow, o.allow, err, sizeof err);
 		if (rc < 0 || (rc == ALLOW_MISSING && o.mode == MODE_CHECK)) {
@@ -278,10 +279,26 @@ main(int argc, char **argv)
 	}
 
 	if (o.mode == MODE_TUI) {
-		if (tui_run(&m, &o, NULL, diags.n + stats.named_missing) < 0)
+		struct verdict tv = { 0 };
+		const struct verdict *vp = NULL;
+
+		/* With a rule given, the browser's Check view shows its verdict. */
+		if (o.allow != NULL || o.mem_budget >= 0 || o.mem_host >= 0 || o.max_regs >= 0 ||
+		    o.max_spill >= 0 || o.require_sass.n > 0) {
+			struct judge_config c;
+			struct build_gates g = { o.mem_budget, o.mem_host, o.jobs };
+
+			judge_config_from(&c, &o, o.allow ? &allow : NULL, &stats);
+			judge_run(&c, &m, &tv);
+			if (m.nmodules > 0 || o.mem_budget >= 0 || o.mem_host >= 0)
+				judge_build(&m, sp, &g, &tv);
+			vp = &tv;
+		}
+		if (tui_run(&m, &o, vp, diags.n + stats.named_missing) < 0)
 			rc = EXIT_TROUBLE;
 		else
 			rc = EXIT_CLEAN;
+		verdict_free(&tv);
 		for (size_t i = 0; i < diags.n; i++)
 			diag_print(stderr, &diags.v[i]);
 		if (diags.n > 0 || stats.named_missing > 0)

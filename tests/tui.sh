@@ -274,6 +274,19 @@ colour_run -- --color=never "$BUILD/stack.o"
 check "--color=never: the table is drawn" grep -q "sort:" "$TMP/escaped"
 check "--color=never: no colour" sh -c "! grep -q '$SGR_COLOUR' '$TMP/escaped'"
 
+# --- Build and Check views: build logs and a rule given. ----------------------
+start -- --allow="$srcdir/data/example/spill-allow.csv" --max-regs=40 \
+	"$srcdir/data/example" "$srcdir/data/logs/ninja-j2"
+check "with logs and a rule, the Build and Check views are offered" wait_for "3 Check"
+keys 2
+check "2 shows the build: five compiles" wait_for "5 compiles"
+check "  ...with templates.o's peak RSS" wait_for "build/templates.o"
+keys 3
+check "3 shows the check's verdict" wait_for "violations"
+check "  ...a register violation, as --check prints it" \
+	wait_for "sm_90: REG 48 (over --max-regs=40) [libkernels.so]"
+keys Q
+
 # --- No terminal. -----------------------------------------------------------
 expect_status 2 "--tui without a terminal" "$SPILLWAY" --tui "$BUILD/stack.o"
 finish
