@@ -82,7 +82,7 @@ report_build(struct rdoc *d, const struct options *o, const struct model *m,
 	if (wanted(o, "coverage"))
 		section_coverage(d, o, m);
 	if (wanted(o, "builds"))
-		section_builds(d, m);
+		section_builds(d, o, m);
 	if (wanted(o, "occupancy"))
 		section_occupancy(d, m, &g);
 	if (wanted(o, "diff") && baseline != NULL) {

@@ -6,6 +6,7 @@
 
 #include "compat.h"
 #include "occupancy.h"
+#include "schedule.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -212,8 +213,85 @@ section_coverage(struct rdoc *d, const struct options *o, const struct model *m)
 	free(libs);
 }
 
+/* "reg_field + reg_flow": the members of a set of modules running at once. */
+static char *
+set_names(const struct model *m, const struct schedule *sc, const struct sched_set *set)
+{
+	size_t len = 1;
+	char *out;
+
+	for (size_t k = 0; k < set->n; k++)
+		len += strlen(m->modules[sc->jobs[set->members[k]].module].name) + 3;
+	out = xmalloc(len);
+	out[0] = '\0';
+	for (size_t k = 0; k < set->n; k++) {
+		if (k > 0)
+			strcat(out, " + ");
+		strcat(out, m->modules[sc->jobs[set->members[k]].module].name);
+	}
+	return out;
+}
+
+/* Seed 001's table: the modules that run at once, their overlap and the
+ * sum of their peaks, under --jobs=N or as recorded; and the budget lines. */
+static void
+section_concurrent(struct rdoc *d, const struct options *o, const struct model *m)
+{
+	struct schedule sc;
+	struct rtable *t;
+
+	if (schedule_build(m, o->jobs, &sc) != 0)
+		return;
+	if (sc.slots > 0 && sc.recorded >= 0)
+		rdoc_para(d, "builds", "make -j%d simulated in the recorded order: %.1f s (%.1f min); "
+		    "recorded: %.1f s (%.1f min).", sc.slots, sc.total, sc.total / 60,
+		    sc.recorded, sc.recorded / 60);
+	else if (sc.slots > 0)
+		rdoc_para(d, "builds", "make -j%d simulated in the recorded order: %.1f s (%.1f min).",
+		    sc.slots, sc.total, sc.total / 60);
+	else
+		rdoc_para(d, "builds", "As recorded: %.1f s from the first start to the last end.", sc.total);
+	if (sc.nsets > 0) {
+		t = rdoc_table(d, "builds");
+		rtable_col(t, "running at once", RC_CODE);
+		rtable_col(t, "overlap s", RC_NUM);
+		rtable_col(t, "peaks sum to", RC_NUM | RC_MD_ONLY);
+		rtable_col(t, "peak_sum_bytes", RC_NUM | RC_CSV_ONLY);
+		for (size_t i = 0; i < sc.nsets; i++) {
+			const struct sched_set *set = &sc.sets[i];
+			char *names = set_names(m, &sc, set);
+
+			rtable_cell(t, "%s", names);
+			rtable_cell(t, "%.0f", set->overlap);
+			rtable_cell(t, "%s%.2f GB", set->peak_unknown ? "≥ " : "", (double)set->peak_sum / 1e9);
+			rtable_num(t, set->peak_sum);
+			free(names);
+		}
+	}
+	if (o->mem_budget >= 0) {
+		int64_t worst = -1;
+		size_t at = 0;
+
+		for (size_t i = 0; i < m->nmodules; i++)
+			if (m->modules[i].peak_rss > worst) {
+				worst = m->modules[i].peak_rss;
+				at = i;
+			}
+		if (worst >= 0)
+			rdoc_para(d, "builds", "Budget per compile (--mem-budget): %.2f GB; the largest peak "
+			    "is %.2f GB (%s): %s.",
+			    (double)o->mem_budget / 1e9, (double)worst / 1e9, m->modules[at].name,
+			    worst > o->mem_budget ? "over the budget" : "within it");
+	}
+	if (o->mem_host >= 0 && sc.worst_set < sc.nsets)
+		rdoc_para(d, "builds", "Host memory (--mem-host): %.2f GB; the most at once is %.2f GB: %s.",
+		    (double)o->mem_host / 1e9, (double)sc.worst / 1e9,
+		    sc.worst > o->mem_host ? "over it" : "within it");
+	schedule_free(&sc);
+}
+
 void
-section_builds(struct rdoc *d, const struct model *m)
+section_builds(struct rdoc *d, const struct options *o, const struct model *m)
 {
 	struct rtable *t;
 
@@ -243,4 +321,5 @@ section_builds(struct rdoc *d, const struct model *m)
 			rtable_cell(t, NULL);
 		rtable_num(t, b->exit_status);
 	}
+	section_concurrent(d, o, m);
 }

@@ -13,7 +13,7 @@ void	section_arrays(struct rdoc *, const struct kgroup_set *);
 void	section_arches(struct rdoc *, const struct kgroup_set *);
 void	section_occupancy(struct rdoc *, const struct model *, const struct kgroup_set *);
 void	section_coverage(struct rdoc *, const struct options *, const struct model *);
-void	section_builds(struct rdoc *, const struct model *);
+void	section_builds(struct rdoc *, const struct options *, const struct model *);
 void	section_diff(struct rdoc *, const struct options *, const struct kgroup_set *old,
 	    const struct kgroup_set *cur);
 

@@ -42,6 +42,14 @@ expect_status 0 "--mem-host=16GB at -j1 passes" "$SPILLWAY" --check --jobs=1 --m
 expect_status 1 "--mem-host=16GB on the recorded schedule fails" "$SPILLWAY" --check --mem-host=16GB "$LOG"
 check "as recorded" grep -q "run at once for 50 s as recorded" "$TMP/out"
 
+# The report's Build costs section: seed 001's table and the budget lines.
+"$SPILLWAY" --report --sections=builds --jobs=2 --mem-budget=14GiB --mem-host=16GB "$LOG" >"$TMP/rep"
+check "report: reg_field + reg_flow, 50 s, 21.90 GB" grep -qF '| `reg_field + reg_flow` | 50 | 21.90 GB |' "$TMP/rep"
+check "report: reg_field_rls + reg_field, 760 s, 15.59 GB" grep -qF '| `reg_field_rls + reg_field` | 760 | 15.59 GB |' "$TMP/rep"
+check "report: simulated against recorded" grep -q "make -j2 simulated in the recorded order: 2106.0 s (35.1 min)" "$TMP/rep"
+check "report: the budget line" grep -q "largest peak is 12.98 GB (reg_flow): within it" "$TMP/rep"
+check "report: the host line" grep -q "the most at once is 21.90 GB: over it" "$TMP/rep"
+
 # Nothing to judge.
 printf '# build-rss log v1\n' >"$TMP/empty.log"
 expect_status 77 "--check with no record" "$SPILLWAY" --check --mem-budget=14GiB "$TMP/empty.log"
