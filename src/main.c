@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "judge.h"
 #include "judge_build.h"
+#include "judge_growth.h"
 #include "listcsv.h"
 #include "model.h"
 #include "options.h"
@@ -130,7 +131,8 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
  */
 static int
 run_check(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
-    const struct scan_stats *stats, const struct schedule *sched)
+    const struct scan_stats *stats, const struct schedule *sched,
+    const struct model *base, const struct growth_rules *growth)
 {
 	struct judge_config c;
 	struct verdict v = { 0 };
@@ -141,6 +143,8 @@ run_check(FILE *out, struct options *o, struct model *m, struct allow_table *all
 	judge_run(&c, m, &v);
 	if (m->nmodules > 0 || o->mem_budget >= 0 || o->mem_host >= 0)
 		judge_build(m, sched, &g, &v);
+	if (growth != NULL && base != NULL)
+		judge_growth(m, base, growth, &v);
 	print_verdict(out, &v, o->quiet);
 	if (v.counted == 0 && verdict_count(&v, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
@@ -202,6 +206,7 @@ main(int argc, char **argv)
 	struct allow_table allow;
 	struct model base;
 	int have_base = 0;
+	struct growth_rules growth;
 	static char outbuf[1 << 20];
 	char err[512];
 	int exit_now, rc, check_rc = -1, judged = 0;
@@ -219,6 +224,18 @@ main(int argc, char **argv)
 	if (o.mode == MODE_DEFAULT)
 		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
 
+	if (o.max_growth != NULL) {
+		if (o.mode != MODE_CHECK || o.baseline == NULL) {
+			fprintf(stderr, "spillway: --max-growth goes with --check and --baseline=OLD\n");
+			options_free(&o);
+			return EXIT_TROUBLE;
+		}
+		if (growth_parse(o.max_growth, &growth, err, sizeof err) < 0) {
+			fprintf(stderr, "spillway: %s\n", err);
+			options_free(&o);
+			return EXIT_TROUBLE;
+		}
+	}
 	if (o.mode == MODE_UPDATE_ALLOW && o.allow == NULL) {
 		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
 		options_free(&o);
@@ -266,7 +283,7 @@ main(int argc, char **argv)
 	memset(&sched, 0, sizeof sched);
 	if (m.nmodules > 0 && schedule_build(&m, o.jobs, &sched) == 0)
 		sp = &sched;
-	if (o.mode == MODE_REPORT && o.baseline != NULL) {
+	if ((o.mode == MODE_REPORT || o.mode == MODE_CHECK) && o.baseline != NULL) {
 		/* The old build: a saved --list CSV or another tree, read alike. */
 		struct scan_stats bstats;
 		char *bpath[1];
@@ -320,7 +337,8 @@ main(int argc, char **argv)
 		buildsum_write(out, &m, sp, o.top);
 		break;
 	case MODE_CHECK:
-		judged = run_check(out, &o, &m, o.allow ? &allow : NULL, &stats, sp);
+		judged = run_check(out, &o, &m, o.allow ? &allow : NULL, &stats, sp,
+		    have_base ? &base : NULL, o.max_growth ? &growth : NULL);
 		break;
 	case MODE_UPDATE_ALLOW:
 		judged = run_update(out, &o, &m, &allow, &stats);

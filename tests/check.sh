@@ -134,4 +134,22 @@ printf 'kernel,sm,stack,local,note\nk,sm_86,1,0,\n# c\nk,86,2,0,\n' >"$TMP/bad.c
 expect_status 2 "a duplicate row" "$SPILLWAY" --check --allow="$TMP/bad.csv" "$EXAMPLE"
 check "names both lines" grep -qF "$TMP/bad.csv:4: a second row for k on sm_86 (the first is on line 2)" "$TMP/err"
 expect_status 2 "--update-allow without --allow" "$SPILLWAY" --update-allow "$EXAMPLE"
+# --max-growth against a baseline: a saved --list CSV where gather_local
+# had 24 bytes less stack on sm_86 and call_chain 4 registers fewer on sm_75.
+"$SPILLWAY" --list "$BUILD/stack.o" | sed 's/,32,1024,0,0,0:380/,32,1000,0,0,0:380/; s/,40,192,0,0,0:376/,36,192,0,0,0:376/' >"$TMP/base.csv"
+ALLOW_EX="$srcdir/data/example/spill-allow.csv"
+expect_status 1 "--max-growth=stack:0 fails on 24 bytes of growth" \
+	"$SPILLWAY" --check --allow="$ALLOW_EX" --baseline="$TMP/base.csv" --max-growth=stack:0 "$BUILD/stack.o"
+check "  ...naming the kernel, both values and the rule" \
+	grep -qF "VIOLATION stackdemo::gather_local_kernel(int const*, float const*, float*, int) sm_86: STACK 1024, was 1000 (+24, over --max-growth=stack:0)" "$TMP/out"
+check "  ...once" [ "$(grep -c '^VIOLATION' "$TMP/out")" -eq 1 ]
+expect_status 0 "--max-growth=stack:24 allows it" \
+	"$SPILLWAY" --check --allow="$ALLOW_EX" --baseline="$TMP/base.csv" --max-growth=stack:24 "$BUILD/stack.o"
+expect_status 1 "--max-growth=reg:2 fails on 4 more registers" \
+	"$SPILLWAY" --check --allow="$ALLOW_EX" --baseline="$TMP/base.csv" --max-growth=stack:24,reg:2 "$BUILD/stack.o"
+check "  ...REG 40, was 36" grep -qF "sm_75: REG 40, was 36 (+4, over --max-growth=reg:2)" "$TMP/out"
+expect_status 2 "--max-growth without --baseline" "$SPILLWAY" --check --max-growth=0 "$BUILD/stack.o"
+expect_status 2 "--max-growth with an unknown column" \
+	"$SPILLWAY" --check --baseline="$TMP/base.csv" --max-growth=bogus:1 "$BUILD/stack.o"
+
 finish

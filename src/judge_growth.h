@@ -1,0 +1,32 @@
+/*
+ * --max-growth: how much a kernel may grow against a baseline (a saved
+ * --list CSV or another build tree), per collapsed name and sm, comparing
+ * the maxima over instantiations and libraries.
+ */
+#ifndef SPILLWAY_JUDGE_GROWTH_H
+#define SPILLWAY_JUDGE_GROWTH_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "verdict.h"
+
+#define GROWTH_RULES_MAX 16
+
+struct growth_rule {
+	const struct column	*column;
+	long long		 limit;	/* most growth allowed, in the column's unit */
+};
+
+struct growth_rules {
+	struct growth_rule	 v[GROWTH_RULES_MAX];
+	size_t			 n;
+};
+
+/* "stack:0,reg:8" (a bare number means stack).  Returns 0, or -1 with a
+ * message in err. */
+int	growth_parse(const char *text, struct growth_rules *, char *err, size_t errsize);
+void	judge_growth(const struct model *now, const struct model *base,
+	    const struct growth_rules *, struct verdict *);
+
+#endif
