@@ -292,6 +292,7 @@ main(int argc, char **argv)
 		model_init(&base);
 		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
 		stats.named_missing += bstats.named_missing;
+		scan_stats_free(&bstats);
 		have_base = 1;
 	}
 
@@ -321,6 +322,11 @@ main(int argc, char **argv)
 		if (diags.n > 0 || stats.named_missing > 0)
 			rc = EXIT_TROUBLE;
 		diag_free(&diags);
+		schedule_free(&sched);
+		allow_free(&allow);
+		scan_stats_free(&stats);
+		if (have_base)
+			model_free(&base);
 		model_free(&m);
 		options_free(&o);
 		return rc;
