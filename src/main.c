@@ -258,6 +258,7 @@ main(int argc, char **argv)
 	}
 	if (o.mode == MODE_REPORT && strcmp(o.report_format, "trace") != 0 &&
 	    report_check_options(&o) < 0) {
+		allow_free(&allow);
 		options_free(&o);
 		return EXIT_TROUBLE;
 	}
@@ -269,8 +270,11 @@ main(int argc, char **argv)
 	cfg.excludes = &o.excludes;
 	cfg.logs = &o.logs;
 	out = open_output(&o);
-	if (out == NULL)
+	if (out == NULL) {
+		allow_free(&allow);
+		options_free(&o);
 		return EXIT_TROUBLE;
+	}
 	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
 	if (o.mode == MODE_LIST) {
 		listcsv_write_header(out);
