@@ -73,6 +73,36 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	    ru.ru_maxrss / 1024);
 }
 
+/* The report's diff section as Markdown text, for the browser's Diff view. */
+static char *
+diff_text(const struct options *o, const struct model *m, const struct model *base)
+{
+	struct options ro = *o;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&ro.sections, 0, sizeof ro.sections);
+	strlist_add(&ro.sections, "diff");
+	ro.report_format = "markdown";
+	ro.max_bytes = -1;
+	ro.top = 0;
+	f = open_memstream(&text, &len);
+	if (f != NULL) {
+		if (report_write(f, &ro, m, base) < 0)
+			len = 0;
+		fclose(f);
+	}
+	for (size_t i = 0; i < ro.sections.n; i++)
+		free(ro.sections.v[i]);
+	free(ro.sections.v);
+	if (text != NULL && len == 0) {
+		free(text);
+		text = NULL;
+	}
+	return text;
+}
+
 static double
 now_seconds(void)
 {
@@ -287,7 +317,7 @@ main(int argc, char **argv)
 	memset(&sched, 0, sizeof sched);
 	if (m.nmodules > 0 && schedule_build(&m, o.jobs, &sched) == 0)
 		sp = &sched;
-	if ((o.mode == MODE_REPORT || o.mode == MODE_CHECK) && o.baseline != NULL) {
+	if ((o.mode == MODE_REPORT || o.mode == MODE_CHECK || o.mode == MODE_TUI) && o.baseline != NULL) {
 		/* The old build: a saved --list CSV or another tree, read alike. */
 		struct scan_stats bstats;
 		char *bpath[1];
@@ -303,6 +333,7 @@ main(int argc, char **argv)
 	if (o.mode == MODE_TUI) {
 		struct verdict tv = { 0 };
 		const struct verdict *vp = NULL;
+		char *diff;
 
 		/* With a rule given, the browser's Check view shows its verdict. */
 		if (o.allow != NULL || o.mem_budget >= 0 || o.mem_host >= 0 || o.max_regs >= 0 ||
@@ -316,10 +347,12 @@ main(int argc, char **argv)
 				judge_build(&m, sp, &g, &tv);
 			vp = &tv;
 		}
-		if (tui_run(&m, &o, vp, diags.n + stats.named_missing) < 0)
+		diff = have_base ? diff_text(&o, &m, &base) : NULL;
+		if (tui_run(&m, &o, vp, diff, diags.n + stats.named_missing) < 0)
 			rc = EXIT_TROUBLE;
 		else
 			rc = EXIT_CLEAN;
+		free(diff);
 		verdict_free(&tv);
 		for (size_t i = 0; i < diags.n; i++)
 			diag_print(stderr, &diags.v[i]);

@@ -287,6 +287,14 @@ check "  ...a register violation, as --check prints it" \
 	wait_for "sm_90: REG 48 (over --max-regs=40) [libkernels.so]"
 keys Q
 
+# --- Diff view: --baseline's changes, as the report shows them. ----------------
+"$SPILLWAY" --list "$BUILD/stack.o" | sed 's/,32,1024,0,0,0:380/,32,1000,0,0,0:380/' >"$TMP/base.csv"
+start -- --baseline="$TMP/base.csv" "$BUILD/stack.o"
+check "with --baseline, a Diff view is offered" wait_for "2 Diff"
+keys 2
+check "2 shows the changes: gather_local's stack 1000 -> 1024" wait_for "1000 → 1024 (+24)"
+keys Q
+
 # --- No terminal. -----------------------------------------------------------
 expect_status 2 "--tui without a terminal" "$SPILLWAY" --tui "$BUILD/stack.o"
 finish

@@ -44,6 +44,28 @@ tui_fill_check(struct tui *t)
 	checkview_build(&t->tb, t->verdict);
 }
 
+static int
+tui_has_diff(const struct tui *t)
+{
+	return t->diff != NULL;
+}
+
+/* The changes against --baseline: the report's diff section, line by line. */
+static void
+tui_fill_diff(struct tui *t)
+{
+	const char *p = t->diff;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		tb_add(&t->tb, n > 0 && p[0] == '#' ? TB_HEADING : TB_NORMAL, "%.*s", (int)n, p);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
 static void
 tui_fill_detail(struct tui *t)
 {
@@ -62,6 +84,7 @@ const struct tui_view tui_views[] = {
 	{ "Kernels", KEYS_TABLE | KEYS_TAB, NULL, NULL, tui_table_draw, tui_table_action },
 	{ "Build", KEYS_PAGER | KEYS_TAB, tui_has_modules, tui_fill_build, tui_pager_draw, tui_pager_action },
 	{ "Check", KEYS_PAGER | KEYS_TAB, tui_has_verdict, tui_fill_check, tui_pager_draw, tui_pager_action },
+	{ "Diff", KEYS_PAGER | KEYS_TAB, tui_has_diff, tui_fill_diff, tui_pager_draw, tui_pager_action },
 	{ "Detail", KEYS_PAGER | KEYS_SUB, NULL, tui_fill_detail, tui_pager_draw, tui_pager_action },
 	{ "Help", KEYS_PAGER | KEYS_SUB, NULL, tui_fill_help, tui_pager_draw, tui_pager_action },
 };
@@ -304,7 +327,8 @@ tui_loop(struct tui *t)
 }
 
 int
-tui_run(const struct model *m, const struct options *o, const struct verdict *v, size_t problems)
+tui_run(const struct model *m, const struct options *o, const struct verdict *v, const char *diff,
+    size_t problems)
 {
 	struct tui t;
 	SCREEN *scr;
@@ -318,6 +342,7 @@ tui_run(const struct model *m, const struct options *o, const struct verdict *v,
 	memset(&t, 0, sizeof t);
 	t.m = m;
 	t.verdict = v;
+	t.diff = diff;
 	t.budget = o->mem_budget;
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;

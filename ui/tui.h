@@ -1,6 +1,7 @@
 /*
  * The terminal browser.  tui_run takes the scanned model (and the verdict,
- * when a check ran) and returns when the user quits.
+ * when a check ran, and the changes against --baseline, as report text)
+ * and returns when the user quits.
  */
 #ifndef SPILLWAY_TUI_H
 #define SPILLWAY_TUI_H
@@ -13,6 +14,6 @@
  * status line says how many at first).  Returns 0, or -1 (with a message
  * on stderr) when there is no terminal. */
 int	tui_run(const struct model *, const struct options *, const struct verdict *,
-	    size_t problems);
+	    const char *diff, size_t problems);
 
 #endif

@@ -39,6 +39,7 @@ extern const size_t ntui_views;
 struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
+	const char		*diff;		/* --baseline changes as text, or NULL */
 	int64_t			 budget;
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
