@@ -9,7 +9,7 @@ FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin
 
-TARGETS = scan fatbin cubin demangle listcsv
+TARGETS = scan fatbin cubin demangle listcsv logs allow
 LIB_SRCS = $(filter-out %/main.c,$(wildcard $(srcdir)/src/*.c))
 LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS))
 BINS = $(addprefix $(BINDIR)/fuzz-,$(TARGETS))

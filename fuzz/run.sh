@@ -8,7 +8,7 @@ set -u
 secs=10
 if [ "${1:-}" = "-t" ]; then secs=$2; shift 2; fi
 srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-targets=${*:-"scan fatbin cubin demangle listcsv"}
+targets=${*:-"scan fatbin cubin demangle listcsv logs allow"}
 status=0
 mkdir -p fuzz/findings
 for t in $targets; do
