@@ -86,7 +86,20 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 
 	if (!logs_next_line(data, size, &pos, &l))
 		return;
-	version = strtol(l.s + 13, NULL, 10);
+	/* The line is not NUL-terminated (it may end the mapped file): the
+	 * version digits are copied before strtol reads them. */
+	if (l.len < 13 || memcmp(l.s, "# ninja log v", 13) != 0) {
+		logs_bad(c, l.no, "ninja log: expected '# ninja log v5' (to v7) on the first line");
+		return;
+	}
+	{
+		char digits[16];
+		size_t nd = l.len - 13 < sizeof digits - 1 ? l.len - 13 : sizeof digits - 1;
+
+		memcpy(digits, l.s + 13, nd);
+		digits[nd] = '\0';
+		version = strtol(digits, NULL, 10);
+	}
 	if (version < 5 || version > 7) {
 		logs_bad(c, l.no, "ninja log v%ld: spillway reads v5 (ninja 1.0-1.11), v6 (1.12) and v7 (1.13)", version);
 		return;

@@ -343,7 +343,7 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 		p = ptxas_message(&l, &info);
 		if (p == NULL || !info)
 			continue;
-		if (isdigit((unsigned char)*p) && logs_find(&l, " bytes gmem") != NULL)
+		if (p < end && isdigit((unsigned char)*p) && logs_find(&l, " bytes gmem") != NULL)
 			new_block(&st);
 		else if (lit(&p, end, "Compiling entry function "))
 			on_entry(&st, &l, p, end);

@@ -254,8 +254,11 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	}
 	if (timed > 0)
 		s->recorded = t1 - t0;
-	if (s->n == 0)
+	if (s->n == 0) {
+		free(s->jobs);
+		s->jobs = NULL;
 		return -1;
+	}
 	sort_model = m;
 	sort_base = s->timebase;
 	qsort(s->jobs, s->n, sizeof *s->jobs, job_order_cmp);
