@@ -239,7 +239,7 @@ main(int argc, char **argv)
 	struct growth_rules growth;
 	static char outbuf[1 << 20];
 	char err[512];
-	int exit_now, rc, check_rc = -1, judged = 0;
+	int exit_now, rc, check_rc = -1, judged = 0, fatal_rc = -1;
 	FILE *out;
 	double start = now_seconds();
 
@@ -349,24 +349,10 @@ main(int argc, char **argv)
 		}
 		diff = have_base ? diff_text(&o, &m, &base) : NULL;
 		if (tui_run(&m, &o, vp, diff, diags.n + stats.named_missing) < 0)
-			rc = EXIT_TROUBLE;
-		else
-			rc = EXIT_CLEAN;
+			fatal_rc = EXIT_TROUBLE;
 		free(diff);
 		verdict_free(&tv);
-		for (size_t i = 0; i < diags.n; i++)
-			diag_print(stderr, &diags.v[i]);
-		if (diags.n > 0 || stats.named_missing > 0)
-			rc = EXIT_TROUBLE;
-		diag_free(&diags);
-		schedule_free(&sched);
-		allow_free(&allow);
-		scan_stats_free(&stats);
-		if (have_base)
-			model_free(&base);
-		model_free(&m);
-		options_free(&o);
-		return rc;
+		goto done;
 	}
 
 	switch (o.mode) {
@@ -399,24 +385,28 @@ main(int argc, char **argv)
 		}
 		if (report_write(out, &o, &m, have_base ? &base : NULL) < 0) {
 			fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
-			return EXIT_INTERNAL;
+			fatal_rc = EXIT_INTERNAL;
 		}
 		break;
 	default:
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
-		return EXIT_TROUBLE;
+		fatal_rc = EXIT_TROUBLE;
+		break;
 	}
 	if (fflush(out) != 0 || ferror(out)) {
 		perror("spillway: writing output");
-		return EXIT_TROUBLE;
+		fatal_rc = EXIT_TROUBLE;
 	}
+done:
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
 	if (o.stats)
 		print_stats(&stats, &m, now_seconds() - start);
 
 	rc = EXIT_CLEAN;
-	if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
+	if (fatal_rc >= 0)
+		rc = fatal_rc;
+	else if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
 		rc = judged;	/* a missing library is "nothing to judge" there */
 	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
