@@ -61,7 +61,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_fatbin f;
 
-	decompressor_init(&f.dec);
+	decompressor_init(&f.dec, NULL, DECOMPRESS_LIMIT);
 	f.buf = data;
 	f.size = size;
 	fatbin_walk(data, size, on_entry, on_error, &f);

@@ -1,19 +1,21 @@
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include <lz4.h>
 #include <zstd.h>
 
 #include "decompress.h"
-#include "xalloc.h"
 
 #define LZ4_RATIO_MAX	255
 #define ZSTD_BLOCK_MAX	((size_t)128 << 10)
+#define HUGE_PAGE	((size_t)2 << 20)
 
 void
-decompressor_init(struct decompressor *d)
+decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 {
 	d->zstd = ZSTD_createDCtx();
 	if (d->zstd == NULL) {
@@ -22,25 +24,59 @@ decompressor_init(struct decompressor *d)
 	}
 	d->buf = NULL;
 	d->cap = 0;
+	d->budget = budget;
+	d->keep = keep;
+}
+
+void
+decompressor_release(struct decompressor *d)
+{
+	if (d->buf == NULL)
+		return;
+	munmap(d->buf, d->cap);
+	if (d->budget != NULL)
+		membudget_give(d->budget, d->cap);
+	d->buf = NULL;
+	d->cap = 0;
 }
 
 void
 decompressor_free(struct decompressor *d)
 {
 	ZSTD_freeDCtx(d->zstd);
-	free(d->buf);
-	d->buf = NULL;
-	d->cap = 0;
+	decompressor_release(d);
 }
 
 void
-decompressor_trim(struct decompressor *d, size_t keep)
+decompressor_settle(struct decompressor *d)
 {
-	if (d->cap > keep) {
-		free(d->buf);
-		d->buf = NULL;
-		d->cap = 0;
+	if (d->budget == NULL ? d->cap > d->keep : membudget_should_give(d->budget, d->cap, d->keep))
+		decompressor_release(d);
+}
+
+/* Maps cap bytes (a multiple of HUGE_PAGE) aligned on a huge page. */
+static uint8_t *
+map_buffer(size_t cap)
+{
+	uint8_t *p, *start;
+	size_t head, tail;
+
+	p = mmap(NULL, cap + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
+		abort();
 	}
+	start = (uint8_t *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	head = (size_t)(start - p);
+	tail = HUGE_PAGE - head;
+	if (head > 0)
+		munmap(p, head);
+	if (tail > 0)
+		munmap(start + cap, tail);
+#ifdef MADV_HUGEPAGE
+	madvise(start, cap, MADV_HUGEPAGE);
+#endif
+	return start;
 }
 
 static int
@@ -56,11 +92,14 @@ reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 		return -1;
 	}
 	if (d->cap < expect) {
-		free(d->buf);
-		d->cap = expect + expect / 4;
-		if (d->cap > DECOMPRESS_LIMIT)
-			d->cap = DECOMPRESS_LIMIT;
-		d->buf = xmalloc(d->cap);
+		size_t cap = (expect + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+
+		/* The old bytes are not needed: give them back before waiting. */
+		decompressor_release(d);
+		if (d->budget != NULL)
+			membudget_take(d->budget, cap);
+		d->buf = map_buffer(cap);
+		d->cap = cap;
 	}
 	return 0;
 }

@@ -1,6 +1,9 @@
 /*
  * Decompression of fatbin entries: zstd frames and raw LZ4 blocks, into a
- * buffer that one worker reuses for every entry it reads.
+ * buffer that one worker reuses for every entry it reads.  The buffer is
+ * mapped in 2 MiB steps and asks for huge pages, so that filling a new one
+ * costs a page fault per 2 MiB rather than per 4 KiB; its bytes are taken
+ * from a budget shared by the workers, when one is given.
  */
 #ifndef SPILLWAY_DECOMPRESS_H
 #define SPILLWAY_DECOMPRESS_H
@@ -8,19 +11,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "membudget.h"
+
 /* No image larger than this is ever allocated, whatever a header claims. */
 #define DECOMPRESS_LIMIT	((size_t)256 << 20)
 
 struct decompressor {
-	void	*zstd;		/* ZSTD_DCtx */
-	uint8_t	*buf;
-	size_t	 cap;
+	void			*zstd;		/* ZSTD_DCtx */
+	uint8_t			*buf;
+	size_t			 cap;
+	struct membudget	*budget;	/* NULL: none */
+	size_t			 keep;		/* most bytes kept between images */
 };
 
-void	decompressor_init(struct decompressor *);
+/* budget may be NULL; keep is what the buffer may keep between images
+ * while nobody waits for room. */
+void	decompressor_init(struct decompressor *, struct membudget *budget, size_t keep);
 void	decompressor_free(struct decompressor *);
-/* Gives back the buffer when it is larger than keep bytes. */
-void	decompressor_trim(struct decompressor *, size_t keep);
+/* Called between images: gives the buffer back when it holds more than
+ * keep bytes, or when another worker waits for room. */
+void	decompressor_settle(struct decompressor *);
+/* Gives the buffer back. */
+void	decompressor_release(struct decompressor *);
 
 /*
  * Decompresses src into the decompressor's buffer; *out points there.

@@ -56,6 +56,8 @@ open_output(const struct options *o)
 	return f;
 }
 
+#define MIB (1024.0 * 1024.0)
+
 /* --stats: what the scan found and what it cost. */
 static void
 print_stats(const struct scan_stats *st, const struct model *m, double total)
@@ -65,12 +67,15 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	getrusage(RUSAGE_SELF, &ru);
 	fprintf(stderr, "spillway: stats: %zu files, %zu images, %zu read, %zu functions; "
 	    "walk %.3f s, read %.3f s on %d workers, total %.3f s; "
-	    "CPU %.3f s user %.3f s system; peak RSS %ld MiB\n",
+	    "CPU %.3f s user %.3f s system; peak RSS %ld MiB "
+	    "(decompression buffers %.1f MiB at most, names %.1f MiB, rows %.1f MiB)\n",
 	    st->files_read, st->images, st->jobs, m->nfuncs,
 	    st->walk_seconds, st->read_seconds, st->workers, total,
 	    (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
 	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
-	    ru.ru_maxrss / 1024);
+	    ru.ru_maxrss / 1024, (double)st->buffer_peak / MIB,
+	    (double)strpool_bytes(&m->pool) / MIB,
+	    (double)(m->capfuncs * sizeof *m->funcs + m->capimages * sizeof *m->images) / MIB);
 }
 
 /* The report's diff section as Markdown text, for the browser's Diff view. */

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "listcsv.h"
 #include "logs.h"
 #include "mapfile.h"
+#include "membudget.h"
 #include "namecache.h"
 #include "ptxjoin.h"
 #include "scan.h"
@@ -30,14 +32,15 @@
 
 #define NEST_MAX 4		/* archives inside archives */
 #define DROP_NOW_BYTES	(256u << 10)
+#define WALK_DROP_BYTES	((size_t)4 << 20)
+#define PENDING_LIMIT	((size_t)16 << 20)
+#define NO_JOB		SIZE_MAX
 /*
- * Large images are read a few at a time: the bytes of large images in
- * memory at once stay under this (or one image, when a single one is
- * larger), so that peak memory does not grow with the number of workers.
+ * The workers' decompression buffers together stay under this (or one
+ * image, when a single one is larger), so that peak memory does not grow
+ * with the number of workers; see membudget.h.
  */
-#define INFLIGHT_BUDGET	((size_t)96 << 20)
-#define LARGE_IMAGE	((size_t)1 << 20)
-#define KEEP_BUFFER	((size_t)8 << 20)
+#define BUFFER_BUDGET	((size_t)96 << 20)
 #define ERRBUF 256
 
 struct job {
@@ -51,7 +54,7 @@ struct job {
 	uint64_t		 order;
 	const struct mapfile	*map;		/* to drop the pages once read */
 	/* Results. */
-	int			 done;		/* under scan.lock */
+	atomic_int		 done;		/* set once, by its worker */
 	int			 preset;	/* rows already read: nothing to run */
 	char			*text;		/* the rows formatted for output */
 	size_t			 textlen;
@@ -81,10 +84,17 @@ struct scan {
 	atomic_size_t		 next_job;
 	size_t			 batch;		/* most jobs a worker takes at once */
 	int			 nworkers;
-	pthread_mutex_t		 lock;		/* guards jobs[].done and inflight */
-	pthread_cond_t		 job_done;
-	pthread_cond_t		 room;		/* inflight went down */
-	size_t			 inflight;	/* bytes of large images being read */
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 job_done;	/* signalled for the job gather_waits names */
+	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
+	struct membudget	 buffers;	/* the decompression buffers */
+	/*
+	 * Rows read but not yet gathered, in bytes: a slow image holds the
+	 * gathering up while the others go on, so the workers wait once this
+	 * passes PENDING_LIMIT.
+	 */
+	atomic_size_t		 pending;
+	pthread_cond_t		 gathered;	/* pending went under the limit */
 	struct namecache	 names;
 	struct ptxjoin		 join;		/* ptxas figures, joined as rows are gathered */
 };
@@ -99,6 +109,7 @@ struct place {
 	int			 relocatable;	/* reading __nv_relfatbin */
 	int			 depth;		/* archive nesting */
 	int			 as_log;	/* --log=FILE: read as a build log */
+	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 };
 
 static double
@@ -195,6 +206,24 @@ on_fatbin_error(void *ctx, size_t offset, const char *message)
 	place_error(ctx, offset, message);
 }
 
+/*
+ * Reading an entry header faults in the pages around it, so a walk over a
+ * large fatbin would map most of it: every WALK_DROP_BYTES the pages the
+ * walk has passed are dropped (the workers fault in what they read).
+ */
+static void
+drop_walked_behind(struct place *p, const uint8_t *here)
+{
+	if (p->map == NULL)	/* scan_buffer: the caller's memory */
+		return;
+	if (p->walked == NULL || here < p->walked)
+		p->walked = here;
+	else if ((size_t)(here - p->walked) >= WALK_DROP_BYTES) {
+		mapfile_done(p->map, (size_t)(p->walked - p->map->data), (size_t)(here - p->walked));
+		p->walked = here;
+	}
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -237,6 +266,7 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.global = UNKNOWN;
 	img.offset = p->base + e->offset;
 
+	drop_walked_behind(p, e->payload);
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
@@ -619,6 +649,15 @@ drop_pages(struct scan *s, size_t first, size_t last)
 	}
 }
 
+/* What a done job holds until it is gathered. */
+static size_t
+job_bytes(const struct job *j)
+{
+	if (j->preset)
+		return 0;
+	return j->textlen + j->nfuncs * sizeof *j->funcs;
+}
+
 /* One worker: takes batches of consecutive jobs until none is left. */
 static void *
 worker_main(void *arg)
@@ -630,13 +669,25 @@ worker_main(void *arg)
 	for (;;) {
 		size_t last, left, batch, avail;
 
+		if (atomic_load(&s->pending) > PENDING_LIMIT) {
+			/* Far ahead of the gathering: wait, holding no buffer.
+			 * The job it waits for was claimed before any that are
+			 * pending, and its worker finishes its batch first. */
+			decompressor_release(&w->dec);
+			pthread_mutex_lock(&s->lock);
+			while (atomic_load(&s->pending) > PENDING_LIMIT)
+				pthread_cond_wait(&s->gathered, &s->lock);
+			pthread_mutex_unlock(&s->lock);
+		}
 		/* Claim the next batch.  Guided sizes: large while much is
 		 * published, one job at the end, so no worker keeps a long tail. */
 		first = atomic_load(&s->next_job);
 		for (;;) {
 			avail = atomic_load(&s->published);
 			if (first >= avail) {
-				/* Caught up with the walk: wait for more, or stop. */
+				/* Caught up with the walk: wait for more, or stop,
+				 * holding no buffer meanwhile. */
+				decompressor_release(&w->dec);
 				pthread_mutex_lock(&s->lock);
 				while (atomic_load(&s->published) <= first && !s->walk_done)
 					pthread_cond_wait(&s->more_jobs, &s->lock);
@@ -661,32 +712,23 @@ worker_main(void *arg)
 		for (size_t i = first; i <= last; i++) {
 			struct job *j = job_at(s, i);
 
-			size_t need = j->compression != COMPRESS_NONE ? j->usize : j->size;
-
-			if (need >= LARGE_IMAGE) {
-				pthread_mutex_lock(&s->lock);
-				while (s->inflight > 0 && s->inflight + need > INFLIGHT_BUDGET)
-					pthread_cond_wait(&s->room, &s->lock);
-				s->inflight += need;
-				pthread_mutex_unlock(&s->lock);
-			}
 			run_job(w, j);
+			decompressor_settle(&w->dec);
 			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset)
 				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
-			if (need >= LARGE_IMAGE) {
-				decompressor_trim(&w->dec, KEEP_BUFFER);
-				pthread_mutex_lock(&s->lock);
-				s->inflight -= need;
-				pthread_cond_broadcast(&s->room);
-				pthread_mutex_unlock(&s->lock);
-			}
+			atomic_fetch_add(&s->pending, job_bytes(j));
 			/* A large image's pages go at once, not with the batch. */
 			if (j->size >= DROP_NOW_BYTES && j->map != NULL)
 				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
-			pthread_mutex_lock(&s->lock);
-			j->done = 1;
-			pthread_cond_signal(&s->job_done);
-			pthread_mutex_unlock(&s->lock);
+			/* Wake the gathering only when it sleeps on this job:
+			 * it names the job before it looks at done, and this
+			 * sets done before it looks at the name. */
+			atomic_store(&j->done, 1);
+			if (atomic_load(&s->gather_waits) == i) {
+				pthread_mutex_lock(&s->lock);
+				pthread_cond_signal(&s->job_done);
+				pthread_mutex_unlock(&s->lock);
+			}
 		}
 		drop_pages(s, first, last);
 	}
@@ -704,11 +746,17 @@ gather_results(struct scan *s)
 
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct job *j = job_at(s, i);
+		size_t held;
 
-		pthread_mutex_lock(&s->lock);
-		while (!j->done)
-			pthread_cond_wait(&s->job_done, &s->lock);
-		pthread_mutex_unlock(&s->lock);
+		if (!atomic_load(&j->done)) {
+			pthread_mutex_lock(&s->lock);
+			atomic_store(&s->gather_waits, i);
+			while (!atomic_load(&j->done))
+				pthread_cond_wait(&s->job_done, &s->lock);
+			atomic_store(&s->gather_waits, NO_JOB);
+			pthread_mutex_unlock(&s->lock);
+		}
+		held = job_bytes(j);
 		if (!j->preset)
 			m->images[j->image] = j->img;
 		/* The logs were all read by now (the walk is over): join the rows,
@@ -736,6 +784,11 @@ gather_results(struct scan *s)
 		}
 		free(j->funcs);
 		j->funcs = NULL;
+		if (atomic_fetch_sub(&s->pending, held) > PENDING_LIMIT) {
+			pthread_mutex_lock(&s->lock);
+			pthread_cond_broadcast(&s->gathered);
+			pthread_mutex_unlock(&s->lock);
+		}
 		if (j->diags.n > 0)
 			s->stats->unreadable++;
 		diag_append(s->diags, &j->diags);
@@ -754,10 +807,12 @@ start_workers(struct scan *s, int nthreads)
 	atomic_store(&s->published, 0);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->job_done, NULL);
-	pthread_cond_init(&s->room, NULL);
 	pthread_cond_init(&s->more_jobs, NULL);
+	pthread_cond_init(&s->gathered, NULL);
+	atomic_store(&s->gather_waits, NO_JOB);
+	atomic_store(&s->pending, 0);
 	namecache_init(&s->names, &s->model->pool);
-	s->inflight = 0;
+	membudget_init(&s->buffers, BUFFER_BUDGET);
 	/* Batches large enough that the shared counter and page dropping
 	 * cost little; worker_main shrinks them towards the end. */
 	s->batch = 64;
@@ -765,7 +820,7 @@ start_workers(struct scan *s, int nthreads)
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
 		w[t].id = t;
-		decompressor_init(&w[t].dec);
+		decompressor_init(&w[t].dec, &s->buffers, BUFFER_BUDGET / (size_t)nthreads);
 		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
 			fprintf(stderr, "spillway: cannot start a worker thread\n");
 			abort();
@@ -787,9 +842,11 @@ finish_workers(struct scan *s, struct worker *w)
 		pthread_join(w[t].thread, NULL);
 		decompressor_free(&w[t].dec);
 	}
+	s->stats->buffer_peak = s->buffers.peak;
+	membudget_free(&s->buffers);
 	pthread_cond_destroy(&s->job_done);
-	pthread_cond_destroy(&s->room);
 	pthread_cond_destroy(&s->more_jobs);
+	pthread_cond_destroy(&s->gathered);
 	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);
 	free(w);

@@ -33,6 +33,7 @@ struct scan_stats {
 	int	workers;
 	double	walk_seconds;	/* finding files and images (the workers start meanwhile) */
 	double	read_seconds;	/* reading what is left once the walk is over */
+	size_t	buffer_peak;	/* most bytes of decompression buffers held at once */
 	struct scan_span *spans;	/* one per path given (or "."), in order */
 	size_t	nspans;
 };

@@ -131,3 +131,18 @@ strpool_free(struct strpool *p)
 	}
 	memset(p, 0, sizeof *p);
 }
+
+size_t
+strpool_bytes(const struct strpool *p)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < STRPOOL_SHARDS; i++) {
+		const struct strpool_shard *sh = &p->shards[i];
+
+		for (const struct strpool_block *b = sh->blocks; b != NULL; b = b->next)
+			n += sizeof *b + b->size;
+		n += sh->nslots * sizeof *sh->slots;
+	}
+	return n;
+}

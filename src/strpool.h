@@ -30,5 +30,7 @@ void		 strpool_init(struct strpool *);
 const char	*strpool_intern(struct strpool *, const char *s, size_t len);
 const char	*strpool_intern_str(struct strpool *, const char *s);
 void		 strpool_free(struct strpool *);
+/* Bytes the pool holds: its blocks and hash tables (not thread-safe). */
+size_t		 strpool_bytes(const struct strpool *);
 
 #endif

@@ -1,0 +1,58 @@
+#include "config.h"
+
+#include "membudget.h"
+
+void
+membudget_init(struct membudget *b, size_t limit)
+{
+	pthread_mutex_init(&b->lock, NULL);
+	pthread_cond_init(&b->room, NULL);
+	b->limit = limit;
+	b->used = b->peak = 0;
+	b->next_ticket = b->serving = 0;
+	atomic_init(&b->waiting, 0);
+}
+
+void
+membudget_free(struct membudget *b)
+{
+	pthread_cond_destroy(&b->room);
+	pthread_mutex_destroy(&b->lock);
+}
+
+void
+membudget_take(struct membudget *b, size_t bytes)
+{
+	uint64_t ticket;
+
+	pthread_mutex_lock(&b->lock);
+	ticket = b->next_ticket++;
+	b->waiting++;
+	while (ticket != b->serving || (b->used > 0 && b->used + bytes > b->limit))
+		pthread_cond_wait(&b->room, &b->lock);
+	b->waiting--;
+	b->serving++;
+	b->used += bytes;
+	if (b->used > b->peak)
+		b->peak = b->used;
+	/* The next in line may fit too. */
+	pthread_cond_broadcast(&b->room);
+	pthread_mutex_unlock(&b->lock);
+}
+
+void
+membudget_give(struct membudget *b, size_t bytes)
+{
+	pthread_mutex_lock(&b->lock);
+	b->used -= bytes;
+	pthread_cond_broadcast(&b->room);
+	pthread_mutex_unlock(&b->lock);
+}
+
+int
+membudget_should_give(struct membudget *b, size_t held, size_t keep)
+{
+	if (held == 0)
+		return 0;
+	return held > keep || atomic_load(&b->waiting) > 0;
+}

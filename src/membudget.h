@@ -1,0 +1,39 @@
+/*
+ * The bytes of decompression buffers that the workers hold together.
+ *
+ * Each worker keeps its buffer from one image to the next (a new buffer
+ * costs a page fault per page); the budget bounds the sum.  A worker that
+ * needs more waits its turn, first come first served, until the others
+ * have given enough back; while anyone waits, every worker gives its
+ * buffer back after its current image.  One image larger than the whole
+ * budget is read alone.
+ */
+#ifndef SPILLWAY_MEMBUDGET_H
+#define SPILLWAY_MEMBUDGET_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct membudget {
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 room;
+	size_t		 limit;		/* bytes */
+	size_t		 used;		/* bytes held now */
+	size_t		 peak;		/* most bytes held at once */
+	uint64_t	 next_ticket;	/* handed to the next one to wait */
+	uint64_t	 serving;	/* the ticket whose turn it is */
+	atomic_uint	 waiting;	/* workers waiting for room */
+};
+
+void	membudget_init(struct membudget *, size_t limit);
+void	membudget_free(struct membudget *);
+/* Waits until bytes more fit (or nothing else is held), then takes them. */
+void	membudget_take(struct membudget *, size_t bytes);
+void	membudget_give(struct membudget *, size_t bytes);
+/* Whether a worker holding bytes should give them back now: someone
+ * waits, or it holds more than keep. */
+int	membudget_should_give(struct membudget *, size_t held, size_t keep);
+
+#endif
