@@ -10,7 +10,7 @@ membudget_init(struct membudget *b, size_t limit)
 	b->limit = limit;
 	b->used = b->peak = 0;
 	b->next_ticket = b->serving = 0;
-	atomic_init(&b->waiting, 0);
+	atomic_init(&b->short_by, 0);
 }
 
 void
@@ -27,10 +27,16 @@ membudget_take(struct membudget *b, size_t bytes)
 
 	pthread_mutex_lock(&b->lock);
 	ticket = b->next_ticket++;
-	b->waiting++;
-	while (ticket != b->serving || (b->used > 0 && b->used + bytes > b->limit))
+	for (;;) {
+		int fits = b->used == 0 || b->used + bytes <= b->limit;
+
+		if (ticket == b->serving) {
+			atomic_store(&b->short_by, fits ? 0 : b->used + bytes - b->limit);
+			if (fits)
+				break;
+		}
 		pthread_cond_wait(&b->room, &b->lock);
-	b->waiting--;
+	}
 	b->serving++;
 	b->used += bytes;
 	if (b->used > b->peak)
@@ -54,5 +60,5 @@ membudget_should_give(struct membudget *b, size_t held, size_t keep)
 {
 	if (held == 0)
 		return 0;
-	return held > keep || atomic_load(&b->waiting) > 0;
+	return held > keep || atomic_load(&b->short_by) > 0;
 }

@@ -4,9 +4,10 @@
  * Each worker keeps its buffer from one image to the next (a new buffer
  * costs a page fault per page); the budget bounds the sum.  A worker that
  * needs more waits its turn, first come first served, until the others
- * have given enough back; while anyone waits, every worker gives its
- * buffer back after its current image.  One image larger than the whole
- * budget is read alone.
+ * have given enough back: while the first in line lacks room, every worker
+ * gives its buffer back after its current image.  A worker keeps at most
+ * its share (keep) otherwise.  One image larger than the whole budget is
+ * read alone.
  */
 #ifndef SPILLWAY_MEMBUDGET_H
 #define SPILLWAY_MEMBUDGET_H
@@ -24,7 +25,7 @@ struct membudget {
 	size_t		 peak;		/* most bytes held at once */
 	uint64_t	 next_ticket;	/* handed to the next one to wait */
 	uint64_t	 serving;	/* the ticket whose turn it is */
-	atomic_uint	 waiting;	/* workers waiting for room */
+	atomic_size_t	 short_by;	/* bytes the first in line lacks, 0 when none */
 };
 
 void	membudget_init(struct membudget *, size_t limit);
@@ -32,8 +33,8 @@ void	membudget_free(struct membudget *);
 /* Waits until bytes more fit (or nothing else is held), then takes them. */
 void	membudget_take(struct membudget *, size_t bytes);
 void	membudget_give(struct membudget *, size_t bytes);
-/* Whether a worker holding bytes should give them back now: someone
- * waits, or it holds more than keep. */
+/* Whether a worker holding bytes should give them back now: it holds
+ * more than keep, or the first in line lacks room. */
 int	membudget_should_give(struct membudget *, size_t held, size_t keep);
 
 #endif

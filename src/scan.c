@@ -35,6 +35,7 @@
 #define WALK_DROP_BYTES	((size_t)4 << 20)
 #define PENDING_LIMIT	((size_t)16 << 20)
 #define NO_JOB		SIZE_MAX
+#define BATCH_BYTES	((size_t)4 << 20)
 /*
  * The workers' decompression buffers together stay under this (or one
  * image, when a single one is larger), so that peak memory does not grow
@@ -309,6 +310,8 @@ on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t 
 	p.base = offset;
 	p.depth = parent->depth + 1;
 	read_buffer(&p, data, size, 0);
+	/* Its headers were read: drop the archive's pages behind it. */
+	drop_walked_behind(parent, data + size);
 }
 
 /* A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log). */
@@ -396,8 +399,10 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			place_error(p, 0, "archives nested deeper than 4 levels, skipped");
 			return;
 		}
+		p->walked = data;
 		if (archive_walk(data, size, on_member, p, err, sizeof err, &erroff) < 0)
 			place_error(p, erroff, err);
+		drop_walked(p, p->walked, (size_t)(data + size - p->walked));
 	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
 		s->stats->files_read++;
 		fatbin_walk(data, size, on_fatbin_entry, on_fatbin_error, p);
@@ -658,6 +663,32 @@ job_bytes(const struct job *j)
 	return j->textlen + j->nfuncs * sizeof *j->funcs;
 }
 
+/* Bytes a job reads: its image once decompressed. */
+static size_t
+job_work(const struct job *j)
+{
+	return j->compression != COMPRESS_NONE ? j->usize : j->size;
+}
+
+/*
+ * Shortens a batch of n jobs from first to what BATCH_BYTES of images
+ * allow (one job at least): the gathering waits on a batch's jobs one by
+ * one, so a batch must not hold a long run of large images.
+ */
+static size_t
+batch_within_bytes(struct scan *s, size_t first, size_t n)
+{
+	size_t bytes = job_work(job_at(s, first)), k = 1;
+
+	while (k < n) {
+		bytes += job_work(job_at(s, first + k));
+		if (bytes > BATCH_BYTES)
+			break;
+		k++;
+	}
+	return k;
+}
+
 /* One worker: takes batches of consecutive jobs until none is left. */
 static void *
 worker_main(void *arg)
@@ -704,6 +735,7 @@ worker_main(void *arg)
 				batch = 1;
 			if (batch > s->batch)
 				batch = s->batch;
+			batch = batch_within_bytes(s, first, batch);
 			if (atomic_compare_exchange_weak(&s->next_job, &first, first + batch))
 				break;
 		}
