@@ -47,11 +47,36 @@ decompressor_free(struct decompressor *d)
 	decompressor_release(d);
 }
 
+/* Gives back what the buffer holds beyond keep bytes, a whole number of
+ * huge pages, and keeps the rest mapped. */
+static void
+shrink(struct decompressor *d, size_t keep)
+{
+	keep &= ~(HUGE_PAGE - 1);
+	if (keep == 0) {
+		decompressor_release(d);
+		return;
+	}
+	munmap(d->buf + keep, d->cap - keep);
+	if (d->budget != NULL)
+		membudget_give(d->budget, d->cap - keep);
+	d->cap = keep;
+}
+
 void
 decompressor_settle(struct decompressor *d)
 {
-	if (d->budget == NULL ? d->cap > d->keep : membudget_should_give(d->budget, d->cap, d->keep))
-		decompressor_release(d);
+	if (d->budget == NULL) {
+		if (d->cap > d->keep)
+			shrink(d, d->keep);
+	} else if (membudget_short(d->budget)) {
+		/* Another worker waits for room: down to a share, or, with
+		 * no more than a share, nothing. */
+		if (d->cap > d->keep)
+			shrink(d, d->keep);
+		else
+			decompressor_release(d);
+	}
 }
 
 /* Maps cap bytes (a multiple of HUGE_PAGE) aligned on a huge page. */

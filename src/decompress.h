@@ -24,12 +24,14 @@ struct decompressor {
 	size_t			 keep;		/* most bytes kept between images */
 };
 
-/* budget may be NULL; keep is what the buffer may keep between images
- * while nobody waits for room. */
+/* budget may be NULL; keep is a worker's share: what the buffer keeps
+ * between images when another worker waits for room (or, without a
+ * budget, always). */
 void	decompressor_init(struct decompressor *, struct membudget *budget, size_t keep);
 void	decompressor_free(struct decompressor *);
-/* Called between images: gives the buffer back when it holds more than
- * keep bytes, or when another worker waits for room. */
+/* Called between images: while another worker waits for room, gives
+ * back what the buffer holds beyond keep bytes, or all of it when it holds
+ * no more than that.  Otherwise the buffer stays for the next image. */
 void	decompressor_settle(struct decompressor *);
 /* Gives the buffer back. */
 void	decompressor_release(struct decompressor *);

@@ -98,15 +98,17 @@ demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 	const char *m = mangled;
 	struct demangle_component *tree, *stripped, *scope;
 	void *mem = NULL;
-	char *full, *buf;
+	const char *full;
+	char *buf;
 	size_t len;
 
-	out->name = out->collapsed = strpool_intern_str(pool, mangled);
 	out->ns = strpool_intern_str(pool, "");
 
 	/* "$kernel$callee" subroutines are not C++ names. */
-	if (m[0] == '$')
+	if (m[0] == '$') {
+		out->name = out->collapsed = strpool_intern_str(pool, mangled);
 		return;
+	}
 	if (strncmp(m, "__nv_static_", 12) == 0)
 		m = skip_nv_static(m);
 	/* Drop a "$<digits>" alias suffix (-rdc local copies). */
@@ -124,17 +126,27 @@ demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 		free(buf);
 		return;
 	}
-	full = cplus_demangle(buf, DEMANGLE_OPTS);
-	if (full == NULL) {
+	/*
+	 * One parse; the three forms are printed from its tree.  c++filt
+	 * (cplus_demangle) refuses names whose component arrays would pass
+	 * the recursion limit on its stack, two per character: so do we, so
+	 * that every name prints as c++filt prints it.
+	 */
+	if (len * 2 > DEMANGLE_RECURSION_LIMIT) {
+		out->name = out->collapsed = strpool_intern_str(pool, mangled);
 		free(buf);
 		return;
 	}
-	out->name = strpool_intern_str(pool, full);
-	out->collapsed = out->name;
-	free(full);
-
 	tree = cplus_demangle_v3_components(buf, DEMANGLE_OPTS, &mem);
-	if (tree != NULL) {
+	full = tree != NULL ? print_interned(tree, pool) : NULL;
+	if (full == NULL) {
+		out->name = out->collapsed = strpool_intern_str(pool, mangled);
+		free(mem);
+		free(buf);
+		return;
+	}
+	out->name = out->collapsed = full;
+	{
 		const char *s;
 
 		stripped = strip(tree, 0);

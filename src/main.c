@@ -76,6 +76,16 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	    ru.ru_maxrss / 1024, (double)st->buffer_peak / MIB,
 	    (double)strpool_bytes(&m->pool) / MIB,
 	    (double)(m->capfuncs * sizeof *m->funcs + m->capimages * sizeof *m->images) / MIB);
+	{
+		double busy = st->decompress_seconds + st->parse_seconds + st->names_seconds +
+		    st->format_seconds;
+
+		fprintf(stderr, "spillway: stats: the workers' %.3f s: decompressing %.3f s, "
+		    "reading ELF %.3f s, names %.3f s, formatting %.3f s, the rest (waiting, "
+		    "claiming) %.3f s\n", st->worker_seconds, st->decompress_seconds,
+		    st->parse_seconds, st->names_seconds, st->format_seconds,
+		    st->worker_seconds > busy ? st->worker_seconds - busy : 0.0);
+	}
 }
 
 /* The report's diff section as Markdown text, for the browser's Diff view. */

@@ -56,9 +56,7 @@ membudget_give(struct membudget *b, size_t bytes)
 }
 
 int
-membudget_should_give(struct membudget *b, size_t held, size_t keep)
+membudget_short(struct membudget *b)
 {
-	if (held == 0)
-		return 0;
-	return held > keep || atomic_load(&b->short_by) > 0;
+	return atomic_load(&b->short_by) > 0;
 }

@@ -5,9 +5,9 @@
  * costs a page fault per page); the budget bounds the sum.  A worker that
  * needs more waits its turn, first come first served, until the others
  * have given enough back: while the first in line lacks room, every worker
- * gives its buffer back after its current image.  A worker keeps at most
- * its share (keep) otherwise.  One image larger than the whole budget is
- * read alone.
+ * gives back what it holds beyond its share after its current image (or
+ * all of it, when it holds no more than its share).  One image larger than
+ * the whole budget is read alone.
  */
 #ifndef SPILLWAY_MEMBUDGET_H
 #define SPILLWAY_MEMBUDGET_H
@@ -33,8 +33,7 @@ void	membudget_free(struct membudget *);
 /* Waits until bytes more fit (or nothing else is held), then takes them. */
 void	membudget_take(struct membudget *, size_t bytes);
 void	membudget_give(struct membudget *, size_t bytes);
-/* Whether a worker holding bytes should give them back now: it holds
- * more than keep, or the first in line lacks room. */
-int	membudget_should_give(struct membudget *, size_t held, size_t keep);
+/* Whether the first in line lacks room: then workers give back. */
+int	membudget_short(struct membudget *);
 
 #endif

@@ -33,15 +33,21 @@
 #define NEST_MAX 4		/* archives inside archives */
 #define DROP_NOW_BYTES	(256u << 10)
 #define WALK_DROP_BYTES	((size_t)4 << 20)
-#define PENDING_LIMIT	((size_t)16 << 20)
+#define PENDING_LIMIT	((size_t)8 << 20)
 #define NO_JOB		SIZE_MAX
 #define BATCH_BYTES	((size_t)4 << 20)
 /*
  * The workers' decompression buffers together stay under this (or one
  * image, when a single one is larger), so that peak memory does not grow
- * with the number of workers; see membudget.h.
+ * with the number of workers; see membudget.h.  On the largest libraries
+ * 16 workers wait for room now and then: 96 MiB made libtorch_cuda 20 %
+ * slower, 160 MiB 10 % faster, at 30 MiB of peak memory a step
+ * (bench/README.md).  -DBUFFER_BUDGET_MIB=N changes it for such tests.
  */
-#define BUFFER_BUDGET	((size_t)96 << 20)
+#ifndef BUFFER_BUDGET_MIB
+#define BUFFER_BUDGET_MIB 128
+#endif
+#define BUFFER_BUDGET	((size_t)BUFFER_BUDGET_MIB << 20)
 #define ERRBUF 256
 
 struct job {
@@ -78,6 +84,7 @@ struct scan {
 	size_t			 njobs;
 	atomic_size_t		 published;
 	int			 walk_done;	/* under lock */
+	atomic_int		 idle;		/* workers waiting for more_jobs */
 	pthread_cond_t		 more_jobs;
 	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
 	size_t			 nmaps, capmaps;
@@ -88,6 +95,7 @@ struct scan {
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 job_done;	/* signalled for the job gather_waits names */
 	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
+	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
 	/*
 	 * Rows read but not yet gathered, in bytes: a slow image holds the
@@ -194,7 +202,9 @@ add_job(struct scan *s, const struct job *j)
 	s->chunks[c][s->njobs % JOB_CHUNK] = *j;
 	s->njobs++;
 	atomic_store(&s->published, s->njobs);
-	if (s->njobs % 16 == 0) {
+	/* Workers that caught up count themselves idle before they look at
+	 * published, so one of the two sees the other. */
+	if (atomic_load(&s->idle) > 0) {
 		pthread_mutex_lock(&s->lock);
 		pthread_cond_broadcast(&s->more_jobs);
 		pthread_mutex_unlock(&s->lock);
@@ -533,11 +543,19 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 }
 
 /* One worker: takes jobs in turn until none is left. */
+struct batch {
+	size_t			 first, last;
+};
+
 struct worker {
 	struct scan		*scan;
 	int			 id;
 	struct decompressor	 dec;
 	pthread_t		 thread;
+	struct batch		*mine;		/* batches read, not yet reclaimed */
+	size_t			 mine_head, nmine, capmine;
+	/* Seconds spent, by step (--stats). */
+	double			 t_decompress, t_parse, t_names, t_format, t_alive;
 };
 
 
@@ -559,6 +577,7 @@ run_job(struct worker *w, struct job *j)
 	char err[ERRBUF];
 	struct cubin c;
 	int rc = 0;
+	double t0 = now_seconds(), t1, t2;
 
 	if (j->preset)
 		return;
@@ -574,6 +593,8 @@ run_job(struct worker *w, struct job *j)
 	if (j->compression != COMPRESS_NONE)
 		elfsize = j->usize;
 
+	t1 = now_seconds();
+	w->t_decompress += t1 - t0;
 	cubin_init(&c);
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
 		if (j->compression != COMPRESS_NONE) {
@@ -595,6 +616,8 @@ run_job(struct worker *w, struct job *j)
 	img->toolkit = strpool_intern_str(&s->model->pool, c.toolkit);
 	img->producer = strpool_intern_str(&s->model->pool, c.producer);
 
+	t2 = now_seconds();
+	w->t_parse += t2 - t1;
 	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
 	for (size_t i = 0; i < c.nfuncs; i++) {
 		const struct cubin_func *cf = &c.funcs[i];
@@ -622,6 +645,7 @@ run_job(struct worker *w, struct job *j)
 		f->spill_stores = f->spill_loads = UNKNOWN;
 	}
 	cubin_free(&c);
+	w->t_names += now_seconds() - t2;
 }
 
 /*
@@ -689,6 +713,54 @@ batch_within_bytes(struct scan *s, size_t first, size_t n)
 	return k;
 }
 
+/*
+ * Wakes the gathering when it sleeps on one of the jobs first..last, all
+ * done now: it names the job before it looks at done, and the worker set
+ * done before it looks at the name, so one of the two sees the other.
+ * Once a batch rather than once a job: a wake-up costs a system call.
+ */
+static void
+wake_gathering(struct scan *s, size_t first, size_t last)
+{
+	size_t waits = atomic_load(&s->gather_waits);
+
+	if (waits != NO_JOB && waits >= first && waits <= last) {
+		pthread_mutex_lock(&s->lock);
+		pthread_cond_signal(&s->job_done);
+		pthread_mutex_unlock(&s->lock);
+	}
+}
+
+/* Frees what a job kept for the gathering. */
+static void
+job_free_results(struct job *j)
+{
+	free(j->text);
+	j->text = NULL;
+	free(j->funcs);
+	j->funcs = NULL;
+}
+
+/*
+ * Frees the rows and text of this worker's batches that have been
+ * gathered.  The worker that allocated them frees them: a free from
+ * another thread would take the lock of this thread's malloc arena.
+ */
+static void
+reclaim(struct worker *w)
+{
+	struct scan *s = w->scan;
+	size_t gathered = atomic_load(&s->gathered_upto);
+
+	while (w->mine_head < w->nmine && w->mine[w->mine_head].last < gathered) {
+		for (size_t i = w->mine[w->mine_head].first; i <= w->mine[w->mine_head].last; i++)
+			job_free_results(job_at(s, i));
+		w->mine_head++;
+	}
+	if (w->mine_head == w->nmine)
+		w->mine_head = w->nmine = 0;
+}
+
 /* One worker: takes batches of consecutive jobs until none is left. */
 static void *
 worker_main(void *arg)
@@ -696,10 +768,12 @@ worker_main(void *arg)
 	struct worker *w = arg;
 	struct scan *s = w->scan;
 	size_t first;
+	double start = now_seconds();
 
 	for (;;) {
 		size_t last, left, batch, avail;
 
+		reclaim(w);
 		if (atomic_load(&s->pending) > PENDING_LIMIT) {
 			/* Far ahead of the gathering: wait, holding no buffer.
 			 * The job it waits for was claimed before any that are
@@ -720,12 +794,16 @@ worker_main(void *arg)
 				 * holding no buffer meanwhile. */
 				decompressor_release(&w->dec);
 				pthread_mutex_lock(&s->lock);
+				atomic_fetch_add(&s->idle, 1);
 				while (atomic_load(&s->published) <= first && !s->walk_done)
 					pthread_cond_wait(&s->more_jobs, &s->lock);
+				atomic_fetch_sub(&s->idle, 1);
 				avail = atomic_load(&s->published);
 				pthread_mutex_unlock(&s->lock);
-				if (first >= avail)
+				if (first >= avail) {
+					w->t_alive = now_seconds() - start;
 					return NULL;
+				}
 				first = atomic_load(&s->next_job);
 				continue;
 			}
@@ -746,22 +824,23 @@ worker_main(void *arg)
 
 			run_job(w, j);
 			decompressor_settle(&w->dec);
-			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset)
+			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset) {
+				double t = now_seconds();
+
 				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
+				w->t_format += now_seconds() - t;
+			}
 			atomic_fetch_add(&s->pending, job_bytes(j));
 			/* A large image's pages go at once, not with the batch. */
 			if (j->size >= DROP_NOW_BYTES && j->map != NULL)
 				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
-			/* Wake the gathering only when it sleeps on this job:
-			 * it names the job before it looks at done, and this
-			 * sets done before it looks at the name. */
 			atomic_store(&j->done, 1);
-			if (atomic_load(&s->gather_waits) == i) {
-				pthread_mutex_lock(&s->lock);
-				pthread_cond_signal(&s->job_done);
-				pthread_mutex_unlock(&s->lock);
-			}
 		}
+		xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
+		w->mine[w->nmine].first = first;
+		w->mine[w->nmine].last = last;
+		w->nmine++;
+		wake_gathering(s, first, last);
 		drop_pages(s, first, last);
 	}
 	return NULL;
@@ -786,6 +865,7 @@ gather_results(struct scan *s)
 			while (!atomic_load(&j->done))
 				pthread_cond_wait(&s->job_done, &s->lock);
 			atomic_store(&s->gather_waits, NO_JOB);
+	atomic_store(&s->gathered_upto, 0);
 			pthread_mutex_unlock(&s->lock);
 		}
 		held = job_bytes(j);
@@ -809,13 +889,14 @@ gather_results(struct scan *s)
 		}
 		for (size_t k = 0; k < j->nfuncs; k++)
 			model_add_func(m, &j->funcs[k]);
-		if (j->text != NULL) {
+		if (j->text != NULL)
 			s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
-			free(j->text);
-			j->text = NULL;
+		if (j->preset) {
+			free(j->funcs);
+			j->funcs = NULL;
 		}
-		free(j->funcs);
-		j->funcs = NULL;
+		/* The worker that read it frees the rest (see reclaim). */
+		atomic_store(&s->gathered_upto, i + 1);
 		if (atomic_fetch_sub(&s->pending, held) > PENDING_LIMIT) {
 			pthread_mutex_lock(&s->lock);
 			pthread_cond_broadcast(&s->gathered);
@@ -837,6 +918,7 @@ start_workers(struct scan *s, int nthreads)
 	w = xcalloc((size_t)nthreads, sizeof *w);
 	atomic_store(&s->next_job, 0);
 	atomic_store(&s->published, 0);
+	atomic_store(&s->idle, 0);
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->job_done, NULL);
 	pthread_cond_init(&s->more_jobs, NULL);
@@ -873,7 +955,16 @@ finish_workers(struct scan *s, struct worker *w)
 	for (int t = 0; t < s->nworkers; t++) {
 		pthread_join(w[t].thread, NULL);
 		decompressor_free(&w[t].dec);
+		s->stats->decompress_seconds += w[t].t_decompress;
+		s->stats->parse_seconds += w[t].t_parse;
+		s->stats->names_seconds += w[t].t_names;
+		s->stats->format_seconds += w[t].t_format;
+		s->stats->worker_seconds += w[t].t_alive;
+		free(w[t].mine);
 	}
+	/* What the workers had not reclaimed when they stopped. */
+	for (size_t i = 0; i < s->njobs; i++)
+		job_free_results(job_at(s, i));
 	s->stats->buffer_peak = s->buffers.peak;
 	membudget_free(&s->buffers);
 	pthread_cond_destroy(&s->job_done);

@@ -34,6 +34,9 @@ struct scan_stats {
 	double	walk_seconds;	/* finding files and images (the workers start meanwhile) */
 	double	read_seconds;	/* reading what is left once the walk is over */
 	size_t	buffer_peak;	/* most bytes of decompression buffers held at once */
+	/* Seconds the workers spent, summed over them, by step. */
+	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
+	double	worker_seconds;	/* from start to stop, summed over the workers */
 	struct scan_span *spans;	/* one per path given (or "."), in order */
 	size_t	nspans;
 };

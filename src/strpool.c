@@ -15,15 +15,28 @@ struct strpool_block {
 	char			 data[];
 };
 
+/*
+ * Eight bytes at a time, then the finaliser of MurmurHash3 so that both the
+ * high bits (the shard) and the low bits (the slot) depend on every byte:
+ * kernel names run to kilobytes, and each is hashed whenever it is met.
+ */
 static uint64_t
 hash_bytes(const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	uint64_t h = 0x9E3779B97F4A7C15ULL ^ len, w;
+	size_t i = 0;
 
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
+		h ^= h >> 32;
 	}
+	w = 0;
+	memcpy(&w, s + i, len - i);
+	h = (h ^ w) * 0xFF51AFD7ED558CCDULL;
+	h ^= h >> 33;
+	h *= 0xC4CEB9FE1A85EC53ULL;
+	h ^= h >> 33;
 	return h;
 }
 
