@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -123,6 +124,49 @@ test_nvcc_decorations(void **state)
 	expect("_Zgarbage", "_Zgarbage", "_Zgarbage", "");
 }
 
+/* "_ZN" + "3abc" * n + "3fooEv", and what c++filt prints for it. */
+static void
+nested_name(int n, char *mangled, size_t msize, char *name, size_t nsize)
+{
+	size_t m = 0, k = 0;
+
+	m += (size_t)snprintf(mangled + m, msize - m, "_ZN");
+	for (int i = 0; i < n; i++) {
+		m += (size_t)snprintf(mangled + m, msize - m, "3abc");
+		k += (size_t)snprintf(name + k, nsize - k, "abc::");
+	}
+	snprintf(mangled + m, msize - m, "3fooEv");
+	snprintf(name + k, nsize - k, "foo()");
+}
+
+/*
+ * c++filt (binutils 2.40) prints the 809-character name of 200 nested
+ * namespaces demangled and leaves the 1,209-character one of 300 mangled:
+ * cplus_demangle refuses names of more than 1,024 characters unless told
+ * --no-recurse-limit.  spillway parses once, with another entry point of
+ * the demangler, and keeps c++filt's answer on both sides of the limit.
+ */
+static void
+test_recursion_limit_as_cxxfilt(void **state)
+{
+	static char mangled[2048], name[2048], collapsed[2048], ns[2048];
+	struct demangled d;
+
+	(void)state;
+	nested_name(200, mangled, sizeof mangled, name, sizeof name);
+	assert_int_equal(strlen(mangled), 809);
+	snprintf(collapsed, sizeof collapsed, "%.*s", (int)(strlen(name) - 2), name);
+	snprintf(ns, sizeof ns, "%.*s", (int)(strlen(name) - strlen("::foo()")), name);
+	expect(mangled, name, collapsed, ns);
+
+	nested_name(300, mangled, sizeof mangled, name, sizeof name);
+	assert_int_equal(strlen(mangled), 1209);
+	demangle_names(mangled, &pool, &d);
+	assert_string_equal(d.name, mangled);
+	assert_string_equal(d.collapsed, mangled);
+	assert_string_equal(d.ns, "");
+}
+
 int
 main(void)
 {
@@ -133,6 +177,7 @@ main(void)
 		cmocka_unit_test(test_lambdas),
 		cmocka_unit_test(test_namespaces),
 		cmocka_unit_test(test_nvcc_decorations),
+		cmocka_unit_test(test_recursion_limit_as_cxxfilt),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,139 @@
+/*
+ * cmocka tests for the decompression buffers' budget (src/membudget.c):
+ * workers that take and give back from several threads never hold more
+ * than the limit together, one request larger than the limit is served
+ * alone, and a worker that waits is served once the others give back.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "membudget.h"
+
+#define LIMIT	((size_t)100)
+#define ROUNDS	2000
+
+struct taker {
+	struct membudget	*b;
+	unsigned		 seed;
+	int			 over;	/* times the sum passed the limit */
+};
+
+static void *
+take_and_give(void *arg)
+{
+	struct taker *t = arg;
+
+	for (int i = 0; i < ROUNDS; i++) {
+		size_t n = 1 + (size_t)(rand_r(&t->seed) % 60);
+
+		membudget_take(t->b, n);
+		pthread_mutex_lock(&t->b->lock);
+		if (t->b->used > LIMIT)
+			t->over++;
+		pthread_mutex_unlock(&t->b->lock);
+		membudget_give(t->b, n);
+	}
+	return NULL;
+}
+
+static void
+test_limit_holds_across_threads(void **state)
+{
+	struct membudget b;
+	struct taker t[8];
+	pthread_t th[8];
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	for (int i = 0; i < 8; i++) {
+		t[i].b = &b;
+		t[i].seed = (unsigned)i + 1;
+		t[i].over = 0;
+		assert_int_equal(pthread_create(&th[i], NULL, take_and_give, &t[i]), 0);
+	}
+	for (int i = 0; i < 8; i++) {
+		pthread_join(th[i], NULL);
+		assert_int_equal(t[i].over, 0);
+	}
+	assert_true(b.peak <= LIMIT);
+	assert_true(b.peak > 60);	/* several held at once */
+	assert_int_equal(b.used, 0);
+	membudget_free(&b);
+}
+
+static void
+test_oversize_is_served_alone(void **state)
+{
+	struct membudget b;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 3 * LIMIT);	/* nothing else held: served */
+	assert_int_equal(b.used, 3 * LIMIT);
+	membudget_give(&b, 3 * LIMIT);
+	assert_int_equal(b.used, 0);
+	membudget_free(&b);
+}
+
+struct waiter {
+	struct membudget	*b;
+	size_t			 bytes;
+	volatile int		 served;
+};
+
+static void *
+take_one(void *arg)
+{
+	struct waiter *w = arg;
+
+	membudget_take(w->b, w->bytes);
+	w->served = 1;
+	return NULL;
+}
+
+static void
+test_waiter_is_served_after_a_give(void **state)
+{
+	struct membudget b;
+	struct waiter w;
+	pthread_t th;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 80);
+	w.b = &b;
+	w.bytes = 50;
+	w.served = 0;
+	assert_int_equal(pthread_create(&th, NULL, take_one, &w), 0);
+	/* It cannot fit: it says how much it lacks, so holders give back. */
+	while (!membudget_short(&b))
+		sched_yield();
+	assert_int_equal(w.served, 0);
+	membudget_give(&b, 80);
+	pthread_join(th, NULL);
+	assert_int_equal(w.served, 1);
+	assert_int_equal(b.used, 50);
+	membudget_give(&b, 50);
+	membudget_free(&b);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_limit_holds_across_threads),
+		cmocka_unit_test(test_oversize_is_served_alone),
+		cmocka_unit_test(test_waiter_is_served_after_a_give),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
