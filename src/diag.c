@@ -17,8 +17,7 @@ diag_add(struct diag_list *l, uint64_t order, const char *file,
 	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = xstrdup(fmt);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
 	d = &l->v[l->n++];

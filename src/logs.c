@@ -38,8 +38,7 @@ logs_bad(struct logctx *c, uint32_t line, const char *fmt, ...)
 	char *msg;
 
 	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = xstrdup(fmt);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	diag_add(c->diags, c->order, c->file, NULL, DIAG_NO_OFFSET, "line %u: %s", line, msg);
 	free(msg);

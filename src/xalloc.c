@@ -66,14 +66,23 @@ xstrndup(const char *s, size_t n)
 }
 
 char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		xalloc_die(strlen(fmt));
+	return s;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		xalloc_die(strlen(fmt));
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }

@@ -2,6 +2,7 @@
 #ifndef SPILLWAY_XALLOC_H
 #define SPILLWAY_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void *xmalloc(size_t size);
@@ -11,6 +12,7 @@ void *xreallocarray(void *ptr, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grow *v (holding *cap elements of size elem) so that it holds at least need. */
 void xgrow(void **v, size_t *cap, size_t need, size_t elem);
