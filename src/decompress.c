@@ -130,6 +130,15 @@ reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 }
 
 int
+decompressor_buffer(struct decompressor *d, size_t size, uint8_t **buf, char *err, size_t errsize)
+{
+	if (reserve(d, size, err, errsize) < 0)
+		return -1;
+	*buf = d->buf;
+	return 0;
+}
+
+int
 decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
     size_t expect, const uint8_t **out, char *err, size_t errsize)
 {

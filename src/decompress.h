@@ -37,6 +37,13 @@ void	decompressor_settle(struct decompressor *);
 void	decompressor_release(struct decompressor *);
 
 /*
+ * The buffer, reserved for size bytes (which the caller fills itself).
+ * Returns 0, or -1 with a message in err when size is 0 or over the limit.
+ */
+int	decompressor_buffer(struct decompressor *, size_t size, uint8_t **buf,
+	    char *err, size_t errsize);
+
+/*
  * Decompresses src into the decompressor's buffer; *out points there.
  * expect is the size the header promises; anything else is an error.
  * Returns 0, or -1 with a message in err.

@@ -9,7 +9,7 @@
 #include "mapfile.h"
 
 int
-mapfile_open(struct mapfile *m, const char *path)
+mapfile_open(struct mapfile *m, const char *path, int keep_fd)
 {
 	struct stat st;
 	void *p;
@@ -17,6 +17,7 @@ mapfile_open(struct mapfile *m, const char *path)
 
 	m->data = NULL;
 	m->size = 0;
+	m->fd = -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno;
@@ -35,11 +36,32 @@ mapfile_open(struct mapfile *m, const char *path)
 	}
 	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	err = errno;
-	close(fd);
+	if (p == MAP_FAILED || !keep_fd)
+		close(fd);
 	if (p == MAP_FAILED)
 		return err;
 	m->data = p;
 	m->size = (size_t)st.st_size;
+	m->fd = keep_fd ? fd : -1;
+	return 0;
+}
+
+int
+mapfile_read(const struct mapfile *m, size_t off, size_t len, uint8_t *buf)
+{
+	while (len > 0) {
+		ssize_t n = pread(m->fd, buf, len, (off_t)off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return EIO;
+		buf += n;
+		off += (size_t)n;
+		len -= (size_t)n;
+	}
 	return 0;
 }
 
@@ -48,8 +70,11 @@ mapfile_close(struct mapfile *m)
 {
 	if (m->data != NULL)
 		munmap((void *)m->data, m->size);
+	if (m->fd >= 0)
+		close(m->fd);
 	m->data = NULL;
 	m->size = 0;
+	m->fd = -1;
 }
 
 void

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -36,6 +37,7 @@
 #define PENDING_LIMIT	((size_t)8 << 20)
 #define NO_JOB		SIZE_MAX
 #define BATCH_BYTES	((size_t)4 << 20)
+#define INPUT_KEEP	((size_t)1 << 20)
 /*
  * The workers' decompression buffers together stay under this (or one
  * image, when a single one is larger), so that peak memory does not grow
@@ -88,6 +90,9 @@ struct scan {
 	pthread_cond_t		 more_jobs;
 	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
 	size_t			 nmaps, capmaps;
+	/* Files kept open for the workers to copy from; past the limit,
+	 * they read through the mapping instead. */
+	size_t			 open_files, max_open_files;
 	uint64_t		 order;
 	atomic_size_t		 next_job;
 	size_t			 batch;		/* most jobs a worker takes at once */
@@ -459,12 +464,13 @@ scan_file(struct scan *s, const char *path, const char *shown, int named, int as
 {
 	struct mapfile m, *mp;
 	struct place p;
+	size_t jobs_before;
 	int err;
 
 	if (!path_selected(s->cfg, shown))
 		return;
 	s->order++;
-	err = mapfile_open(&m, path);
+	err = mapfile_open(&m, path, s->open_files < s->max_open_files);
 	if (err != 0) {
 		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", strerror(err));
 		s->stats->unreadable++;
@@ -487,7 +493,16 @@ scan_file(struct scan *s, const char *path, const char *shown, int named, int as
 	p.member = strpool_intern_str(&s->model->pool, "");
 	p.map = mp;
 	p.as_log = as_log;
+	jobs_before = s->njobs;
 	read_buffer(&p, m.data, m.size, named);
+	if (mp->fd >= 0) {
+		/* No job reads from it: no need to keep it open. */
+		if (s->njobs == jobs_before) {
+			close(mp->fd);
+			mp->fd = -1;
+		} else
+			s->open_files++;
+	}
 }
 
 static int
@@ -556,6 +571,8 @@ struct worker {
 	size_t			 mine_head, nmine, capmine;
 	/* Seconds spent, by step (--stats). */
 	double			 t_decompress, t_parse, t_names, t_format, t_alive;
+	uint8_t			*in;		/* compressed bytes copied from the file */
+	size_t			 incap;
 };
 
 
@@ -567,12 +584,66 @@ job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
 	    msg, j->img.arch);
 }
 
+/* Whether the job's bytes are copied out of the file (see mapfile_read)
+ * rather than read through the mapping. */
+static int
+job_copies(const struct job *j)
+{
+	return j->map != NULL && j->map->fd >= 0;
+}
+
+/*
+ * Points *src at the job's stored bytes: copied out of the file into the
+ * worker's buffers when the file is open, else in the mapping.  An image
+ * stored uncompressed is copied straight into the decompression buffer.
+ */
+static int
+fetch_payload(struct worker *w, struct job *j, const uint8_t **src, char *err, size_t errsize)
+{
+	size_t off;
+	uint8_t *buf;
+	int e;
+
+	*src = j->data;
+	if (!job_copies(j))
+		return 0;
+	off = (size_t)(j->data - j->map->data);
+	if (j->compression == COMPRESS_NONE) {
+		if (decompressor_buffer(&w->dec, j->size, &buf, err, errsize) < 0)
+			return 0;	/* too large to copy: read it in place */
+	} else {
+		if (w->incap < j->size) {
+			free(w->in);
+			w->incap = j->size;
+			w->in = xmalloc(w->incap);
+		}
+		buf = w->in;
+	}
+	if ((e = mapfile_read(j->map, off, j->size, buf)) != 0) {
+		snprintf(err, errsize, "cannot read %zu bytes: %s", j->size, strerror(e));
+		return -1;
+	}
+	*src = buf;
+	return 0;
+}
+
+/* Frees a copy buffer grown past what is worth keeping between images. */
+static void
+trim_input(struct worker *w)
+{
+	if (w->incap > INPUT_KEEP) {
+		free(w->in);
+		w->in = NULL;
+		w->incap = 0;
+	}
+}
+
 static void
 run_job(struct worker *w, struct job *j)
 {
 	struct scan *s = w->scan;
 	struct image_rec *img;
-	const uint8_t *elf = j->data;
+	const uint8_t *elf, *src;
 	size_t elfsize = j->size, erroff = 0;
 	char err[ERRBUF];
 	struct cubin c;
@@ -582,10 +653,13 @@ run_job(struct worker *w, struct job *j)
 	if (j->preset)
 		return;
 	img = &j->img;
-	if (j->compression == COMPRESS_ZSTD)
-		rc = decompress_zstd(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
-	else if (j->compression == COMPRESS_LZ4)
-		rc = decompress_lz4(&w->dec, j->data, j->size, j->usize, &elf, err, sizeof err);
+	rc = fetch_payload(w, j, &src, err, sizeof err);
+	elf = src;
+	if (rc == 0 && j->compression == COMPRESS_ZSTD)
+		rc = decompress_zstd(&w->dec, src, j->size, j->usize, &elf, err, sizeof err);
+	else if (rc == 0 && j->compression == COMPRESS_LZ4)
+		rc = decompress_lz4(&w->dec, src, j->size, j->usize, &elf, err, sizeof err);
+	trim_input(w);
 	if (rc < 0) {
 		job_error(s, j, j->offset, err);
 		return;
@@ -661,7 +735,7 @@ drop_pages(struct scan *s, size_t first, size_t last)
 		const struct mapfile *map = job_at(s, i)->map;
 		size_t lo, hi;
 
-		if (map == NULL) {	/* scan_buffer: the caller's memory */
+		if (map == NULL || map->fd >= 0) {	/* the caller's memory, or copied */
 			i++;
 			continue;
 		}
@@ -832,7 +906,7 @@ worker_main(void *arg)
 			}
 			atomic_fetch_add(&s->pending, job_bytes(j));
 			/* A large image's pages go at once, not with the batch. */
-			if (j->size >= DROP_NOW_BYTES && j->map != NULL)
+			if (j->size >= DROP_NOW_BYTES && j->map != NULL && !job_copies(j))
 				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
 			atomic_store(&j->done, 1);
 		}
@@ -955,6 +1029,7 @@ finish_workers(struct scan *s, struct worker *w)
 	for (int t = 0; t < s->nworkers; t++) {
 		pthread_join(w[t].thread, NULL);
 		decompressor_free(&w[t].dec);
+		free(w[t].in);
 		s->stats->decompress_seconds += w[t].t_decompress;
 		s->stats->parse_seconds += w[t].t_parse;
 		s->stats->names_seconds += w[t].t_names;
@@ -983,6 +1058,17 @@ scan_stats_free(struct scan_stats *stats)
 	stats->nspans = 0;
 }
 
+/* Half of what the process may open, leaving room for the rest of it. */
+static size_t
+open_files_allowed(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return 512;
+	return rl.rlim_cur > 128 ? (size_t)(rl.rlim_cur - 64) / 2 : 0;
+}
+
 /* Sets a scan up and starts its workers, which read images while the
  * walk finds more. */
 static struct worker *
@@ -997,6 +1083,7 @@ scan_begin(struct scan *s, const struct scan_config *cfg, struct model *model,
 	s->stats = stats;
 	elf_version(EV_CURRENT);
 	s->chunks = xcalloc(JOB_CHUNKS, sizeof *s->chunks);
+	s->max_open_files = open_files_allowed();
 	stats->workers = cfg->threads > 0 ? cfg->threads : scan_default_threads();
 	return start_workers(s, stats->workers);
 }
