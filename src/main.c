@@ -80,9 +80,10 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 		double busy = st->decompress_seconds + st->parse_seconds + st->names_seconds +
 		    st->format_seconds;
 
-		fprintf(stderr, "spillway: stats: the workers' %.3f s: decompressing %.3f s, "
-		    "reading ELF %.3f s, names %.3f s, formatting %.3f s, the rest (waiting, "
-		    "claiming) %.3f s\n", st->worker_seconds, st->decompress_seconds,
+		fprintf(stderr, "spillway: stats: the workers' %.3f s: decompressing %.3f s "
+		    "(%.3f s of it waiting for buffer room), reading ELF %.3f s, names %.3f s, "
+		    "formatting %.3f s, the rest (waiting, claiming) %.3f s\n",
+		    st->worker_seconds, st->decompress_seconds, st->buffer_wait_seconds,
 		    st->parse_seconds, st->names_seconds, st->format_seconds,
 		    st->worker_seconds > busy ? st->worker_seconds - busy : 0.0);
 	}

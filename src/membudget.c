@@ -1,6 +1,17 @@
 #include "config.h"
 
+#include <time.h>
+
 #include "membudget.h"
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 void
 membudget_init(struct membudget *b, size_t limit)
@@ -9,6 +20,7 @@ membudget_init(struct membudget *b, size_t limit)
 	pthread_cond_init(&b->room, NULL);
 	b->limit = limit;
 	b->used = b->peak = 0;
+	b->waited = 0;
 	b->next_ticket = b->serving = 0;
 	atomic_init(&b->short_by, 0);
 }
@@ -24,9 +36,12 @@ void
 membudget_take(struct membudget *b, size_t bytes)
 {
 	uint64_t ticket;
+	double start = 0;
 
 	pthread_mutex_lock(&b->lock);
 	ticket = b->next_ticket++;
+	if (ticket != b->serving || (b->used > 0 && b->used + bytes > b->limit))
+		start = now();
 	for (;;) {
 		int fits = b->used == 0 || b->used + bytes <= b->limit;
 
@@ -37,6 +52,8 @@ membudget_take(struct membudget *b, size_t bytes)
 		}
 		pthread_cond_wait(&b->room, &b->lock);
 	}
+	if (start > 0)
+		b->waited += now() - start;
 	b->serving++;
 	b->used += bytes;
 	if (b->used > b->peak)

@@ -26,6 +26,7 @@ struct membudget {
 	uint64_t	 next_ticket;	/* handed to the next one to wait */
 	uint64_t	 serving;	/* the ticket whose turn it is */
 	atomic_size_t	 short_by;	/* bytes the first in line lacks, 0 when none */
+	double		 waited;	/* seconds spent waiting, summed over workers */
 };
 
 void	membudget_init(struct membudget *, size_t limit);

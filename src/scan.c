@@ -1041,6 +1041,7 @@ finish_workers(struct scan *s, struct worker *w)
 	for (size_t i = 0; i < s->njobs; i++)
 		job_free_results(job_at(s, i));
 	s->stats->buffer_peak = s->buffers.peak;
+	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);

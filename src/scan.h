@@ -37,6 +37,7 @@ struct scan_stats {
 	/* Seconds the workers spent, summed over them, by step. */
 	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
 	double	worker_seconds;	/* from start to stop, summed over the workers */
+	double	buffer_wait_seconds;	/* waiting for buffer room (within decompressing) */
 	struct scan_span *spans;	/* one per path given (or "."), in order */
 	size_t	nspans;
 };
