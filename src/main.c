@@ -13,6 +13,7 @@
 
 #include "allow.h"
 #include "buildsum.h"
+#include "clock.h"
 #include "diag.h"
 #include "judge.h"
 #include "judge_build.h"
@@ -117,15 +118,6 @@ diff_text(const struct options *o, const struct model *m, const struct model *ba
 		text = NULL;
 	}
 	return text;
-}
-
-static double
-now_seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 static void
@@ -257,7 +249,7 @@ main(int argc, char **argv)
 	char err[512];
 	int exit_now, rc, check_rc = -1, judged = 0, fatal_rc = -1;
 	FILE *out;
-	double start = now_seconds();
+	double start = clock_seconds(CLOCK_MONOTONIC);
 
 	rc = options_parse(&o, argc, argv, &exit_now);
 	if (exit_now)
@@ -417,7 +409,7 @@ done:
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
 	if (o.stats)
-		print_stats(&stats, &m, now_seconds() - start);
+		print_stats(&stats, &m, clock_seconds(CLOCK_MONOTONIC) - start);
 
 	rc = EXIT_CLEAN;
 	if (fatal_rc >= 0)

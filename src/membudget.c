@@ -1,17 +1,7 @@
 #include "config.h"
 
-#include <time.h>
-
+#include "clock.h"
 #include "membudget.h"
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 void
 membudget_init(struct membudget *b, size_t limit)
@@ -41,7 +31,7 @@ membudget_take(struct membudget *b, size_t bytes)
 	pthread_mutex_lock(&b->lock);
 	ticket = b->next_ticket++;
 	if (ticket != b->serving || (b->used > 0 && b->used + bytes > b->limit))
-		start = now();
+		start = clock_seconds(CLOCK_MONOTONIC);
 	for (;;) {
 		int fits = b->used == 0 || b->used + bytes <= b->limit;
 
@@ -53,7 +43,7 @@ membudget_take(struct membudget *b, size_t bytes)
 		pthread_cond_wait(&b->room, &b->lock);
 	}
 	if (start > 0)
-		b->waited += now() - start;
+		b->waited += clock_seconds(CLOCK_MONOTONIC) - start;
 	b->serving++;
 	b->used += bytes;
 	if (b->used > b->peak)

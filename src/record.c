@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "nvccargs.h"
+#include "clock.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -27,15 +28,6 @@ forward(int sig)
 {
 	if (child_pid > 0)
 		kill((pid_t)child_pid, sig);
-}
-
-static double
-now(clockid_t clk)
-{
-	struct timespec ts;
-
-	clock_gettime(clk, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 int
@@ -65,8 +57,8 @@ record_run(char *const argv[], struct record_result *r)
 	 * in the same process group; spillway itself waits to record it. */
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
-	r->start = now(CLOCK_REALTIME);
-	t0 = now(CLOCK_MONOTONIC);
+	r->start = clock_seconds(CLOCK_REALTIME);
+	t0 = clock_seconds(CLOCK_MONOTONIC);
 	pid = fork();
 	if (pid < 0) {
 		perror("spillway record: fork");
@@ -112,7 +104,7 @@ record_run(char *const argv[], struct record_result *r)
 			break;
 		}
 	}
-	r->wall = now(CLOCK_MONOTONIC) - t0;
+	r->wall = clock_seconds(CLOCK_MONOTONIC) - t0;
 	child_pid = 0;
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGQUIT, &old_quit, NULL);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "archive.h"
+#include "clock.h"
 #include "cubin.h"
 #include "decompress.h"
 #include "demangle.h"
@@ -125,15 +126,6 @@ struct place {
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 };
-
-static double
-now_seconds(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 int
 scan_default_threads(void)
@@ -648,7 +640,7 @@ run_job(struct worker *w, struct job *j)
 	char err[ERRBUF];
 	struct cubin c;
 	int rc = 0;
-	double t0 = now_seconds(), t1, t2;
+	double t0 = clock_seconds(CLOCK_MONOTONIC), t1, t2;
 
 	if (j->preset)
 		return;
@@ -667,7 +659,7 @@ run_job(struct worker *w, struct job *j)
 	if (j->compression != COMPRESS_NONE)
 		elfsize = j->usize;
 
-	t1 = now_seconds();
+	t1 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_decompress += t1 - t0;
 	cubin_init(&c);
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
@@ -690,7 +682,7 @@ run_job(struct worker *w, struct job *j)
 	img->toolkit = strpool_intern_str(&s->model->pool, c.toolkit);
 	img->producer = strpool_intern_str(&s->model->pool, c.producer);
 
-	t2 = now_seconds();
+	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
 	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
 	for (size_t i = 0; i < c.nfuncs; i++) {
@@ -719,7 +711,7 @@ run_job(struct worker *w, struct job *j)
 		f->spill_stores = f->spill_loads = UNKNOWN;
 	}
 	cubin_free(&c);
-	w->t_names += now_seconds() - t2;
+	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }
 
 /*
@@ -842,7 +834,7 @@ worker_main(void *arg)
 	struct worker *w = arg;
 	struct scan *s = w->scan;
 	size_t first;
-	double start = now_seconds();
+	double start = clock_seconds(CLOCK_MONOTONIC);
 
 	for (;;) {
 		size_t last, left, batch, avail;
@@ -875,7 +867,7 @@ worker_main(void *arg)
 				avail = atomic_load(&s->published);
 				pthread_mutex_unlock(&s->lock);
 				if (first >= avail) {
-					w->t_alive = now_seconds() - start;
+					w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
 					return NULL;
 				}
 				first = atomic_load(&s->next_job);
@@ -899,10 +891,10 @@ worker_main(void *arg)
 			run_job(w, j);
 			decompressor_settle(&w->dec);
 			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset) {
-				double t = now_seconds();
+				double t = clock_seconds(CLOCK_MONOTONIC);
 
 				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
-				w->t_format += now_seconds() - t;
+				w->t_format += clock_seconds(CLOCK_MONOTONIC) - t;
 			}
 			atomic_fetch_add(&s->pending, job_bytes(j));
 			/* A large image's pages go at once, not with the batch. */
@@ -1094,7 +1086,7 @@ static void
 scan_end(struct scan *s, struct worker *w, double t0)
 {
 	struct scan_stats *stats = s->stats;
-	double t1 = now_seconds();
+	double t1 = clock_seconds(CLOCK_MONOTONIC);
 
 	stats->walk_seconds = t1 - t0;
 	stats->images = s->model->nimages;
@@ -1102,7 +1094,7 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	/* Every log has been read: index its ptxas figures for the gathering. */
 	ptxjoin_init(&s->join, s->model);
 	finish_workers(s, w);
-	stats->read_seconds = now_seconds() - t1;
+	stats->read_seconds = clock_seconds(CLOCK_MONOTONIC) - t1;
 	ptxjoin_free(&s->join);
 
 	diag_sort(s->diags);
@@ -1123,7 +1115,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	struct scan s;
 	struct worker *w;
 	static char *dot[] = { "." };
-	double t0 = now_seconds();
+	double t0 = clock_seconds(CLOCK_MONOTONIC);
 
 	w = scan_begin(&s, cfg, model, diags, stats);
 	if (npaths == 0 && (cfg->logs == NULL || cfg->logs->n == 0)) {
@@ -1168,7 +1160,7 @@ scan_buffer(const uint8_t *data, size_t size, const char *name,
 	struct scan s;
 	struct place p;
 	struct worker *w;
-	double t0 = now_seconds();
+	double t0 = clock_seconds(CLOCK_MONOTONIC);
 
 	w = scan_begin(&s, cfg, model, diags, stats);
 	s.order++;

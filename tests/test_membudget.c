@@ -86,6 +86,16 @@ test_limit_holds_across_threads(void **state)
 	membudget_free(&b);
 }
 
+/* Starts a thread that takes bytes from b. */
+static void
+start_taker(struct waiter *w, struct membudget *b, size_t bytes, pthread_t *th)
+{
+	w->b = b;
+	w->bytes = bytes;
+	w->served = 0;
+	assert_int_equal(pthread_create(th, NULL, take_one, w), 0);
+}
+
 static void
 test_two_that_fit_are_held_at_once(void **state)
 {
@@ -96,10 +106,7 @@ test_two_that_fit_are_held_at_once(void **state)
 	(void)state;
 	membudget_init(&b, LIMIT);
 	membudget_take(&b, 40);
-	w.b = &b;
-	w.bytes = 50;
-	w.served = 0;
-	assert_int_equal(pthread_create(&th, NULL, take_one, &w), 0);
+	start_taker(&w, &b, 50, &th);
 	pthread_join(th, NULL);	/* 40 + 50 fit: it did not wait for a give */
 	assert_int_equal(w.served, 1);
 	assert_int_equal(b.used, 90);
@@ -134,10 +141,7 @@ test_waiter_is_served_after_a_give(void **state)
 	(void)state;
 	membudget_init(&b, LIMIT);
 	membudget_take(&b, 80);
-	w.b = &b;
-	w.bytes = 50;
-	w.served = 0;
-	assert_int_equal(pthread_create(&th, NULL, take_one, &w), 0);
+	start_taker(&w, &b, 50, &th);
 	/* It cannot fit: it says how much it lacks, so holders give back. */
 	while (!membudget_short(&b))
 		sched_yield();
