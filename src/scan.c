@@ -487,12 +487,14 @@ scan_file(struct scan *s, const char *path, const char *shown, int named, int as
 	p.as_log = as_log;
 	jobs_before = s->njobs;
 	read_buffer(&p, m.data, m.size, named);
-	if (mp->fd >= 0) {
-		/* No job reads from it: no need to keep it open. */
-		if (s->njobs == jobs_before) {
-			close(mp->fd);
-			mp->fd = -1;
-		} else
+	if (s->njobs == jobs_before) {
+		/* No job reads from it: unmapped now, so that a tree of many
+		 * files keeps neither their pages nor their mappings. */
+		mapfile_close(mp);
+	} else {
+		/* The walk's pages go; the workers read what they need. */
+		mapfile_done(mp, 0, mp->size);
+		if (mp->fd >= 0)
 			s->open_files++;
 	}
 }
