@@ -21,12 +21,13 @@ Exit 0 when equal (and not empty), 1 otherwise; differences are printed.
 import collections
 import csv
 import io
+import os
 import re
 import sys
 
-FUNC = re.compile(r"^\s*Function (.+):\s*$")
-ARCH = re.compile(r"^arch = (sm_\w+)")
-ITEM = re.compile(r"(REG|STACK):(\d+)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from golden_compare import golden_rows  # noqa: E402  (cuobjdump's rows, one parser)
+
 COMPILING = re.compile(r"Compiling entry function '([^']+)' for '(sm_\w+)'")
 PROPS = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
 USED = re.compile(r"Used (\d+) registers(?:.*?(\d+) bytes cumulative stack size)?")
@@ -70,22 +71,10 @@ def ptxas_entries(path):
 def arches(list_csv, report_csv, golden):
     collapsed = {r["mangled"]: r["collapsed"] for r in read_list(list_csv) if r["kind"] == "entry"}
     want = collections.defaultdict(dict)          # collapsed -> sm -> [reg, stack]
-    arch, func = None, None
-    for line in open(golden, errors="replace"):
-        m = ARCH.match(line.strip())
-        if m:
-            arch = m.group(1)
-            continue
-        m = FUNC.match(line)
-        if m:
-            func = m.group(1).strip()
-            continue
-        if func and "REG:" in line:
-            if func in collapsed:
-                v = dict((k, int(x)) for k, x in ITEM.findall(line))
-                cur = want[collapsed[func]].setdefault(arch, [v["REG"], v["STACK"]])
-                cur[0], cur[1] = max(cur[0], v["REG"]), max(cur[1], v["STACK"])
-            func = None
+    for (arch, func, reg, stack, *_rest) in golden_rows(golden, None):
+        if func in collapsed:
+            cur = want[collapsed[func]].setdefault(arch, [reg, stack])
+            cur[0], cur[1] = max(cur[0], reg), max(cur[1], stack)
     differing = {k for k, sms in want.items()
                  if len({v[0] for v in sms.values()}) > 1 or len({v[1] for v in sms.values()}) > 1}
     tables = [t for t in report_tables(report_csv) if t and t[0]["section"] == "arches"]
