@@ -26,16 +26,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from golden_compare import golden_rows  # noqa: E402  (cuobjdump's rows, one parser)
+from golden_compare import golden_rows, read_csv  # noqa: E402  (one cuobjdump parser)
 
 COMPILING = re.compile(r"Compiling entry function '([^']+)' for '(sm_\w+)'")
 PROPS = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
 USED = re.compile(r"Used (\d+) registers(?:.*?(\d+) bytes cumulative stack size)?")
-
-
-def read_list(path):
-    with open(path, newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def report_tables(path):
@@ -69,7 +64,7 @@ def ptxas_entries(path):
 
 
 def arches(list_csv, report_csv, golden):
-    collapsed = {r["mangled"]: r["collapsed"] for r in read_list(list_csv) if r["kind"] == "entry"}
+    collapsed = {r["mangled"]: r["collapsed"] for r in read_csv(list_csv) if r["kind"] == "entry"}
     want = collections.defaultdict(dict)          # collapsed -> sm -> [reg, stack]
     for (arch, func, reg, stack, *_rest) in golden_rows(golden, None):
         if func in collapsed:
@@ -117,7 +112,7 @@ def join(list_csv, log):
 
 
 def spills(report_csv, log, list_csv):
-    collapsed = {r["mangled"]: r["collapsed"] for r in read_list(list_csv) if r["kind"] == "entry"}
+    collapsed = {r["mangled"]: r["collapsed"] for r in read_csv(list_csv) if r["kind"] == "entry"}
     want = {}
     for (sm, mangled), (reg, stack, st, ld) in ptxas_entries(log).items():
         if (st or ld) and mangled in collapsed:
