@@ -66,17 +66,14 @@ shrink(struct decompressor *d, size_t keep)
 void
 decompressor_settle(struct decompressor *d)
 {
-	if (d->budget == NULL) {
-		if (d->cap > d->keep)
-			shrink(d, d->keep);
-	} else if (membudget_short(d->budget)) {
-		/* Another worker waits for room: down to a share, or, with
-		 * no more than a share, nothing. */
-		if (d->cap > d->keep)
-			shrink(d, d->keep);
-		else
-			decompressor_release(d);
-	}
+	/* With a budget, the buffer stays until another worker waits for
+	 * room; then down to a share, or, with no more than a share, nothing. */
+	if (d->budget != NULL && !membudget_short(d->budget))
+		return;
+	if (d->cap > d->keep)
+		shrink(d, d->keep);
+	else if (d->budget != NULL)
+		decompressor_release(d);
 }
 
 /* Maps cap bytes (a multiple of HUGE_PAGE) aligned on a huge page. */

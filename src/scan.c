@@ -292,15 +292,6 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 
 static void read_buffer(struct place *, const uint8_t *, size_t, int named);
 
-/* The walk touched every entry header; the workers will read the payloads
- * again later, so nothing here needs to stay in memory meanwhile. */
-static void
-drop_walked(struct place *p, const uint8_t *data, size_t size)
-{
-	if (p->map != NULL)	/* NULL: scan_buffer, the caller's memory */
-		mapfile_done(p->map, (size_t)(data - p->map->data), size);
-}
-
 static void
 on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t offset)
 {
@@ -399,7 +390,6 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			q.base = p->base + sec.offset;
 			q.relocatable = sec.relocatable;
 			fatbin_walk(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, &q);
-			drop_walked(p, sec.data, sec.size);
 		}
 	} else if (archive_is_archive(data, size)) {
 		if (p->depth >= NEST_MAX) {
@@ -409,11 +399,9 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		p->walked = data;
 		if (archive_walk(data, size, on_member, p, err, sizeof err, &erroff) < 0)
 			place_error(p, erroff, err);
-		drop_walked(p, p->walked, (size_t)(data + size - p->walked));
 	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
 		s->stats->files_read++;
 		fatbin_walk(data, size, on_fatbin_entry, on_fatbin_error, p);
-		drop_walked(p, data, size);
 	} else if (listcsv_is_list(data, size)) {
 		struct job j;
 
