@@ -921,7 +921,6 @@ gather_results(struct scan *s)
 			while (!atomic_load(&j->done))
 				pthread_cond_wait(&s->job_done, &s->lock);
 			atomic_store(&s->gather_waits, NO_JOB);
-	atomic_store(&s->gathered_upto, 0);
 			pthread_mutex_unlock(&s->lock);
 		}
 		held = job_bytes(j);
