@@ -3,9 +3,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include <lz4.h>
+#define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_d_stableOutBuffer */
 #include <zstd.h>
 
 #include "decompress.h"
@@ -135,15 +137,17 @@ decompressor_buffer(struct decompressor *d, size_t size, uint8_t **buf, char *er
 	return 0;
 }
 
-int
-decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
-    size_t expect, const uint8_t **out, char *err, size_t errsize)
+/*
+ * Checks the frame header in the first avail bytes of a frame of srclen
+ * bytes against the expected size, before anything is allocated.
+ */
+static int
+check_zstd_frame(const uint8_t *src, size_t avail, size_t srclen, size_t expect,
+    char *err, size_t errsize)
 {
 	unsigned long long framesize;
-	size_t n;
 
-	/* The frame header is checked before anything is allocated. */
-	framesize = ZSTD_getFrameContentSize(src, srclen);
+	framesize = ZSTD_getFrameContentSize(src, avail);
 	if (framesize == ZSTD_CONTENTSIZE_ERROR) {
 		snprintf(err, errsize, "expected a zstd frame, found none");
 		return -1;
@@ -160,7 +164,17 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 		    srclen, expect);
 		return -1;
 	}
-	if (reserve(d, expect, err, errsize) < 0)
+	return 0;
+}
+
+int
+decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
+    size_t expect, const uint8_t **out, char *err, size_t errsize)
+{
+	size_t n;
+
+	if (check_zstd_frame(src, srclen, srclen, expect, err, errsize) < 0 ||
+	    reserve(d, expect, err, errsize) < 0)
 		return -1;
 	n = ZSTD_decompressDCtx(d->zstd, d->buf, expect, src, srclen);
 	if (ZSTD_isError(n)) {
@@ -169,6 +183,60 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 	}
 	if (n != expect) {
 		snprintf(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", n, expect);
+		return -1;
+	}
+	*out = d->buf;
+	return 0;
+}
+
+int
+decompress_zstd_pieces(struct decompressor *d, decompress_read_fn read, void *ctx,
+    size_t srclen, uint8_t *piece, size_t piecesize, size_t expect,
+    const uint8_t **out, char *err, size_t errsize)
+{
+	ZSTD_outBuffer ob;
+	size_t off = 0, len, left = 1;
+	int e;
+
+	len = srclen < piecesize ? srclen : piecesize;
+	if ((e = read(ctx, 0, piece, len)) != 0) {
+		snprintf(err, errsize, "cannot read %zu bytes: %s", len, strerror(e));
+		return -1;
+	}
+	if (check_zstd_frame(piece, len, srclen, expect, err, errsize) < 0 ||
+	    reserve(d, expect, err, errsize) < 0)
+		return -1;
+	/* Straight into the buffer: no window of zstd's own beside it. */
+	ZSTD_DCtx_reset(d->zstd, ZSTD_reset_session_only);
+	ZSTD_DCtx_setParameter(d->zstd, ZSTD_d_stableOutBuffer, 1);
+	ob.dst = d->buf;
+	ob.size = expect;
+	ob.pos = 0;
+	for (;;) {
+		ZSTD_inBuffer ib = { piece, len, 0 };
+
+		while (ib.pos < ib.size && left != 0) {
+			left = ZSTD_decompressStream(d->zstd, &ob, &ib);
+			if (ZSTD_isError(left)) {
+				snprintf(err, errsize, "zstd: %s", ZSTD_getErrorName(left));
+				return -1;
+			}
+		}
+		off += len;
+		if (left == 0 || off == srclen)
+			break;
+		len = srclen - off < piecesize ? srclen - off : piecesize;
+		if ((e = read(ctx, off, piece, len)) != 0) {
+			snprintf(err, errsize, "cannot read %zu bytes at %zu: %s", len, off, strerror(e));
+			return -1;
+		}
+	}
+	if (left != 0) {
+		snprintf(err, errsize, "zstd frame cut short at %zu of %zu bytes", off, srclen);
+		return -1;
+	}
+	if (ob.pos != expect) {
+		snprintf(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", ob.pos, expect);
 		return -1;
 	}
 	*out = d->buf;

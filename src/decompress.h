@@ -50,6 +50,18 @@ int	decompressor_buffer(struct decompressor *, size_t size, uint8_t **buf,
  */
 int	decompress_zstd(struct decompressor *, const uint8_t *src, size_t srclen,
 	    size_t expect, const uint8_t **out, char *err, size_t errsize);
+/* Supplies len bytes of a compressed image, from its byte off, into buf:
+ * returns 0 or an errno value. */
+typedef int (*decompress_read_fn)(void *ctx, size_t off, uint8_t *buf, size_t len);
+
+/*
+ * The same for a frame of srclen bytes that read supplies a piece at a time
+ * into piece (piecesize bytes, the caller's), so that a large frame never
+ * sits whole in memory beside its image.
+ */
+int	decompress_zstd_pieces(struct decompressor *, decompress_read_fn read, void *ctx,
+	    size_t srclen, uint8_t *piece, size_t piecesize, size_t expect,
+	    const uint8_t **out, char *err, size_t errsize);
 int	decompress_lz4(struct decompressor *, const uint8_t *src, size_t srclen,
 	    size_t expect, const uint8_t **out, char *err, size_t errsize);
 

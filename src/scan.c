@@ -39,6 +39,7 @@
 #define NO_JOB		SIZE_MAX
 #define BATCH_BYTES	((size_t)4 << 20)
 #define INPUT_KEEP	((size_t)1 << 20)
+#define PIECE_SIZE	((size_t)256 << 10)	/* zstd frames are read so much at a time */
 /*
  * The workers' decompression buffers together stay under this (or one
  * image, when a single one is larger), so that peak memory does not grow
@@ -574,10 +575,32 @@ job_copies(const struct job *j)
 	return j->map != NULL && j->map->fd >= 0;
 }
 
+/* Reads a piece of the job's stored bytes (see decompress_read_fn). */
+static int
+read_piece(void *ctx, size_t off, uint8_t *buf, size_t len)
+{
+	const struct job *j = ctx;
+
+	return mapfile_read(j->map, (size_t)(j->data - j->map->data) + off, len, buf);
+}
+
+/* The worker's buffer for compressed bytes, grown to size. */
+static uint8_t *
+input_buffer(struct worker *w, size_t size)
+{
+	if (w->incap < size) {
+		free(w->in);
+		w->incap = size;
+		w->in = xmalloc(w->incap);
+	}
+	return w->in;
+}
+
 /*
  * Points *src at the job's stored bytes: copied out of the file into the
  * worker's buffers when the file is open, else in the mapping.  An image
  * stored uncompressed is copied straight into the decompression buffer.
+ * (A zstd frame copied from a file is read in pieces: see read_image.)
  */
 static int
 fetch_payload(struct worker *w, struct job *j, const uint8_t **src, char *err, size_t errsize)
@@ -593,14 +616,8 @@ fetch_payload(struct worker *w, struct job *j, const uint8_t **src, char *err, s
 	if (j->compression == COMPRESS_NONE) {
 		if (decompressor_buffer(&w->dec, j->size, &buf, err, errsize) < 0)
 			return 0;	/* too large to copy: read it in place */
-	} else {
-		if (w->incap < j->size) {
-			free(w->in);
-			w->incap = j->size;
-			w->in = xmalloc(w->incap);
-		}
-		buf = w->in;
-	}
+	} else
+		buf = input_buffer(w, j->size);
 	if ((e = mapfile_read(j->map, off, j->size, buf)) != 0) {
 		snprintf(err, errsize, "cannot read %zu bytes: %s", j->size, strerror(e));
 		return -1;
@@ -620,12 +637,35 @@ trim_input(struct worker *w)
 	}
 }
 
+/* Points *elf at the job's image, decompressed if it is stored so. */
+static int
+read_image(struct worker *w, struct job *j, const uint8_t **elf, char *err, size_t errsize)
+{
+	const uint8_t *src;
+
+	if (j->compression == COMPRESS_ZSTD && job_copies(j)) {
+		/* In pieces: a large frame never sits whole beside its image. */
+		size_t piece = j->size < PIECE_SIZE ? j->size : PIECE_SIZE;
+
+		return decompress_zstd_pieces(&w->dec, read_piece, j, j->size,
+		    input_buffer(w, piece), piece, j->usize, elf, err, errsize);
+	}
+	if (fetch_payload(w, j, &src, err, errsize) < 0)
+		return -1;
+	*elf = src;
+	if (j->compression == COMPRESS_ZSTD)
+		return decompress_zstd(&w->dec, src, j->size, j->usize, elf, err, errsize);
+	if (j->compression == COMPRESS_LZ4)
+		return decompress_lz4(&w->dec, src, j->size, j->usize, elf, err, errsize);
+	return 0;
+}
+
 static void
 run_job(struct worker *w, struct job *j)
 {
 	struct scan *s = w->scan;
 	struct image_rec *img;
-	const uint8_t *elf, *src;
+	const uint8_t *elf;
 	size_t elfsize = j->size, erroff = 0;
 	char err[ERRBUF];
 	struct cubin c;
@@ -635,12 +675,7 @@ run_job(struct worker *w, struct job *j)
 	if (j->preset)
 		return;
 	img = &j->img;
-	rc = fetch_payload(w, j, &src, err, sizeof err);
-	elf = src;
-	if (rc == 0 && j->compression == COMPRESS_ZSTD)
-		rc = decompress_zstd(&w->dec, src, j->size, j->usize, &elf, err, sizeof err);
-	else if (rc == 0 && j->compression == COMPRESS_LZ4)
-		rc = decompress_lz4(&w->dec, src, j->size, j->usize, &elf, err, sizeof err);
+	rc = read_image(w, j, &elf, err, sizeof err);
 	trim_input(w);
 	if (rc < 0) {
 		job_error(s, j, j->offset, err);

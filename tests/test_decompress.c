@@ -1,0 +1,229 @@
+/*
+ * cmocka tests for reading a zstd frame in pieces (src/decompress.c,
+ * decompress_zstd_pieces): whatever the size of the pieces, the image
+ * comes out as the whole-frame path gives it; a frame cut short, a piece
+ * that cannot be read and a size the header does not promise are errors
+ * with a message, never a short image.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <zstd.h>
+
+#include "decompress.h"
+
+#define IMAGE_SIZE	((size_t)3 << 20)
+
+struct source {
+	const uint8_t	*data;
+	size_t		 size;		/* what read may supply */
+	size_t		 fail_at;	/* a read from here on fails; SIZE_MAX: none */
+	int		 reads;
+};
+
+struct frame {
+	uint8_t		*image;		/* what the frame holds */
+	uint8_t		*z;
+	size_t		 zsize;
+};
+
+static int
+read_source(void *ctx, size_t off, uint8_t *buf, size_t len)
+{
+	struct source *s = ctx;
+
+	s->reads++;
+	if (off + len > s->size)
+		return EIO;
+	if (off + len > s->fail_at)
+		return EIO;
+	memcpy(buf, s->data + off, len);
+	return 0;
+}
+
+/* An image like a cubin's: runs that repeat far apart, and noise. */
+static int
+setup(void **state)
+{
+	struct frame *f = calloc(1, sizeof *f);
+	unsigned seed = 7;
+	size_t bound;
+
+	assert_non_null(f);
+	f->image = malloc(IMAGE_SIZE);
+	assert_non_null(f->image);
+	for (size_t i = 0; i < IMAGE_SIZE; i++)
+		f->image[i] = (i / 4096) % 3 == 0 ? (uint8_t)(i * 31) : (uint8_t)rand_r(&seed);
+	bound = ZSTD_compressBound(IMAGE_SIZE);
+	f->z = malloc(bound);
+	assert_non_null(f->z);
+	f->zsize = ZSTD_compress(f->z, bound, f->image, IMAGE_SIZE, 3);
+	assert_false(ZSTD_isError(f->zsize));
+	assert_true(f->zsize < IMAGE_SIZE);
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct frame *f = *state;
+
+	free(f->image);
+	free(f->z);
+	free(f);
+	return 0;
+}
+
+/* Reads the frame in pieces of piecesize; returns the call's result. */
+static int
+read_in_pieces(struct frame *f, struct source *src, size_t piecesize, size_t expect,
+    struct decompressor *d, const uint8_t **out, char *err, size_t errsize)
+{
+	uint8_t *piece = malloc(piecesize);
+	int rc;
+
+	assert_non_null(piece);
+	rc = decompress_zstd_pieces(d, read_source, src, f->zsize, piece, piecesize, expect,
+	    out, err, errsize);
+	free(piece);
+	return rc;
+}
+
+static void
+test_any_piece_size(void **state)
+{
+	struct frame *f = *state;
+	size_t sizes[] = { 1000, 4096, 65536, 131073, (size_t)1 << 20, f->zsize, f->zsize + 10 };
+
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		struct source src = { f->z, f->zsize, SIZE_MAX, 0 };
+		struct decompressor d;
+		const uint8_t *out = NULL;
+		char err[256] = "";
+
+		decompressor_init(&d, NULL, 0);
+		assert_int_equal(read_in_pieces(f, &src, sizes[k], IMAGE_SIZE, &d, &out, err,
+		    sizeof err), 0);
+		assert_string_equal(err, "");
+		assert_memory_equal(out, f->image, IMAGE_SIZE);
+		/* Every byte read once, a piece at a time. */
+		assert_int_equal(src.reads, (int)((f->zsize + sizes[k] - 1) / sizes[k]));
+		decompressor_free(&d);
+	}
+}
+
+static void
+test_same_as_whole_frame(void **state)
+{
+	struct frame *f = *state;
+	struct source src = { f->z, f->zsize, SIZE_MAX, 0 };
+	struct decompressor a, b;
+	const uint8_t *whole, *pieces;
+	char err[256];
+
+	decompressor_init(&a, NULL, 0);
+	decompressor_init(&b, NULL, 0);
+	assert_int_equal(decompress_zstd(&a, f->z, f->zsize, IMAGE_SIZE, &whole, err, sizeof err), 0);
+	assert_int_equal(read_in_pieces(f, &src, 5000, IMAGE_SIZE, &b, &pieces, err, sizeof err), 0);
+	assert_memory_equal(whole, pieces, IMAGE_SIZE);
+	/* Once more on the same decompressor: nothing left of the last frame. */
+	src.reads = 0;
+	assert_int_equal(read_in_pieces(f, &src, 7777, IMAGE_SIZE, &b, &pieces, err, sizeof err), 0);
+	assert_memory_equal(f->image, pieces, IMAGE_SIZE);
+	decompressor_free(&a);
+	decompressor_free(&b);
+}
+
+static void
+test_cut_short(void **state)
+{
+	struct frame *f = *state;
+	struct source src = { f->z, f->zsize, SIZE_MAX, 0 };
+	struct decompressor d;
+	const uint8_t *out = NULL;
+	char err[256] = "";
+	uint8_t piece[4096];
+	size_t srclen = f->zsize - f->zsize / 3;
+
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(decompress_zstd_pieces(&d, read_source, &src, srclen, piece, sizeof piece,
+	    IMAGE_SIZE, &out, err, sizeof err), -1);
+	assert_non_null(strstr(err, "cut short"));
+	decompressor_free(&d);
+}
+
+static void
+test_read_fails(void **state)
+{
+	struct frame *f = *state;
+	struct source src = { f->z, f->zsize, 100000, 0 };
+	struct decompressor d;
+	const uint8_t *out = NULL;
+	char err[256] = "";
+
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(read_in_pieces(f, &src, 65536, IMAGE_SIZE, &d, &out, err, sizeof err), -1);
+	assert_non_null(strstr(err, "cannot read 65536 bytes at 65536"));
+	decompressor_free(&d);
+}
+
+static void
+test_wrong_promise(void **state)
+{
+	struct frame *f = *state;
+	struct source src = { f->z, f->zsize, SIZE_MAX, 0 };
+	struct decompressor d;
+	const uint8_t *out = NULL;
+	char err[256] = "";
+
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(read_in_pieces(f, &src, 65536, IMAGE_SIZE - 1, &d, &out, err, sizeof err), -1);
+	assert_non_null(strstr(err, "the entry header promises"));
+	/* Refused on the header alone: only the first piece was read. */
+	assert_int_equal(src.reads, 1);
+	decompressor_free(&d);
+}
+
+static void
+test_not_zstd(void **state)
+{
+	struct frame *f = *state;
+	uint8_t junk[70000];
+	struct source src = { junk, sizeof junk, SIZE_MAX, 0 };
+	struct decompressor d;
+	const uint8_t *out = NULL;
+	char err[256] = "";
+	uint8_t piece[4096];
+
+	(void)f;
+	memset(junk, 0xAB, sizeof junk);
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(decompress_zstd_pieces(&d, read_source, &src, sizeof junk, piece, sizeof piece,
+	    IMAGE_SIZE, &out, err, sizeof err), -1);
+	assert_string_equal(err, "expected a zstd frame, found none");
+	decompressor_free(&d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_any_piece_size),
+		cmocka_unit_test(test_same_as_whole_frame),
+		cmocka_unit_test(test_cut_short),
+		cmocka_unit_test(test_read_fails),
+		cmocka_unit_test(test_wrong_promise),
+		cmocka_unit_test(test_not_zstd),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
