@@ -13,6 +13,7 @@ membudget_init(struct membudget *b, size_t limit)
 	b->waited = 0;
 	b->next_ticket = b->serving = 0;
 	atomic_init(&b->short_by, 0);
+	atomic_init(&b->over, 0);
 }
 
 void
@@ -20,6 +21,13 @@ membudget_free(struct membudget *b)
 {
 	pthread_cond_destroy(&b->room);
 	pthread_mutex_destroy(&b->lock);
+}
+
+/* Notes whether more is held than the limit; called with the lock held. */
+static void
+check_over(struct membudget *b)
+{
+	atomic_store(&b->over, b->used > b->limit);
 }
 
 void
@@ -48,6 +56,7 @@ membudget_take(struct membudget *b, size_t bytes)
 	b->used += bytes;
 	if (b->used > b->peak)
 		b->peak = b->used;
+	check_over(b);
 	/* The next in line may fit too. */
 	pthread_cond_broadcast(&b->room);
 	pthread_mutex_unlock(&b->lock);
@@ -58,6 +67,7 @@ membudget_give(struct membudget *b, size_t bytes)
 {
 	pthread_mutex_lock(&b->lock);
 	b->used -= bytes;
+	check_over(b);
 	pthread_cond_broadcast(&b->room);
 	pthread_mutex_unlock(&b->lock);
 }
@@ -65,5 +75,28 @@ membudget_give(struct membudget *b, size_t bytes)
 int
 membudget_short(struct membudget *b)
 {
-	return atomic_load(&b->short_by) > 0;
+	return atomic_load(&b->short_by) > 0 || atomic_load(&b->over);
+}
+
+void
+membudget_set_limit(struct membudget *b, size_t limit)
+{
+	pthread_mutex_lock(&b->lock);
+	if (limit > b->limit)
+		pthread_cond_broadcast(&b->room);
+	b->limit = limit;
+	check_over(b);
+	pthread_mutex_unlock(&b->lock);
+}
+
+size_t
+membudget_measure(struct membudget *b, void (*measure)(void *), void *ctx)
+{
+	size_t used;
+
+	pthread_mutex_lock(&b->lock);
+	measure(ctx);
+	used = b->used;
+	pthread_mutex_unlock(&b->lock);
+	return used;
 }

@@ -7,7 +7,9 @@
  * have given enough back: while the first in line lacks room, every worker
  * gives back what it holds beyond its share after its current image (or
  * all of it, when it holds no more than its share).  One image larger than
- * the whole budget is read alone.
+ * the whole budget is read alone.  The limit may move while workers hold
+ * bytes (the scan fits it to the memory the rest of the process leaves);
+ * when it moves under what they hold, they give back as if one waited.
  */
 #ifndef SPILLWAY_MEMBUDGET_H
 #define SPILLWAY_MEMBUDGET_H
@@ -26,6 +28,7 @@ struct membudget {
 	uint64_t	 next_ticket;	/* handed to the next one to wait */
 	uint64_t	 serving;	/* the ticket whose turn it is */
 	atomic_size_t	 short_by;	/* bytes the first in line lacks, 0 when none */
+	atomic_int	 over;		/* more held than the limit (it moved down) */
 	double		 waited;	/* seconds spent waiting, summed over workers */
 };
 
@@ -34,7 +37,17 @@ void	membudget_free(struct membudget *);
 /* Waits until bytes more fit (or nothing else is held), then takes them. */
 void	membudget_take(struct membudget *, size_t bytes);
 void	membudget_give(struct membudget *, size_t bytes);
-/* Whether the first in line lacks room: then workers give back. */
+/* Whether the first in line lacks room, or more is held than the limit:
+ * then workers give back. */
 int	membudget_short(struct membudget *);
+/* Moves the limit; those waiting for room look again. */
+void	membudget_set_limit(struct membudget *, size_t limit);
+/*
+ * Runs measure(ctx) while no bytes are taken or given, and returns the
+ * bytes held then.  A worker gives bytes back after it unmaps them and
+ * fills them only after it took them, so the process's resident memory
+ * measured so, less those bytes, is never more than the rest of it.
+ */
+size_t	membudget_measure(struct membudget *, void (*measure)(void *), void *ctx);
 
 #endif

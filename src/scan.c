@@ -28,6 +28,7 @@
 #include "mapfile.h"
 #include "membudget.h"
 #include "namecache.h"
+#include "rss.h"
 #include "ptxjoin.h"
 #include "scan.h"
 #include "xalloc.h"
@@ -40,18 +41,25 @@
 #define BATCH_BYTES	((size_t)4 << 20)
 #define INPUT_KEEP	((size_t)1 << 20)
 #define PIECE_SIZE	((size_t)256 << 10)	/* zstd frames are read so much at a time */
+#define WORKER_REST	(PIECE_SIZE + ((size_t)256 << 10))	/* and zstd's state */
 /*
- * The workers' decompression buffers together stay under this (or one
- * image, when a single one is larger), so that peak memory does not grow
- * with the number of workers; see membudget.h.  On the largest libraries
- * 16 workers wait for room now and then: 96 MiB made libtorch_cuda 20 %
- * slower, 160 MiB 10 % faster, at 30 MiB of peak memory a step
- * (bench/README.md).  -DBUFFER_BUDGET_MIB=N changes it for such tests.
+ * The workers' decompression buffers together stay within a budget (or
+ * one image, when a single one is larger), so that peak memory does not
+ * grow with the number of workers; see membudget.h.  The budget is what
+ * the rest of the process leaves of MEMORY_TARGET (resident memory,
+ * measured as the scan goes: rows and names pile up), but never under
+ * BUDGET_FLOOR.  On the largest libraries 16 workers wait for room now and
+ * then: each 32 MiB more of budget made libtorch_cuda about 10 % faster
+ * (bench/README.md).  -DMEMORY_TARGET_MIB=N changes it for such tests.
+ * BUDGET_SHARE is what a worker keeps between images when another waits.
  */
-#ifndef BUFFER_BUDGET_MIB
-#define BUFFER_BUDGET_MIB 128
+#ifndef MEMORY_TARGET_MIB
+#define MEMORY_TARGET_MIB 224
 #endif
-#define BUFFER_BUDGET	((size_t)BUFFER_BUDGET_MIB << 20)
+#define MEMORY_TARGET	((size_t)MEMORY_TARGET_MIB << 20)
+#define BUDGET_FLOOR	((size_t)64 << 20)
+#define BUDGET_SHARE	((size_t)128 << 20)
+#define FIT_EVERY	16	/* jobs added, or gathered, between two looks at memory */
 #define ERRBUF 256
 
 struct job {
@@ -104,6 +112,9 @@ struct scan {
 	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
+	struct rss		 rss;
+	size_t			 rss_now;	/* resident bytes, read by fit_budget */
+	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*
 	 * Rows read but not yet gathered, in bytes: a slow image holds the
 	 * gathering up while the others go on, so the workers wait once this
@@ -183,6 +194,35 @@ job_at(struct scan *s, size_t i)
 	return &s->chunks[i / JOB_CHUNK][i % JOB_CHUNK];
 }
 
+static void
+read_rss(void *ctx)
+{
+	struct scan *s = ctx;
+
+	s->rss_now = rss_bytes(&s->rss);
+}
+
+/*
+ * Gives the buffers what the rest of the process leaves of MEMORY_TARGET.
+ * The rest only grows, or nearly (rows and names pile up): its largest
+ * value so far counts, so that a buffer just filled and not yet counted
+ * never makes room that is not there.
+ */
+static void
+fit_budget(struct scan *s)
+{
+	size_t used, rest, limit;
+
+	used = membudget_measure(&s->buffers, read_rss, s);
+	if (s->rss_now == 0)
+		return;		/* no /proc: the budget stays as it began */
+	rest = s->rss_now > used ? s->rss_now - used : 0;
+	if (rest > s->rest_peak)
+		s->rest_peak = rest;
+	limit = MEMORY_TARGET > s->rest_peak + BUDGET_FLOOR ? MEMORY_TARGET - s->rest_peak : BUDGET_FLOOR;
+	membudget_set_limit(&s->buffers, limit);
+}
+
 /* Adds a job and hands it to the workers. */
 static void
 add_job(struct scan *s, const struct job *j)
@@ -199,6 +239,8 @@ add_job(struct scan *s, const struct job *j)
 		s->chunks[c] = xcalloc(JOB_CHUNK, sizeof *s->chunks[c]);
 	s->chunks[c][s->njobs % JOB_CHUNK] = *j;
 	s->njobs++;
+	if (s->njobs % FIT_EVERY == 0)
+		fit_budget(s);
 	atomic_store(&s->published, s->njobs);
 	/* Workers that caught up count themselves idle before they look at
 	 * published, so one of the two sees the other. */
@@ -950,6 +992,8 @@ gather_results(struct scan *s)
 		struct job *j = job_at(s, i);
 		size_t held;
 
+		if (i % FIT_EVERY == 0)
+			fit_budget(s);
 		if (!atomic_load(&j->done)) {
 			pthread_mutex_lock(&s->lock);
 			atomic_store(&s->gather_waits, i);
@@ -1016,7 +1060,13 @@ start_workers(struct scan *s, int nthreads)
 	atomic_store(&s->gather_waits, NO_JOB);
 	atomic_store(&s->pending, 0);
 	namecache_init(&s->names, &s->model->pool);
-	membudget_init(&s->buffers, BUFFER_BUDGET);
+	rss_open(&s->rss);
+	membudget_init(&s->buffers, BUDGET_SHARE);
+	/* Before any row is read the rest is the program, and what the
+	 * workers will hold besides their buffers: pieces of compressed
+	 * input, zstd's state, and the rows the gathering has not taken. */
+	s->rest_peak = rss_bytes(&s->rss) + (size_t)nthreads * WORKER_REST + PENDING_LIMIT;
+	fit_budget(s);
 	/* Batches large enough that the shared counter and page dropping
 	 * cost little; worker_main shrinks them towards the end. */
 	s->batch = 64;
@@ -1024,7 +1074,7 @@ start_workers(struct scan *s, int nthreads)
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
 		w[t].id = t;
-		decompressor_init(&w[t].dec, &s->buffers, BUFFER_BUDGET / (size_t)nthreads);
+		decompressor_init(&w[t].dec, &s->buffers, BUDGET_SHARE / (size_t)nthreads);
 		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
 			fprintf(stderr, "spillway: cannot start a worker thread\n");
 			abort();
@@ -1059,6 +1109,7 @@ finish_workers(struct scan *s, struct worker *w)
 	s->stats->buffer_peak = s->buffers.peak;
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
+	rss_close(&s->rss);
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);
 	pthread_cond_destroy(&s->gathered);

@@ -2,7 +2,8 @@
  * cmocka tests for the decompression buffers' budget (src/membudget.c):
  * workers that take and give back from several threads never hold more
  * than the limit together, one request larger than the limit is served
- * alone, and a worker that waits is served once the others give back.
+ * alone, and a worker that waits is served once the others give back or
+ * the limit moves up; a limit moved under what is held asks for it back.
  */
 #include "config.h"
 
@@ -154,6 +155,69 @@ test_waiter_is_served_after_a_give(void **state)
 	membudget_free(&b);
 }
 
+static void
+test_raised_limit_serves_a_waiter(void **state)
+{
+	struct membudget b;
+	struct waiter w;
+	pthread_t th;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 80);
+	start_taker(&w, &b, 50, &th);
+	while (!membudget_short(&b))
+		sched_yield();
+	assert_int_equal(w.served, 0);
+	membudget_set_limit(&b, 130);	/* 80 + 50 fit now, nothing given */
+	pthread_join(th, NULL);
+	assert_int_equal(w.served, 1);
+	assert_int_equal(b.used, 130);
+	assert_false(membudget_short(&b));
+	membudget_give(&b, 130);
+	membudget_free(&b);
+}
+
+static void
+test_lowered_limit_asks_for_bytes_back(void **state)
+{
+	struct membudget b;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 60);
+	assert_false(membudget_short(&b));
+	membudget_set_limit(&b, 50);	/* 60 held, 50 allowed: give back */
+	assert_true(membudget_short(&b));
+	membudget_give(&b, 20);
+	assert_false(membudget_short(&b));
+	membudget_give(&b, 40);
+	membudget_free(&b);
+}
+
+static void
+note_used(void *ctx)
+{
+	struct membudget *b = ctx;
+
+	/* Called with the lock held: a trylock from here must fail. */
+	assert_int_not_equal(pthread_mutex_trylock(&b->lock), 0);
+}
+
+static void
+test_measure_sees_what_is_held(void **state)
+{
+	struct membudget b;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 30);
+	assert_int_equal(membudget_measure(&b, note_used, &b), 30);
+	membudget_give(&b, 30);
+	assert_int_equal(membudget_measure(&b, note_used, &b), 0);
+	membudget_free(&b);
+}
+
 int
 main(void)
 {
@@ -162,6 +226,9 @@ main(void)
 		cmocka_unit_test(test_two_that_fit_are_held_at_once),
 		cmocka_unit_test(test_oversize_is_served_alone),
 		cmocka_unit_test(test_waiter_is_served_after_a_give),
+		cmocka_unit_test(test_raised_limit_serves_a_waiter),
+		cmocka_unit_test(test_lowered_limit_asks_for_bytes_back),
+		cmocka_unit_test(test_measure_sees_what_is_held),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
