@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include <lz4.h>
 #define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_d_stableOutBuffer */
@@ -16,6 +17,13 @@
 #define ZSTD_BLOCK_MAX	((size_t)128 << 10)
 #define HUGE_PAGE	((size_t)2 << 20)
 
+/* size rounded up to a whole number of huge pages. */
+static size_t
+whole_huge_pages(size_t size)
+{
+	return (size + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+}
+
 void
 decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 {
@@ -25,21 +33,98 @@ decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 		abort();
 	}
 	d->buf = NULL;
-	d->cap = 0;
+	d->cap = d->space = 0;
 	d->budget = budget;
 	d->keep = keep;
+}
+
+/* Maps size bytes of inaccessible address space aligned on a huge page,
+ * or returns NULL. */
+static uint8_t *
+map_space(size_t size)
+{
+	uint8_t *p, *start;
+	size_t head;
+
+	p = mmap(NULL, size + HUGE_PAGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	start = (uint8_t *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	head = (size_t)(start - p);
+	if (head > 0)
+		munmap(p, head);
+	munmap(start + size, HUGE_PAGE - head);
+#ifdef MADV_HUGEPAGE
+	madvise(start, size, MADV_HUGEPAGE);
+#endif
+	return start;
+}
+
+/* Whether the process's address space is limited (ulimit -v). */
+static int
+address_space_limited(void)
+{
+	struct rlimit rl;
+
+	return getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY;
+}
+
+/*
+ * The buffer lives in address space reserved for the largest image
+ * (inaccessible, so it costs no memory), of which the first cap bytes are
+ * usable: growing keeps the pages it has, where a new mapping would have
+ * the kernel zero every page again.  Under ulimit -v, address space is
+ * memory: the reservation is then only as large as the image, and a
+ * larger image takes a new one.  Called with nothing held.
+ */
+static void
+reserve_space(struct decompressor *d, size_t cap)
+{
+	if (d->buf != NULL)
+		munmap(d->buf, d->space);
+	d->space = address_space_limited() ? cap : DECOMPRESS_LIMIT;
+	if ((d->buf = map_space(d->space)) == NULL) {
+		fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
+		abort();
+	}
+}
+
+/* Makes the first cap bytes (whole huge pages) usable, and frees the
+ * pages beyond. */
+static void
+set_cap(struct decompressor *d, size_t cap)
+{
+	if (cap > d->cap) {
+		if (mprotect(d->buf + d->cap, cap - d->cap, PROT_READ | PROT_WRITE) != 0) {
+			fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
+			abort();
+		}
+	} else if (cap < d->cap) {
+		madvise(d->buf + cap, d->cap - cap, MADV_DONTNEED);
+		mprotect(d->buf + cap, d->cap - cap, PROT_NONE);
+	}
+	d->cap = cap;
+}
+
+/* Gives back what the buffer holds beyond keep bytes (rounded down to
+ * whole huge pages); the pages go before the budget hears of it. */
+static void
+shrink(struct decompressor *d, size_t keep)
+{
+	size_t old = d->cap;
+
+	keep &= ~(HUGE_PAGE - 1);
+	if (keep >= old)
+		return;
+	set_cap(d, keep);
+	if (d->budget != NULL)
+		membudget_give(d->budget, old - keep);
 }
 
 void
 decompressor_release(struct decompressor *d)
 {
-	if (d->buf == NULL)
-		return;
-	munmap(d->buf, d->cap);
-	if (d->budget != NULL)
-		membudget_give(d->budget, d->cap);
-	d->buf = NULL;
-	d->cap = 0;
+	shrink(d, 0);
 }
 
 void
@@ -47,60 +132,21 @@ decompressor_free(struct decompressor *d)
 {
 	ZSTD_freeDCtx(d->zstd);
 	decompressor_release(d);
-}
-
-/* Gives back what the buffer holds beyond keep bytes, a whole number of
- * huge pages, and keeps the rest mapped. */
-static void
-shrink(struct decompressor *d, size_t keep)
-{
-	keep &= ~(HUGE_PAGE - 1);
-	if (keep == 0) {
-		decompressor_release(d);
-		return;
-	}
-	munmap(d->buf + keep, d->cap - keep);
-	if (d->budget != NULL)
-		membudget_give(d->budget, d->cap - keep);
-	d->cap = keep;
+	if (d->buf != NULL)
+		munmap(d->buf, d->space);
+	d->buf = NULL;
+	d->space = 0;
 }
 
 void
 decompressor_settle(struct decompressor *d)
 {
 	/* With a budget, the buffer stays until another worker waits for
-	 * room; then down to a share, or, with no more than a share, nothing. */
+	 * room (or the limit moved under what is held); then down to a share,
+	 * or, with no more than a share, nothing. */
 	if (d->budget != NULL && !membudget_short(d->budget))
 		return;
-	if (d->cap > d->keep)
-		shrink(d, d->keep);
-	else if (d->budget != NULL)
-		decompressor_release(d);
-}
-
-/* Maps cap bytes (a multiple of HUGE_PAGE) aligned on a huge page. */
-static uint8_t *
-map_buffer(size_t cap)
-{
-	uint8_t *p, *start;
-	size_t head, tail;
-
-	p = mmap(NULL, cap + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
-		abort();
-	}
-	start = (uint8_t *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-	head = (size_t)(start - p);
-	tail = HUGE_PAGE - head;
-	if (head > 0)
-		munmap(p, head);
-	if (tail > 0)
-		munmap(start + cap, tail);
-#ifdef MADV_HUGEPAGE
-	madvise(start, cap, MADV_HUGEPAGE);
-#endif
-	return start;
+	shrink(d, d->cap > d->keep || d->budget == NULL ? d->keep : 0);
 }
 
 static int
@@ -116,14 +162,20 @@ reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 		return -1;
 	}
 	if (d->cap < expect) {
-		size_t cap = (expect + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+		size_t cap = whole_huge_pages(expect);
 
-		/* The old bytes are not needed: give them back before waiting. */
-		decompressor_release(d);
-		if (d->budget != NULL)
-			membudget_take(d->budget, cap);
-		d->buf = map_buffer(cap);
-		d->cap = cap;
+		/* Grown in place when the budget has room now; else it gives
+		 * back what it holds before it waits, so that no two workers
+		 * wait on each other. */
+		if (cap > d->space || d->budget == NULL ||
+		    !membudget_try_take(d->budget, cap - d->cap)) {
+			decompressor_release(d);
+			if (d->budget != NULL)
+				membudget_take(d->budget, cap);
+		}
+		if (cap > d->space)
+			reserve_space(d, cap);
+		set_cap(d, cap);
 	}
 	return 0;
 }

@@ -1,9 +1,11 @@
 /*
  * Decompression of fatbin entries: zstd frames and raw LZ4 blocks, into a
- * buffer that one worker reuses for every entry it reads.  The buffer is
- * mapped in 2 MiB steps and asks for huge pages, so that filling a new one
- * costs a page fault per 2 MiB rather than per 4 KiB; its bytes are taken
- * from a budget shared by the workers, when one is given.
+ * buffer that one worker reuses for every entry it reads.  The buffer
+ * grows in place, in 2 MiB steps, inside address space reserved for the
+ * largest image, and asks for huge pages, so that filling it costs a page
+ * fault per 2 MiB rather than per 4 KiB and growing keeps the pages it
+ * has; its bytes are taken from a budget shared by the workers, when one
+ * is given.
  */
 #ifndef SPILLWAY_DECOMPRESS_H
 #define SPILLWAY_DECOMPRESS_H
@@ -18,8 +20,9 @@
 
 struct decompressor {
 	void			*zstd;		/* ZSTD_DCtx */
-	uint8_t			*buf;
-	size_t			 cap;
+	uint8_t			*buf;		/* the reserved address space */
+	size_t			 space;		/* its size */
+	size_t			 cap;		/* bytes of it usable: the buffer */
 	struct membudget	*budget;	/* NULL: none */
 	size_t			 keep;		/* most bytes kept between images */
 };

@@ -23,11 +23,28 @@ membudget_free(struct membudget *b)
 	pthread_mutex_destroy(&b->lock);
 }
 
+/* Whether bytes more fit; called with the lock held. */
+static int
+fits(const struct membudget *b, size_t bytes)
+{
+	return b->used == 0 || b->used + bytes <= b->limit;
+}
+
 /* Notes whether more is held than the limit; called with the lock held. */
 static void
 check_over(struct membudget *b)
 {
 	atomic_store(&b->over, b->used > b->limit);
+}
+
+/* Counts bytes taken; called with the lock held. */
+static void
+took(struct membudget *b, size_t bytes)
+{
+	b->used += bytes;
+	if (b->used > b->peak)
+		b->peak = b->used;
+	check_over(b);
 }
 
 void
@@ -38,14 +55,14 @@ membudget_take(struct membudget *b, size_t bytes)
 
 	pthread_mutex_lock(&b->lock);
 	ticket = b->next_ticket++;
-	if (ticket != b->serving || (b->used > 0 && b->used + bytes > b->limit))
+	if (ticket != b->serving || !fits(b, bytes))
 		start = clock_seconds(CLOCK_MONOTONIC);
 	for (;;) {
-		int fits = b->used == 0 || b->used + bytes <= b->limit;
-
 		if (ticket == b->serving) {
-			atomic_store(&b->short_by, fits ? 0 : b->used + bytes - b->limit);
-			if (fits)
+			int ok = fits(b, bytes);
+
+			atomic_store(&b->short_by, ok ? 0 : b->used + bytes - b->limit);
+			if (ok)
 				break;
 		}
 		pthread_cond_wait(&b->room, &b->lock);
@@ -53,13 +70,23 @@ membudget_take(struct membudget *b, size_t bytes)
 	if (start > 0)
 		b->waited += clock_seconds(CLOCK_MONOTONIC) - start;
 	b->serving++;
-	b->used += bytes;
-	if (b->used > b->peak)
-		b->peak = b->used;
-	check_over(b);
+	took(b, bytes);
 	/* The next in line may fit too. */
 	pthread_cond_broadcast(&b->room);
 	pthread_mutex_unlock(&b->lock);
+}
+
+int
+membudget_try_take(struct membudget *b, size_t bytes)
+{
+	int ok;
+
+	pthread_mutex_lock(&b->lock);
+	ok = b->next_ticket == b->serving && fits(b, bytes);
+	if (ok)
+		took(b, bytes);
+	pthread_mutex_unlock(&b->lock);
+	return ok;
 }
 
 void

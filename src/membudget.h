@@ -3,8 +3,9 @@
  *
  * Each worker keeps its buffer from one image to the next (a new buffer
  * costs a page fault per page); the budget bounds the sum.  A worker that
- * needs more waits its turn, first come first served, until the others
- * have given enough back: while the first in line lacks room, every worker
+ * needs more takes it at once when it fits and no one waits
+ * (membudget_try_take); else it gives back what it holds and waits its
+ * turn, first come first served, until the others have given enough back: while the first in line lacks room, every worker
  * gives back what it holds beyond its share after its current image (or
  * all of it, when it holds no more than its share).  One image larger than
  * the whole budget is read alone.  The limit may move while workers hold
@@ -36,6 +37,9 @@ void	membudget_init(struct membudget *, size_t limit);
 void	membudget_free(struct membudget *);
 /* Waits until bytes more fit (or nothing else is held), then takes them. */
 void	membudget_take(struct membudget *, size_t bytes);
+/* Takes bytes if they fit now and no one waits in line: returns 1, or 0
+ * having taken nothing. */
+int	membudget_try_take(struct membudget *, size_t bytes);
 void	membudget_give(struct membudget *, size_t bytes);
 /* Whether the first in line lacks room, or more is held than the limit:
  * then workers give back. */

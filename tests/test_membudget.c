@@ -3,7 +3,8 @@
  * workers that take and give back from several threads never hold more
  * than the limit together, one request larger than the limit is served
  * alone, and a worker that waits is served once the others give back or
- * the limit moves up; a limit moved under what is held asks for it back.
+ * the limit moves up; a limit moved under what is held asks for it back;
+ * a try neither waits nor goes before one who does.
  */
 #include "config.h"
 
@@ -196,6 +197,31 @@ test_lowered_limit_asks_for_bytes_back(void **state)
 }
 
 static void
+test_try_take_neither_waits_nor_jumps_the_line(void **state)
+{
+	struct membudget b;
+	struct waiter w;
+	pthread_t th;
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	assert_int_equal(membudget_try_take(&b, 60), 1);
+	assert_int_equal(membudget_try_take(&b, 50), 0);	/* 110 > 100: nothing taken */
+	assert_int_equal(b.used, 60);
+	start_taker(&w, &b, 50, &th);
+	while (!membudget_short(&b))
+		sched_yield();
+	/* 30 would fit, but one waits in line: it is not served first. */
+	assert_int_equal(membudget_try_take(&b, 30), 0);
+	membudget_give(&b, 60);
+	pthread_join(th, NULL);
+	assert_int_equal(membudget_try_take(&b, 30), 1);
+	assert_int_equal(b.used, 80);
+	membudget_give(&b, 80);
+	membudget_free(&b);
+}
+
+static void
 note_used(void *ctx)
 {
 	struct membudget *b = ctx;
@@ -228,6 +254,7 @@ main(void)
 		cmocka_unit_test(test_waiter_is_served_after_a_give),
 		cmocka_unit_test(test_raised_limit_serves_a_waiter),
 		cmocka_unit_test(test_lowered_limit_asks_for_bytes_back),
+		cmocka_unit_test(test_try_take_neither_waits_nor_jumps_the_line),
 		cmocka_unit_test(test_measure_sees_what_is_held),
 	};
 
