@@ -98,6 +98,19 @@ start_taker(struct waiter *w, struct membudget *b, size_t bytes, pthread_t *th)
 	assert_int_equal(pthread_create(th, NULL, take_one, w), 0);
 }
 
+/* Holds held bytes of b, then starts a taker of bytes that do not fit, and
+ * returns once it waits in line. */
+static void
+start_blocked_taker(struct waiter *w, struct membudget *b, size_t held, size_t bytes, pthread_t *th)
+{
+	membudget_take(b, held);
+	start_taker(w, b, bytes, th);
+	/* It cannot fit: it says how much it lacks, so holders give back. */
+	while (!membudget_short(b))
+		sched_yield();
+	assert_int_equal(w->served, 0);
+}
+
 static void
 test_two_that_fit_are_held_at_once(void **state)
 {
@@ -142,12 +155,7 @@ test_waiter_is_served_after_a_give(void **state)
 
 	(void)state;
 	membudget_init(&b, LIMIT);
-	membudget_take(&b, 80);
-	start_taker(&w, &b, 50, &th);
-	/* It cannot fit: it says how much it lacks, so holders give back. */
-	while (!membudget_short(&b))
-		sched_yield();
-	assert_int_equal(w.served, 0);
+	start_blocked_taker(&w, &b, 80, 50, &th);
 	membudget_give(&b, 80);
 	pthread_join(th, NULL);
 	assert_int_equal(w.served, 1);
@@ -165,11 +173,7 @@ test_raised_limit_serves_a_waiter(void **state)
 
 	(void)state;
 	membudget_init(&b, LIMIT);
-	membudget_take(&b, 80);
-	start_taker(&w, &b, 50, &th);
-	while (!membudget_short(&b))
-		sched_yield();
-	assert_int_equal(w.served, 0);
+	start_blocked_taker(&w, &b, 80, 50, &th);
 	membudget_set_limit(&b, 130);	/* 80 + 50 fit now, nothing given */
 	pthread_join(th, NULL);
 	assert_int_equal(w.served, 1);
@@ -208,9 +212,8 @@ test_try_take_neither_waits_nor_jumps_the_line(void **state)
 	assert_int_equal(membudget_try_take(&b, 60), 1);
 	assert_int_equal(membudget_try_take(&b, 50), 0);	/* 110 > 100: nothing taken */
 	assert_int_equal(b.used, 60);
-	start_taker(&w, &b, 50, &th);
-	while (!membudget_short(&b))
-		sched_yield();
+	membudget_give(&b, 60);
+	start_blocked_taker(&w, &b, 60, 50, &th);
 	/* 30 would fit, but one waits in line: it is not served first. */
 	assert_int_equal(membudget_try_take(&b, 30), 0);
 	membudget_give(&b, 60);
