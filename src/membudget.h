@@ -5,9 +5,10 @@
  * costs a page fault per page); the budget bounds the sum.  A worker that
  * needs more takes it at once when it fits and no one waits
  * (membudget_try_take); else it gives back what it holds and waits its
- * turn, first come first served, until the others have given enough back: while the first in line lacks room, every worker
- * gives back what it holds beyond its share after its current image (or
- * all of it, when it holds no more than its share).  One image larger than
+ * turn, first come first served, until the others have given enough back:
+ * while the first in line lacks room, every worker gives back what it
+ * holds beyond its share after its current image (or all of it, when it
+ * holds no more than its share).  One image larger than
  * the whole budget is read alone.  The limit may move while workers hold
  * bytes (the scan fits it to the memory the rest of the process leaves);
  * when it moves under what they hold, they give back as if one waited.
@@ -48,9 +49,9 @@ int	membudget_short(struct membudget *);
 void	membudget_set_limit(struct membudget *, size_t limit);
 /*
  * Runs measure(ctx) while no bytes are taken or given, and returns the
- * bytes held then.  A worker gives bytes back after it unmaps them and
- * fills them only after it took them, so the process's resident memory
- * measured so, less those bytes, is never more than the rest of it.
+ * bytes held then.  A worker gives bytes back after it has freed their
+ * pages and fills pages only after it took them, so the process's resident
+ * memory measured so, less those bytes, is never more than the rest of it.
  */
 size_t	membudget_measure(struct membudget *, void (*measure)(void *), void *ctx);
 

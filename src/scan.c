@@ -113,7 +113,6 @@ struct scan {
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
 	struct rss		 rss;
-	size_t			 rss_now;	/* resident bytes, read by fit_budget */
 	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*
 	 * Rows read but not yet gathered, in bytes: a slow image holds the
@@ -194,12 +193,17 @@ job_at(struct scan *s, size_t i)
 	return &s->chunks[i / JOB_CHUNK][i % JOB_CHUNK];
 }
 
+struct rss_sample {
+	const struct rss	*rss;
+	size_t			 bytes;
+};
+
 static void
 read_rss(void *ctx)
 {
-	struct scan *s = ctx;
+	struct rss_sample *r = ctx;
 
-	s->rss_now = rss_bytes(&s->rss);
+	r->bytes = rss_bytes(r->rss);
 }
 
 /*
@@ -211,12 +215,13 @@ read_rss(void *ctx)
 static void
 fit_budget(struct scan *s)
 {
+	struct rss_sample now = { &s->rss, 0 };
 	size_t used, rest, limit;
 
-	used = membudget_measure(&s->buffers, read_rss, s);
-	if (s->rss_now == 0)
+	used = membudget_measure(&s->buffers, read_rss, &now);
+	if (now.bytes == 0)
 		return;		/* no /proc: the budget stays as it began */
-	rest = s->rss_now > used ? s->rss_now - used : 0;
+	rest = now.bytes > used ? now.bytes - used : 0;
 	if (rest > s->rest_peak)
 		s->rest_peak = rest;
 	limit = MEMORY_TARGET > s->rest_peak + BUDGET_FLOOR ? MEMORY_TARGET - s->rest_peak : BUDGET_FLOOR;

@@ -139,6 +139,9 @@ test_same_as_whole_frame(void **state)
 	src.reads = 0;
 	assert_int_equal(read_in_pieces(f, &src, 7777, IMAGE_SIZE, &b, &pieces, err, sizeof err), 0);
 	assert_memory_equal(f->image, pieces, IMAGE_SIZE);
+	/* And whole again on the decompressor that read in pieces. */
+	assert_int_equal(decompress_zstd(&b, f->z, f->zsize, IMAGE_SIZE, &whole, err, sizeof err), 0);
+	assert_memory_equal(f->image, whole, IMAGE_SIZE);
 	decompressor_free(&a);
 	decompressor_free(&b);
 }
