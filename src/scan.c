@@ -603,6 +603,7 @@ struct worker {
 	double			 t_decompress, t_parse, t_names, t_format, t_alive;
 	uint8_t			*in;		/* compressed bytes copied from the file */
 	size_t			 incap;
+	struct strpool_memo	 memo;		/* bank lists and the like, interned lately */
 };
 
 
@@ -750,9 +751,9 @@ run_job(struct worker *w, struct job *j)
 	}
 	img->relocatable |= c.relocatable;
 	img->global = c.global;
-	img->constant = strpool_intern_str(&s->model->pool, c.constant);
-	img->toolkit = strpool_intern_str(&s->model->pool, c.toolkit);
-	img->producer = strpool_intern_str(&s->model->pool, c.producer);
+	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
+	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
+	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
 
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
@@ -769,7 +770,7 @@ run_job(struct worker *w, struct job *j)
 		f->name = dm.name;
 		f->collapsed = dm.collapsed;
 		f->ns = dm.ns;
-		f->constant = strpool_intern_str(&s->model->pool, cf->constant);
+		f->constant = strpool_intern_memo(&s->model->pool, &w->memo, cf->constant);
 		f->reg = cf->reg;
 		f->stack = cf->stack;
 		f->shared = cf->shared;

@@ -40,6 +40,12 @@ hash_bytes(const char *s, size_t len)
 	return h;
 }
 
+uint64_t
+strpool_hash(const char *s)
+{
+	return hash_bytes(s, strlen(s));
+}
+
 void
 strpool_init(struct strpool *p)
 {
@@ -66,34 +72,32 @@ shard_alloc(struct strpool_shard *sh, size_t n)
 	return b->data + b->used - n;
 }
 
-/* Slots hold strings; the high bits of the hash pick the shard, the low
- * bits the slot, so the two do not correlate. */
+/* Slots hold strings and their hashes; the high bits of the hash pick the
+ * shard, the low bits the slot, so the two do not correlate. */
 static void
 shard_rehash(struct strpool_shard *sh)
 {
 	size_t n = sh->nslots ? sh->nslots * 2 : 256;
-	const char **slots = xcalloc(n, sizeof *slots);
+	struct strpool_slot *slots = xcalloc(n, sizeof *slots);
 
 	for (size_t i = 0; i < sh->nslots; i++) {
-		const char *s = sh->slots[i];
 		size_t j;
 
-		if (s == NULL)
+		if (sh->slots[i].s == NULL)
 			continue;
-		j = hash_bytes(s, strlen(s)) & (n - 1);
-		while (slots[j] != NULL)
+		j = sh->slots[i].hash & (n - 1);
+		while (slots[j].s != NULL)
 			j = (j + 1) & (n - 1);
-		slots[j] = s;
+		slots[j] = sh->slots[i];
 	}
 	free(sh->slots);
 	sh->slots = slots;
 	sh->nslots = n;
 }
 
-const char *
-strpool_intern(struct strpool *p, const char *s, size_t len)
+static const char *
+intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h)
 {
-	uint64_t h = hash_bytes(s, len);
 	struct strpool_shard *sh = &p->shards[h >> 58];
 	const char *found = NULL;
 	size_t j;
@@ -102,10 +106,10 @@ strpool_intern(struct strpool *p, const char *s, size_t len)
 	pthread_mutex_lock(&sh->lock);
 	if (sh->used * 2 >= sh->nslots)
 		shard_rehash(sh);
-	for (j = h & (sh->nslots - 1); sh->slots[j] != NULL; j = (j + 1) & (sh->nslots - 1)) {
-		const char *t = sh->slots[j];
+	for (j = h & (sh->nslots - 1); sh->slots[j].s != NULL; j = (j + 1) & (sh->nslots - 1)) {
+		const char *t = sh->slots[j].s;
 
-		if (strncmp(t, s, len) == 0 && t[len] == '\0') {
+		if (sh->slots[j].hash == h && strncmp(t, s, len) == 0 && t[len] == '\0') {
 			found = t;
 			break;
 		}
@@ -114,12 +118,31 @@ strpool_intern(struct strpool *p, const char *s, size_t len)
 		copy = shard_alloc(sh, len + 1);
 		memcpy(copy, s, len);
 		copy[len] = '\0';
-		sh->slots[j] = copy;
+		sh->slots[j].s = copy;
+		sh->slots[j].hash = h;
 		sh->used++;
 		found = copy;
 	}
 	pthread_mutex_unlock(&sh->lock);
 	return found;
+}
+
+const char *
+strpool_intern(struct strpool *p, const char *s, size_t len)
+{
+	return intern_hashed(p, s, len, hash_bytes(s, len));
+}
+
+const char *
+strpool_intern_memo(struct strpool *p, struct strpool_memo *m, const char *s)
+{
+	size_t len = strlen(s);
+	uint64_t h = hash_bytes(s, len);
+	const char **slot = &m->slots[h % STRPOOL_MEMO];
+
+	if (*slot == NULL || strcmp(*slot, s) != 0)
+		*slot = intern_hashed(p, s, len, h);
+	return *slot;
 }
 
 const char *

@@ -10,16 +10,23 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define STRPOOL_SHARDS 64
 
 struct strpool_block;
 
+struct strpool_slot {
+	const char		*s;
+	uint64_t		 hash;
+};
+
+/* A cache line each: workers that lock neighbouring shards do not share one. */
 struct strpool_shard {
-	pthread_mutex_t		  lock;
-	struct strpool_block	 *blocks;
-	const char		**slots;	/* open-addressing hash table */
-	size_t			  nslots, used;
+	_Alignas(64) pthread_mutex_t lock;
+	struct strpool_block	*blocks;
+	struct strpool_slot	*slots;		/* open-addressing hash table */
+	size_t			 nslots, used;
 };
 
 struct strpool {
@@ -29,7 +36,22 @@ struct strpool {
 void		 strpool_init(struct strpool *);
 const char	*strpool_intern(struct strpool *, const char *s, size_t len);
 const char	*strpool_intern_str(struct strpool *, const char *s);
+
+/*
+ * One thread's memo of the strings it interned lately, by hash: a short
+ * string met again and again (a bank list such as "0:904") is found there
+ * without the pool's lock.  Zero it before use; it holds nothing to free.
+ */
+#define STRPOOL_MEMO 64
+
+struct strpool_memo {
+	const char	*slots[STRPOOL_MEMO];
+};
+
+const char	*strpool_intern_memo(struct strpool *, struct strpool_memo *, const char *s);
 void		 strpool_free(struct strpool *);
+/* The pool's hash of a string: every byte counts, eight at a time. */
+uint64_t	 strpool_hash(const char *s);
 /* Bytes the pool holds: its blocks and hash tables (not thread-safe). */
 size_t		 strpool_bytes(const struct strpool *);
 
