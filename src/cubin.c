@@ -46,16 +46,6 @@ struct name_index {
 	size_t		  n;
 };
 
-static size_t
-name_hash(const char *s)
-{
-	size_t h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
 static void
 name_index_build(struct name_index *t, const struct cubin *c)
 {
@@ -65,7 +55,7 @@ name_index_build(struct name_index *t, const struct cubin *c)
 	t->names = xcalloc(t->n, sizeof *t->names);
 	t->idx = xcalloc(t->n, sizeof *t->idx);
 	for (size_t i = 0; i < c->nfuncs; i++) {
-		size_t j = name_hash(c->funcs[i].name) & (t->n - 1);
+		size_t j = strpool_hash(c->funcs[i].name) & (t->n - 1);
 
 		while (t->names[j] != NULL) {
 			if (strcmp(t->names[j], c->funcs[i].name) == 0)
@@ -82,7 +72,7 @@ name_index_build(struct name_index *t, const struct cubin *c)
 static long
 name_index_find(const struct name_index *t, const char *name)
 {
-	size_t j = name_hash(name) & (t->n - 1);
+	size_t j = strpool_hash(name) & (t->n - 1);
 
 	while (t->names[j] != NULL) {
 		if (strcmp(t->names[j], name) == 0)
@@ -130,21 +120,33 @@ constant_bank(const char *name, const char **rest)
 
 /* Bounds-checked raw bytes of a section. */
 static const uint8_t *
-section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh)
+section_bytes(const uint8_t *data, size_t size, const Elf64_Shdr *sh)
 {
 	if (sh->sh_type == SHT_NOBITS || sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
 		return NULL;
 	return data + sh->sh_offset;
 }
 
+/* A section as read once: libelf's header (in place) and its name. */
+struct section {
+	Elf_Scn		*scn;
+	const Elf64_Shdr *sh;		/* NULL for index 0 */
+	const char	*name;		/* NULL when unreadable */
+	long		 func;		/* the function a .text section holds, or -1 */
+};
+
 struct reader {
 	const uint8_t	*data;
 	size_t		 size;
 	Elf		*elf;
 	size_t		 shstrndx;
+	const char	*strs;		/* the section name table, when whole */
+	size_t		 strsize;
+	struct section	*secs;
+	size_t		 nsecs;
 	struct cubin	*c;
 	struct strpool	*pool;
-	struct name_index names;
+	struct name_index names;	/* built only when a link does not serve */
 	long		*sym_func;	/* symbol index -> function index, -1 */
 	size_t		 nsyms;
 	Elf_Data	*symdata;
@@ -237,7 +239,7 @@ is_arch_a(const uint8_t *sec, size_t size)
  * bitmap over the symbol table keeps the count linear.
  */
 static void
-count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GElf_Shdr *sh)
+count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const Elf64_Shdr *sh)
 {
 	Elf_Data *d;
 	size_t n, entsize, ntex = 0, nsamp = 0, nsurf = 0;
@@ -328,41 +330,122 @@ read_tkinfo(struct reader *r, const uint8_t *sec, size_t size)
 	}
 }
 
+/*
+ * The section name table, read once: a string table that ends in a NUL
+ * serves every name by offset.  Otherwise each name goes through
+ * elf_strptr, which checks it alone.
+ */
+static void
+load_names(struct reader *r)
+{
+	Elf_Scn *scn = elf_getscn(r->elf, r->shstrndx);
+	const Elf64_Shdr *sh = scn != NULL ? elf64_getshdr(scn) : NULL;
+	Elf_Data *d;
+
+	if (sh == NULL || sh->sh_type != SHT_STRTAB || (d = elf_getdata(scn, NULL)) == NULL)
+		return;
+	if (d->d_buf != NULL && d->d_size > 0 && ((const char *)d->d_buf)[d->d_size - 1] == '\0') {
+		r->strs = d->d_buf;
+		r->strsize = d->d_size;
+	}
+}
+
+static const char *
+section_name(struct reader *r, size_t offset)
+{
+	if (r->strs != NULL)
+		return offset < r->strsize ? r->strs + offset : NULL;
+	return elf_strptr(r->elf, r->shstrndx, offset);
+}
+
+/* Every section header and name, in one walk through libelf. */
 static int
-collect_functions(struct reader *r)
+load_sections(struct reader *r)
 {
 	Elf_Scn *scn = NULL;
 
+	if (elf_getshdrnum(r->elf, &r->nsecs) != 0)
+		return fail(r, 0, "cannot count the sections: %s", elf_errmsg(-1));
+	load_names(r);
+	r->secs = xcalloc(r->nsecs ? r->nsecs : 1, sizeof *r->secs);
+	for (size_t i = 0; i < r->nsecs; i++)
+		r->secs[i].func = -1;
 	while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
+		size_t i = elf_ndxscn(scn);
+		const Elf64_Shdr *sh = elf64_getshdr(scn);
+
+		if (sh == NULL)
+			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
+		if (i >= r->nsecs)
+			break;
+		r->secs[i].scn = scn;
+		r->secs[i].sh = sh;
+		r->secs[i].name = section_name(r, sh->sh_name);
+	}
+	return 0;
+}
+
+static int
+collect_functions(struct reader *r)
+{
+	for (size_t i = 1; i < r->nsecs; i++) {
+		const struct section *sec = &r->secs[i];
+		const Elf64_Shdr *sh = sec->sh;
 		struct cubin_func *f;
 
-		if (gelf_getshdr(scn, &sh) == NULL)
-			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
-		if (sh.sh_type == SHT_SYMTAB && r->symdata == NULL) {
-			if (section_bytes(r->data, r->size, &sh) == NULL)
-				return fail(r, sh.sh_offset, "symbol table runs past the end of the image%s", "");
-			r->symdata = elf_getdata(scn, NULL);
+		if (sh == NULL)
+			continue;
+		if (sh->sh_type == SHT_SYMTAB && r->symdata == NULL) {
+			if (section_bytes(r->data, r->size, sh) == NULL)
+				return fail(r, sh->sh_offset, "symbol table runs past the end of the image%s", "");
+			r->symdata = elf_getdata(sec->scn, NULL);
 			/* libelf's own entry size, not sh_entsize: the count
 			 * then matches what gelf_getsym will read. */
 			if (r->symdata != NULL)
 				r->nsyms = r->symdata->d_size / gelf_fsize(r->elf, ELF_T_SYM, 1, EV_CURRENT);
 		}
-		name = elf_strptr(r->elf, r->shstrndx, sh.sh_name);
-		if (name == NULL || strncmp(name, ".text.", 6) != 0 || sh.sh_type != SHT_PROGBITS)
+		if (sec->name == NULL || strncmp(sec->name, ".text.", 6) != 0 || sh->sh_type != SHT_PROGBITS)
 			continue;
 		xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + 1, sizeof *r->c->funcs);
+		r->secs[i].func = (long)r->c->nfuncs;
 		f = &r->c->funcs[r->c->nfuncs++];
 		memset(f, 0, sizeof *f);
-		f->name = strpool_intern_str(r->pool, name + 6);
-		f->sym = (uint32_t)(sh.sh_info & 0xffffff);
-		f->reg = (int32_t)(sh.sh_info >> 24);
+		f->name = strpool_intern_str(r->pool, sec->name + 6);
+		f->sym = (uint32_t)(sh->sh_info & 0xffffff);
+		f->reg = (int32_t)(sh->sh_info >> 24);
 		f->regcount = -1;
 		f->max_threads = -1;
 		f->maxreg = -1;
 	}
 	return 0;
+}
+
+/*
+ * The function a per-function section (.nv.info.<fn>, .nv.shared.<fn>...)
+ * belongs to.  Its sh_info names the .text section (binary-formats.md
+ * 4.4): when that holds a function called fn, one string compare settles
+ * it; else the name is looked up among all the functions.
+ */
+static long
+function_for(struct reader *r, size_t link, const char *fn)
+{
+	long fi;
+
+	if (link < r->nsecs && (fi = r->secs[link].func) >= 0 && strcmp(r->c->funcs[fi].name, fn) == 0)
+		return fi;
+	if (r->names.names == NULL)
+		name_index_build(&r->names, r->c);
+	return name_index_find(&r->names, fn);
+}
+
+/* What a relocation section's target section links to (.rel.nv.constant0.<fn>
+ * relocates .nv.constant0.<fn>, whose sh_info is .text.<fn>). */
+static size_t
+link_of_target(const struct reader *r, const Elf64_Shdr *sh)
+{
+	if (sh->sh_info < r->nsecs && r->secs[sh->sh_info].sh != NULL)
+		return r->secs[sh->sh_info].sh->sh_info;
+	return SIZE_MAX;
 }
 
 static void
@@ -386,60 +469,59 @@ resolve_symbols(struct reader *r)
 static int
 read_sections(struct reader *r)
 {
-	Elf_Scn *scn = NULL;
 	int64_t global = 0;
 
-	while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name, *rest;
+	for (size_t i = 1; i < r->nsecs; i++) {
+		const Elf64_Shdr *sh = r->secs[i].sh;
+		const char *name = r->secs[i].name, *rest;
 		const uint8_t *bytes;
 		size_t len;
 		long fi;
-		int bank;
+		int bank, nv;
 
-		if (gelf_getshdr(scn, &sh) == NULL)
-			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
-		name = elf_strptr(r->elf, r->shstrndx, sh.sh_name);
-		if (name == NULL || strncmp(name, ".nv.merc", 8) == 0)
+		if (sh == NULL || name == NULL)
 			continue;
-		bytes = section_bytes(r->data, r->size, &sh);
-		if (sh.sh_type != SHT_NOBITS && bytes == NULL && sh.sh_size > 0)
-			return fail(r, sh.sh_offset, "section %s runs past the end of the image", name);
+		nv = strncmp(name, ".nv.", 4) == 0;
+		if (nv && strncmp(name + 4, "merc", 4) == 0)
+			continue;
+		bytes = section_bytes(r->data, r->size, sh);
+		if (sh->sh_type != SHT_NOBITS && bytes == NULL && sh->sh_size > 0)
+			return fail(r, sh->sh_offset, "section %s runs past the end of the image", name);
 		/* Record lists and relocations are read from the image only: an
 		 * SHT_NOBITS one has no bytes, whatever its sh_size says. */
-		len = bytes != NULL ? (size_t)sh.sh_size : 0;
+		len = bytes != NULL ? (size_t)sh->sh_size : 0;
 
-		if (strcmp(name, ".nv.info") == 0) {
-			if (read_module_info(r, bytes, len, sh.sh_offset) < 0)
+		if (nv && strcmp(name + 4, "info") == 0) {
+			if (read_module_info(r, bytes, len, sh->sh_offset) < 0)
 				return -1;
-		} else if (strncmp(name, ".nv.info.", 9) == 0) {
-			if ((fi = name_index_find(&r->names, name + 9)) >= 0 &&
-			    read_function_info(r, &r->c->funcs[fi], bytes, len, sh.sh_offset, name) < 0)
+		} else if (nv && strncmp(name + 4, "info.", 5) == 0) {
+			if ((fi = function_for(r, sh->sh_info, name + 9)) >= 0 &&
+			    read_function_info(r, &r->c->funcs[fi], bytes, len, sh->sh_offset, name) < 0)
 				return -1;
-		} else if (strncmp(name, ".nv.shared.", 11) == 0) {
-			if ((fi = name_index_find(&r->names, name + 11)) >= 0)
-				r->c->funcs[fi].shared = (int32_t)(sh.sh_size > INT32_MAX ? INT32_MAX : sh.sh_size);
-		} else if (strncmp(name, ".nv.local.", 10) == 0) {
-			if ((fi = name_index_find(&r->names, name + 10)) >= 0)
-				r->c->funcs[fi].local = (int32_t)(sh.sh_size > INT32_MAX ? INT32_MAX : sh.sh_size);
-		} else if (strncmp(name, ".nv.constant", 12) == 0 &&
+		} else if (nv && strncmp(name + 4, "shared.", 7) == 0) {
+			if ((fi = function_for(r, sh->sh_info, name + 11)) >= 0)
+				r->c->funcs[fi].shared = (int32_t)(sh->sh_size > INT32_MAX ? INT32_MAX : sh->sh_size);
+		} else if (nv && strncmp(name + 4, "local.", 6) == 0) {
+			if ((fi = function_for(r, sh->sh_info, name + 10)) >= 0)
+				r->c->funcs[fi].local = (int32_t)(sh->sh_size > INT32_MAX ? INT32_MAX : sh->sh_size);
+		} else if (nv && strncmp(name + 4, "constant", 8) == 0 &&
 		    (bank = constant_bank(name, &rest)) >= 0) {
 			if (*rest == '\0')
-				append_bank(r->c->constant, sizeof r->c->constant, (unsigned)bank, sh.sh_size);
-			else if ((fi = name_index_find(&r->names, rest)) >= 0)
+				append_bank(r->c->constant, sizeof r->c->constant, (unsigned)bank, sh->sh_size);
+			else if ((fi = function_for(r, sh->sh_info, rest)) >= 0)
 				append_bank(r->c->funcs[fi].constant, sizeof r->c->funcs[fi].constant,
-				    (unsigned)bank, sh.sh_size);
-		} else if (strcmp(name, ".nv.global") == 0 || strcmp(name, ".nv.global.init") == 0) {
-			global += (int64_t)sh.sh_size;
+				    (unsigned)bank, sh->sh_size);
+		} else if (nv && (strcmp(name + 4, "global") == 0 || strcmp(name + 4, "global.init") == 0)) {
+			global += (int64_t)sh->sh_size;
 		} else if (strncmp(name, ".rel.nv.constant0.", 18) == 0 ||
 		    strncmp(name, ".rela.nv.constant0.", 19) == 0) {
 			const char *fn = name + (name[4] == 'a' ? 19 : 18);
-			if (bytes != NULL && (fi = name_index_find(&r->names, fn)) >= 0)
-				count_references(r, &r->c->funcs[fi], scn, &sh);
+			if (bytes != NULL && (fi = function_for(r, link_of_target(r, sh), fn)) >= 0)
+				count_references(r, &r->c->funcs[fi], r->secs[i].scn, sh);
 		} else if (strcmp(name, ".note.nv.tkinfo") == 0 && bytes != NULL) {
-			read_tkinfo(r, bytes, sh.sh_size);
-		} else if (sh.sh_type == SHT_CUDA_COMPAT && bytes != NULL) {
-			r->c->arch_a = is_arch_a(bytes, sh.sh_size);
+			read_tkinfo(r, bytes, sh->sh_size);
+		} else if (sh->sh_type == SHT_CUDA_COMPAT && bytes != NULL) {
+			r->c->arch_a = is_arch_a(bytes, sh->sh_size);
 		}
 	}
 	r->c->global = global;
@@ -495,10 +577,9 @@ cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *po
 	else
 		c->sm = eh.e_flags & 0xff;
 
-	if (collect_functions(&r) < 0)
+	if (load_sections(&r) < 0 || collect_functions(&r) < 0)
 		goto out;
 	resolve_symbols(&r);
-	name_index_build(&r.names, c);
 	if (read_sections(&r) < 0)
 		goto out;
 	finish_functions(c);
@@ -507,6 +588,7 @@ out:
 	if (r.names.names)
 		name_index_free(&r.names);
 	free(r.sym_func);
+	free(r.secs);
 	if (r.elf)
 		elf_end(r.elf);
 	return rc;

@@ -100,6 +100,13 @@ def main(out):
     r = rel([2, 3, 2, 4, 5, 3, 5, 2, 1, 99])
     files["texrefs.cubin"] = cubin([text(), (".rel.nv.constant0.k", SHT_REL, r, len(r), 3, 4, 16)],
                                    kernel_syms(refs))
+    # Per-function sections whose sh_info links mislead: .nv.shared.j links to
+    # .text.k, .nv.shared.k to no section at all.  The names decide: j 256, k 512.
+    files["misleading-links.cubin"] = cubin(
+        [text(), (".text.j", SHT_PROGBITS, b"\0" * 16, 16, 3, (24 << 24) | 2, 0),
+         (".nv.shared.j", SHT_NOBITS, None, 0x100, 0, 4, 0),
+         (".nv.shared.k", SHT_NOBITS, None, 0x200, 0, 999, 0)],
+        kernel_syms([("j", 0x12, 0x10, 5)]))
     # A symbol table with sh_entsize 1: the count comes from libelf, not from it.
     c = bytearray(files["clean.cubin"])
     shoff, = struct.unpack_from("<Q", c, 0x28)
