@@ -13,11 +13,16 @@
 
 #define NAMECACHE_SHARDS 64
 
+/*
+ * A cache line each, as the pool's shards.  A name being demangled has
+ * its key in place and a NULL vals[].name until its worker is done.
+ */
 struct namecache_shard {
-	pthread_mutex_t		  lock;
+	_Alignas(64) pthread_mutex_t lock;
+	pthread_cond_t		  done;		/* a name was demangled, for waiters */
 	const char		**keys;
 	struct demangled	 *vals;
-	size_t			  nslots, used;
+	size_t			  nslots, used, waiters;
 };
 
 struct namecache {
@@ -26,8 +31,13 @@ struct namecache {
 };
 
 void	namecache_init(struct namecache *, struct strpool *pool);
-/* mangled must be interned in the cache's pool. */
+/*
+ * mangled must be interned in the cache's pool.  The first thread to ask
+ * for a name demangles it; get waits while another thread does, try
+ * returns 0 then and leaves out alone (ask again later, with get).
+ */
 void	namecache_get(struct namecache *, const char *mangled, struct demangled *out);
+int	namecache_try(struct namecache *, const char *mangled, struct demangled *out);
 void	namecache_free(struct namecache *);
 
 #endif

@@ -709,6 +709,14 @@ read_image(struct worker *w, struct job *j, const uint8_t **elf, char *err, size
 }
 
 static void
+set_names(struct func_rec *f, const struct demangled *dm)
+{
+	f->name = dm->name;
+	f->collapsed = dm->collapsed;
+	f->ns = dm->ns;
+}
+
+static void
 run_job(struct worker *w, struct job *j)
 {
 	struct scan *s = w->scan;
@@ -763,13 +771,12 @@ run_job(struct worker *w, struct job *j)
 		struct func_rec *f = &j->funcs[j->nfuncs++];
 		struct demangled dm;
 
-		namecache_get(&s->names, cf->name, &dm);
 		f->image = (uint32_t)j->image;
 		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
 		f->mangled = cf->name;
-		f->name = dm.name;
-		f->collapsed = dm.collapsed;
-		f->ns = dm.ns;
+		/* A name another worker is demangling now waits for the end. */
+		if (namecache_try(&s->names, cf->name, &dm))
+			set_names(f, &dm);
 		f->constant = strpool_intern_memo(&s->model->pool, &w->memo, cf->constant);
 		f->reg = cf->reg;
 		f->stack = cf->stack;
@@ -784,6 +791,14 @@ run_job(struct worker *w, struct job *j)
 		f->spill_stores = f->spill_loads = UNKNOWN;
 	}
 	cubin_free(&c);
+	for (size_t i = 0; i < j->nfuncs; i++) {
+		struct demangled dm;
+
+		if (j->funcs[i].name == NULL) {
+			namecache_get(&s->names, j->funcs[i].mangled, &dm);
+			set_names(&j->funcs[i], &dm);
+		}
+	}
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }
 
