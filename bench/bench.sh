@@ -5,13 +5,19 @@
 #   floor      bench/floor.c: a single-threaded walk that decompresses every
 #              cubin and does nothing else (the most any scanner can hope
 #              for per core);
+#   floor on N threads
+#              bench/floor-parallel.c: the same decompression spread over as
+#              many threads as there are cores, into buffers touched before
+#              its clock starts (no memory bound): what the workers could do
+#              if decompressing were all they did;
 #   cuobjdump  `cuobjdump --dump-resource-usage FILE`, when it is installed.
 # Prints median wall seconds and peak RSS of RUNS runs (page cache warm: one
 # run of each is thrown away first), the ratios, and spillway's wall time at
 # each worker count in -T.  It also checks that spillway lists as many
 # functions as cuobjdump prints.
 #
-# SPILLWAY (default ./spillway), FLOOR (a prebuilt floor) and CC may be set.
+# SPILLWAY (default ./spillway), FLOOR and FLOOR_PARALLEL (prebuilt floors)
+# and CC may be set.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 runs=3
@@ -34,6 +40,13 @@ if [ -z "${FLOOR:-}" ] && ! ${CC:-cc} -O2 -o "$floor" "$here/floor.c" -lelf -llz
 	echo "floor: cannot build ($(head -1 "$work/cc.err")); skipped"
 	floor=""
 fi
+pfloor="${FLOOR_PARALLEL:-$work/floor-parallel}"
+if [ -z "${FLOOR_PARALLEL:-}" ] && ! ${CC:-cc} -O2 -o "$pfloor" "$here/floor-parallel.c" \
+    -lelf -llz4 -lzstd -lpthread 2>"$work/cc.err"; then
+	echo "floor-parallel: cannot build ($(head -1 "$work/cc.err")); skipped"
+	pfloor=""
+fi
+cores=$(nproc)
 cuobjdump=$(command -v cuobjdump || true)
 
 # median COMMAND...: prints "WALL RSS_KIB" as medians over $runs runs.
@@ -62,6 +75,14 @@ for f in "$@"; do
 		set -- $(median "$floor" "$f"); fw=$1; frss=$2
 		printf '  %-26s %8.3f s %8d KiB   spillway/floor = %.2f\n' "floor" "$fw" "$frss" \
 		    "$(echo "$sw $fw" | awk '{ print $1 / $2 }')"
+	fi
+	if [ -n "$pfloor" ]; then
+		# Its own clock: the buffers are filled before it starts.
+		"$pfloor" "$cores" "$f" >/dev/null
+		pw=$(i=0; while [ $i -lt "$runs" ]; do "$pfloor" "$cores" "$f" | awk '{ print $NF }'; \
+		    i=$((i + 1)); done | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+		printf '  %-26s %8.3f s %12s   spillway/parallel floor = %.2f\n' "floor on $cores threads" "$pw" "" \
+		    "$(echo "$sw $pw" | awk '{ print $1 / $2 }')"
 	fi
 	if [ -n "$cuobjdump" ]; then
 		set -- $(median "$cuobjdump" --dump-resource-usage "$f"); cw=$1; crss=$2
