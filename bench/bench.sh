@@ -13,7 +13,9 @@
 #   cuobjdump  `cuobjdump --dump-resource-usage FILE`, when it is installed.
 # Prints median wall seconds and peak RSS of RUNS runs (page cache warm: one
 # run of each is thrown away first), the ratios, and spillway's wall time at
-# each worker count in -T.  It also checks that spillway lists as many
+# each worker count in -T.  With cuobjdump, spillway and cuobjdump run in
+# turn, RUNS pairs: the ratio is the median of the pairs' ratios, so that a
+# slow or fast spell of the machine weighs on both sides alike.  It also checks that spillway lists as many
 # functions as cuobjdump prints.
 #
 # SPILLWAY (default ./spillway), FLOOR and FLOOR_PARALLEL (prebuilt floors)
@@ -64,12 +66,38 @@ median() {
 	echo "$w $r"
 }
 
+# pairs FILE: spillway and cuobjdump in turn, $runs pairs; prints
+# "SPILLWAY_WALL SPILLWAY_RSS CUOBJDUMP_WALL CUOBJDUMP_RSS RATIO RATIO_MIN RATIO_MAX",
+# medians, and the median, least and most of the pairs' ratios.
+pairs() {
+	"$SPILLWAY" --list "$1" >/dev/null 2>&1 || true
+	"$cuobjdump" --dump-resource-usage "$1" >/dev/null 2>&1 || true
+	i=0
+	: >"$work/p"
+	while [ $i -lt "$runs" ]; do
+		s=$(python3 "$here/measure.py" "$SPILLWAY" --list "$1")
+		c=$(python3 "$here/measure.py" "$cuobjdump" --dump-resource-usage "$1")
+		echo "$s $c" >>"$work/p"
+		i=$((i + 1))
+	done
+	mid=$(( (runs + 1) / 2 ))
+	for k in 1 2 4 5; do
+		cut -d' ' -f$k "$work/p" | sort -n | sed -n "${mid}p"
+	done | tr '\n' ' '
+	awk '{ print $4 / $1 }' "$work/p" | sort -n | awk -v mid="$mid" \
+	    '{ r[NR] = $1 } END { print r[mid], r[1], r[NR] }'
+}
+
 printf '%s\n' "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
 printf '%s\n' "spillway: $($SPILLWAY --version) ($(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?'))"
 for f in "$@"; do
 	echo
 	echo "== $f ($(stat -c %s "$f") bytes)"
-	set -- $(median "$SPILLWAY" --list "$f"); sw=$1; srss=$2
+	if [ -n "$cuobjdump" ]; then
+		set -- $(pairs "$f"); sw=$1; srss=$2; cw=$3; crss=$4; ratio=$5; rmin=$6; rmax=$7
+	else
+		set -- $(median "$SPILLWAY" --list "$f"); sw=$1; srss=$2
+	fi
 	printf '  %-26s %8.3f s %8d KiB\n' "spillway --list" "$sw" "$srss"
 	if [ -n "$floor" ]; then
 		set -- $(median "$floor" "$f"); fw=$1; frss=$2
@@ -85,9 +113,8 @@ for f in "$@"; do
 		    "$(echo "$sw $pw" | awk '{ print $1 / $2 }')"
 	fi
 	if [ -n "$cuobjdump" ]; then
-		set -- $(median "$cuobjdump" --dump-resource-usage "$f"); cw=$1; crss=$2
-		printf '  %-26s %8.3f s %8d KiB   cuobjdump/spillway = %.1fx\n' "cuobjdump" "$cw" "$crss" \
-		    "$(echo "$cw $sw" | awk '{ print $1 / $2 }')"
+		printf '  %-26s %8.3f s %8d KiB   cuobjdump/spillway = %.1fx (pairs %.1f-%.1fx)\n' \
+		    "cuobjdump" "$cw" "$crss" "$ratio" "$rmin" "$rmax"
 		theirs=$("$cuobjdump" --dump-resource-usage "$f" 2>/dev/null | grep -c '^ Function ' || true)
 		ours=$("$SPILLWAY" --list "$f" 2>/dev/null | tail -n +2 | wc -l)
 		printf '  functions: spillway %d, cuobjdump %d %s\n' "$ours" "$theirs" \
