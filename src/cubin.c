@@ -120,17 +120,22 @@ constant_bank(const char *name, const char **rest)
 
 /* Bounds-checked raw bytes of a section. */
 static const uint8_t *
-section_bytes(const uint8_t *data, size_t size, const Elf64_Shdr *sh)
+section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh)
 {
 	if (sh->sh_type == SHT_NOBITS || sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
 		return NULL;
 	return data + sh->sh_offset;
 }
 
-/* A section as read once: libelf's header (in place) and its name. */
+/*
+ * A section as read once: its header and its name.  The header is
+ * copied: libelf hands out the image's own bytes, which need not be
+ * aligned (an image stored in a fatbin lies at any offset).
+ */
 struct section {
 	Elf_Scn		*scn;
-	const Elf64_Shdr *sh;		/* NULL for index 0 */
+	GElf_Shdr	 hdr;
+	const GElf_Shdr	*sh;		/* &hdr, or NULL for index 0 */
 	const char	*name;		/* NULL when unreadable */
 	long		 func;		/* the function a .text section holds, or -1 */
 };
@@ -239,7 +244,7 @@ is_arch_a(const uint8_t *sec, size_t size)
  * bitmap over the symbol table keeps the count linear.
  */
 static void
-count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const Elf64_Shdr *sh)
+count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GElf_Shdr *sh)
 {
 	Elf_Data *d;
 	size_t n, entsize, ntex = 0, nsamp = 0, nsurf = 0;
@@ -339,10 +344,11 @@ static void
 load_names(struct reader *r)
 {
 	Elf_Scn *scn = elf_getscn(r->elf, r->shstrndx);
-	const Elf64_Shdr *sh = scn != NULL ? elf64_getshdr(scn) : NULL;
+	GElf_Shdr sh;
 	Elf_Data *d;
 
-	if (sh == NULL || sh->sh_type != SHT_STRTAB || (d = elf_getdata(scn, NULL)) == NULL)
+	if (scn == NULL || gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_STRTAB ||
+	    (d = elf_getdata(scn, NULL)) == NULL)
 		return;
 	if (d->d_buf != NULL && d->d_size > 0 && ((const char *)d->d_buf)[d->d_size - 1] == '\0') {
 		r->strs = d->d_buf;
@@ -372,15 +378,16 @@ load_sections(struct reader *r)
 		r->secs[i].func = -1;
 	while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
 		size_t i = elf_ndxscn(scn);
-		const Elf64_Shdr *sh = elf64_getshdr(scn);
+		struct section *sec;
 
-		if (sh == NULL)
-			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
 		if (i >= r->nsecs)
 			break;
-		r->secs[i].scn = scn;
-		r->secs[i].sh = sh;
-		r->secs[i].name = section_name(r, sh->sh_name);
+		sec = &r->secs[i];
+		if (gelf_getshdr(scn, &sec->hdr) == NULL)
+			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
+		sec->scn = scn;
+		sec->sh = &sec->hdr;
+		sec->name = section_name(r, sec->hdr.sh_name);
 	}
 	return 0;
 }
@@ -390,7 +397,7 @@ collect_functions(struct reader *r)
 {
 	for (size_t i = 1; i < r->nsecs; i++) {
 		const struct section *sec = &r->secs[i];
-		const Elf64_Shdr *sh = sec->sh;
+		const GElf_Shdr *sh = sec->sh;
 		struct cubin_func *f;
 
 		if (sh == NULL)
@@ -441,7 +448,7 @@ function_for(struct reader *r, size_t link, const char *fn)
 /* What a relocation section's target section links to (.rel.nv.constant0.<fn>
  * relocates .nv.constant0.<fn>, whose sh_info is .text.<fn>). */
 static size_t
-link_of_target(const struct reader *r, const Elf64_Shdr *sh)
+link_of_target(const struct reader *r, const GElf_Shdr *sh)
 {
 	if (sh->sh_info < r->nsecs && r->secs[sh->sh_info].sh != NULL)
 		return r->secs[sh->sh_info].sh->sh_info;
@@ -472,7 +479,7 @@ read_sections(struct reader *r)
 	int64_t global = 0;
 
 	for (size_t i = 1; i < r->nsecs; i++) {
-		const Elf64_Shdr *sh = r->secs[i].sh;
+		const GElf_Shdr *sh = r->secs[i].sh;
 		const char *name = r->secs[i].name, *rest;
 		const uint8_t *bytes;
 		size_t len;
