@@ -133,9 +133,8 @@ section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh)
  * aligned (an image stored in a fatbin lies at any offset).
  */
 struct section {
-	Elf_Scn		*scn;
+	Elf_Scn		*scn;		/* NULL for index 0 */
 	GElf_Shdr	 hdr;
-	const GElf_Shdr	*sh;		/* &hdr, or NULL for index 0 */
 	const char	*name;		/* NULL when unreadable */
 	long		 func;		/* the function a .text section holds, or -1 */
 };
@@ -386,7 +385,6 @@ load_sections(struct reader *r)
 		if (gelf_getshdr(scn, &sec->hdr) == NULL)
 			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
 		sec->scn = scn;
-		sec->sh = &sec->hdr;
 		sec->name = section_name(r, sec->hdr.sh_name);
 	}
 	return 0;
@@ -397,10 +395,10 @@ collect_functions(struct reader *r)
 {
 	for (size_t i = 1; i < r->nsecs; i++) {
 		const struct section *sec = &r->secs[i];
-		const GElf_Shdr *sh = sec->sh;
+		const GElf_Shdr *sh = &sec->hdr;
 		struct cubin_func *f;
 
-		if (sh == NULL)
+		if (sec->scn == NULL)
 			continue;
 		if (sh->sh_type == SHT_SYMTAB && r->symdata == NULL) {
 			if (section_bytes(r->data, r->size, sh) == NULL)
@@ -450,8 +448,8 @@ function_for(struct reader *r, size_t link, const char *fn)
 static size_t
 link_of_target(const struct reader *r, const GElf_Shdr *sh)
 {
-	if (sh->sh_info < r->nsecs && r->secs[sh->sh_info].sh != NULL)
-		return r->secs[sh->sh_info].sh->sh_info;
+	if (sh->sh_info < r->nsecs && r->secs[sh->sh_info].scn != NULL)
+		return r->secs[sh->sh_info].hdr.sh_info;
 	return SIZE_MAX;
 }
 
@@ -479,14 +477,14 @@ read_sections(struct reader *r)
 	int64_t global = 0;
 
 	for (size_t i = 1; i < r->nsecs; i++) {
-		const GElf_Shdr *sh = r->secs[i].sh;
+		const GElf_Shdr *sh = &r->secs[i].hdr;
 		const char *name = r->secs[i].name, *rest;
 		const uint8_t *bytes;
 		size_t len;
 		long fi;
 		int bank, nv;
 
-		if (sh == NULL || name == NULL)
+		if (r->secs[i].scn == NULL || name == NULL)
 			continue;
 		nv = strncmp(name, ".nv.", 4) == 0;
 		if (nv && strncmp(name + 4, "merc", 4) == 0)
