@@ -79,13 +79,15 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	    (double)(m->capfuncs * sizeof *m->funcs + m->capimages * sizeof *m->images) / MIB);
 	{
 		double busy = st->decompress_seconds + st->parse_seconds + st->names_seconds +
-		    st->format_seconds;
+		    st->format_seconds + st->walk_wait_seconds + st->gather_wait_seconds;
 
 		fprintf(stderr, "spillway: stats: the workers' %.3f s: decompressing %.3f s "
 		    "(%.3f s of it waiting for buffer room), reading ELF %.3f s, names %.3f s, "
-		    "formatting %.3f s, the rest (waiting, claiming) %.3f s\n",
+		    "formatting %.3f s, waiting for the walk %.3f s, waiting for the gathering %.3f s, "
+		    "the rest %.3f s\n",
 		    st->worker_seconds, st->decompress_seconds, st->buffer_wait_seconds,
 		    st->parse_seconds, st->names_seconds, st->format_seconds,
+		    st->walk_wait_seconds, st->gather_wait_seconds,
 		    st->worker_seconds > busy ? st->worker_seconds - busy : 0.0);
 	}
 }

@@ -304,6 +304,7 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		place_error(p, e->offset, msg);
 		return;
 	}
+	drop_walked_behind(p, e->payload);
 	if (!scan_arch_selected(s->cfg->arches, img.arch))
 		return;
 	if (e->kind == FATBIN_KIND_LTO)
@@ -322,7 +323,6 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.global = UNKNOWN;
 	img.offset = p->base + e->offset;
 
-	drop_walked_behind(p, e->payload);
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
@@ -601,6 +601,7 @@ struct worker {
 	size_t			 mine_head, nmine, capmine;
 	/* Seconds spent, by step (--stats). */
 	double			 t_decompress, t_parse, t_names, t_format, t_alive;
+	double			 t_wait_walk, t_wait_gather;
 	uint8_t			*in;		/* compressed bytes copied from the file */
 	size_t			 incap;
 	struct strpool_memo	 memo;		/* bank lists and the like, interned lately */
@@ -932,11 +933,14 @@ worker_main(void *arg)
 			/* Far ahead of the gathering: wait, holding no buffer.
 			 * The job it waits for was claimed before any that are
 			 * pending, and its worker finishes its batch first. */
+			double t = clock_seconds(CLOCK_MONOTONIC);
+
 			decompressor_release(&w->dec);
 			pthread_mutex_lock(&s->lock);
 			while (atomic_load(&s->pending) > PENDING_LIMIT)
 				pthread_cond_wait(&s->gathered, &s->lock);
 			pthread_mutex_unlock(&s->lock);
+			w->t_wait_gather += clock_seconds(CLOCK_MONOTONIC) - t;
 		}
 		/* Claim the next batch.  Guided sizes: large while much is
 		 * published, one job at the end, so no worker keeps a long tail. */
@@ -946,6 +950,8 @@ worker_main(void *arg)
 			if (first >= avail) {
 				/* Caught up with the walk: wait for more, or stop,
 				 * holding no buffer meanwhile. */
+				double t = clock_seconds(CLOCK_MONOTONIC);
+
 				decompressor_release(&w->dec);
 				pthread_mutex_lock(&s->lock);
 				atomic_fetch_add(&s->idle, 1);
@@ -954,6 +960,7 @@ worker_main(void *arg)
 				atomic_fetch_sub(&s->idle, 1);
 				avail = atomic_load(&s->published);
 				pthread_mutex_unlock(&s->lock);
+				w->t_wait_walk += clock_seconds(CLOCK_MONOTONIC) - t;
 				if (first >= avail) {
 					w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
 					return NULL;
@@ -1122,6 +1129,8 @@ finish_workers(struct scan *s, struct worker *w)
 		s->stats->names_seconds += w[t].t_names;
 		s->stats->format_seconds += w[t].t_format;
 		s->stats->worker_seconds += w[t].t_alive;
+		s->stats->walk_wait_seconds += w[t].t_wait_walk;
+		s->stats->gather_wait_seconds += w[t].t_wait_gather;
 		free(w[t].mine);
 	}
 	/* What the workers had not reclaimed when they stopped. */

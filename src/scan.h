@@ -38,6 +38,8 @@ struct scan_stats {
 	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
 	double	worker_seconds;	/* from start to stop, summed over the workers */
 	double	buffer_wait_seconds;	/* waiting for buffer room (within decompressing) */
+	double	walk_wait_seconds;	/* workers waiting for the walk to find images */
+	double	gather_wait_seconds;	/* workers waiting for the gathering to catch up */
 	struct scan_span *spans;	/* one per path given (or "."), in order */
 	size_t	nspans;
 };
