@@ -89,7 +89,7 @@ pairs() {
 }
 
 printf '%s\n' "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
-printf '%s\n' "spillway: $($SPILLWAY --version) ($(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+printf '%s\n' "spillway: $($SPILLWAY --version)"
 for f in "$@"; do
 	echo
 	echo "== $f ($(stat -c %s "$f") bytes)"

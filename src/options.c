@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gitrev.h"
 #include "options.h"
 #include "xalloc.h"
 
@@ -395,7 +396,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			*exit_now = 1;
 			return 0;
 		case 'V':
-			printf("%s\n", PACKAGE_STRING);
+			if (SPILLWAY_GIT_REV[0] != '\0')
+				printf("%s (git %s)\n", PACKAGE_STRING, SPILLWAY_GIT_REV);
+			else
+				printf("%s\n", PACKAGE_STRING);
 			*exit_now = 1;
 			return 0;
 		default:
