@@ -37,6 +37,21 @@ else
 	check "ulimit -v: the same rows" cmp -s "$TMP/out" "$TMP/list8"
 fi
 
+# --stats splits the workers' time: its parts, waits included, add up to it.
+check "--stats: the workers' time is the sum of its parts" awk '
+	/the workers/ {
+		line = $0
+		gsub(/[^0-9. ]/, " ", line)
+		n = split(line, v, " ")
+		# total, decompressing, buffer room (within it), ELF, names,
+		# formatting, the walk, the gathering, the rest
+		if (n != 9) exit 1
+		sum = v[2] + v[4] + v[5] + v[6] + v[7] + v[8] + v[9]
+		found = 1
+		if (sum < v[1] - 0.01 || sum > v[1] + 0.01) exit 1
+	}
+	END { exit !found }' "$TMP/stats8"
+
 # The buffers' budget is what the rest leaves of 224 MiB: never more.
 peak=$(sed -n 's/.*decompression buffers \([0-9.]*\) MiB at most.*/\1/p' "$TMP/stats8")
 check "buffers peaked at ${peak:-?} MiB: more than one image, at most 224 MiB" \

@@ -17,6 +17,8 @@ expect_status 0 "--help" "$SPILLWAY" --help
 check "--help lists --list" grep -q -- "--list" "$TMP/out"
 expect_status 0 "--version" "$SPILLWAY" --version
 check "--version names spillway" grep -q "^spillway " "$TMP/out"
+check "--version: the version, and the commit when built in a git checkout" \
+	grep -qE '^spillway [0-9]+\.[0-9]+\.[0-9]+( \(git [0-9a-f]{7,}\))?$' "$TMP/out"
 
 # Bad files inside a tree: the good ones are still read, the exit says 2.
 mkdir -p "$TMP/tree"
