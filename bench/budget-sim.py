@@ -15,7 +15,8 @@ Prints, per budget, the simulated wall time, the bytes grown (each zeroed
 by the kernel) and the seconds spent waiting for room, and the same with
 no bound.  The constants are the device's (16 cores): there, on
 libtorch_cuda, the simulation grows 2,086 MiB and waits 0.53 s where
-spillway grew 1,940 MiB and waited 0.30-0.57 s (bench/README.md).
+spillway, counted, grew about 1,800 MiB and waited 0.30-0.57 s
+(bench/README.md).
 """
 import csv
 import heapq
