@@ -15,8 +15,8 @@ Prints, per budget, the simulated wall time, the bytes grown (each zeroed
 by the kernel) and the seconds spent waiting for room, and the same with
 no bound.  The constants are the device's (16 cores): there, on
 libtorch_cuda, the simulation grows 2,086 MiB and waits 0.53 s where
-spillway, counted, grew about 1,800 MiB and waited 0.30-0.57 s
-(bench/README.md).
+spillway, counted, grew 1,966-2,210 MiB and waited 0.23-0.33 s: the bytes
+right, the waiting overstated (bench/README.md).
 """
 import csv
 import heapq
