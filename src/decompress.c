@@ -164,11 +164,11 @@ reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 	if (d->cap < expect) {
 		size_t cap = whole_huge_pages(expect);
 
-		/* Grown in place when the budget has room now; else it gives
-		 * back what it holds before it waits, so that no two workers
-		 * wait on each other. */
-		if (cap > d->space || d->budget == NULL ||
-		    !membudget_try_take(d->budget, cap - d->cap)) {
+		/* Grown in place when the budget, if any, has room now; else
+		 * it gives back what it holds before it waits, so that no two
+		 * workers wait on each other. */
+		if (cap > d->space ||
+		    (d->budget != NULL && !membudget_try_take(d->budget, cap - d->cap))) {
 			decompressor_release(d);
 			if (d->budget != NULL)
 				membudget_take(d->budget, cap);
