@@ -1015,6 +1015,7 @@ static void
 gather_results(struct scan *s)
 {
 	struct model *m = s->model;
+	double cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 
 	for (size_t i = 0; i < s->njobs; i++) {
 		struct job *j = job_at(s, i);
@@ -1049,8 +1050,10 @@ gather_results(struct scan *s)
 				j->text = NULL;
 			}
 		}
-		for (size_t k = 0; k < j->nfuncs; k++)
-			model_add_func(m, &j->funcs[k]);
+		s->stats->functions += j->nfuncs;
+		if (!s->cfg->emit_only)
+			for (size_t k = 0; k < j->nfuncs; k++)
+				model_add_func(m, &j->funcs[k]);
 		if (j->text != NULL)
 			s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
 		if (j->preset) {
@@ -1068,6 +1071,7 @@ gather_results(struct scan *s)
 			s->stats->unreadable++;
 		diag_append(s->diags, &j->diags);
 	}
+	s->stats->gather_cpu_seconds += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
 }
 
 static struct worker *

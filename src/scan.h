@@ -30,9 +30,11 @@ struct scan_stats {
 	size_t	unreadable;	/* files that could not be read, in whole or part */
 	size_t	images;		/* images found */
 	size_t	jobs;		/* images read (SASS, or CSV read back) */
+	size_t	functions;	/* rows read, kept in the model or not */
 	int	workers;
 	double	walk_seconds;	/* finding files and images (the workers start meanwhile) */
 	double	read_seconds;	/* reading what is left once the walk is over */
+	double	gather_cpu_seconds;	/* the main thread's CPU time putting rows in order */
 	size_t	buffer_peak;	/* most bytes of decompression buffers held at once */
 	/* Seconds the workers spent, summed over them, by step. */
 	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
@@ -60,6 +62,9 @@ struct scan_config {
 				    size_t n, size_t *len);
 	void			(*emit)(void *ctx, const char *text, size_t len);
 	void			 *ctx;
+	/* Rows go to emit alone: the model keeps the images, not the rows
+	 * (--list, where nothing reads them after the scan). */
+	int			 emit_only;
 };
 
 int	scan_default_threads(void);

@@ -52,6 +52,10 @@ check "--stats: the workers' time is the sum of its parts" awk '
 	}
 	END { exit !found }' "$TMP/stats8"
 
+# --list keeps no rows once written, but counts them all.
+check "--stats counts the $(($(wc -l <"$TMP/list8") - 1)) rows --list wrote" \
+	grep -q " $(($(wc -l <"$TMP/list8") - 1)) functions;" "$TMP/stats8"
+
 # The buffers' budget is what the rest leaves of 224 MiB: never more.
 peak=$(sed -n 's/.*decompression buffers \([0-9.]*\) MiB at most.*/\1/p' "$TMP/stats8")
 check "buffers peaked at ${peak:-?} MiB: more than one image, at most 224 MiB" \
