@@ -24,6 +24,37 @@ whole_huge_pages(size_t size)
 	return (size + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }
 
+/*
+ * Moves len bytes of pages at from, in another worker's buffer, to this
+ * one's at offset at, while this one waits for room: moved, they keep
+ * their contents, where freed and taken anew the kernel would zero them
+ * again.  The range left behind stays mapped, empty.  Buffers are made of
+ * whole huge pages; a range that is not one mapping (pages handed to that
+ * buffer before) goes a huge page at a time.  Returns the bytes moved.
+ */
+static size_t
+receive_pages(void *ctx, uint8_t *from, size_t len, size_t at)
+{
+	size_t moved = 0;
+#ifdef MREMAP_DONTUNMAP
+	struct decompressor *d = ctx;
+	uint8_t *to = d->buf + at;
+	int how = MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP;
+
+	if (mremap(from, len, len, how, to) != MAP_FAILED)
+		return len;
+	while (moved + HUGE_PAGE <= len &&
+	    mremap(from + moved, HUGE_PAGE, HUGE_PAGE, how, to + moved) != MAP_FAILED)
+		moved += HUGE_PAGE;
+#else
+	(void)ctx;
+	(void)from;
+	(void)len;
+	(void)at;
+#endif
+	return moved;
+}
+
 void
 decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 {
@@ -36,6 +67,10 @@ decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 	d->cap = d->space = 0;
 	d->budget = budget;
 	d->keep = keep;
+	d->recv.receive = receive_pages;
+	d->recv.ctx = d;
+	d->recv.want = d->recv.received = 0;
+	d->recv.moving = 0;
 }
 
 /* Maps size bytes of inaccessible address space aligned on a huge page,
@@ -107,18 +142,21 @@ set_cap(struct decompressor *d, size_t cap)
 }
 
 /* Gives back what the buffer holds beyond keep bytes (rounded down to
- * whole huge pages); the pages go before the budget hears of it. */
+ * whole huge pages): to the first in line as far as it can take them,
+ * the rest freed before the budget hears of it. */
 static void
 shrink(struct decompressor *d, size_t keep)
 {
-	size_t old = d->cap;
+	size_t old = d->cap, moved = 0;
 
 	keep &= ~(HUGE_PAGE - 1);
 	if (keep >= old)
 		return;
-	set_cap(d, keep);
 	if (d->budget != NULL)
-		membudget_give(d->budget, old - keep);
+		moved = membudget_hand(d->budget, d->buf + keep, old - keep);
+	set_cap(d, keep);
+	if (d->budget != NULL && old - keep > moved)
+		membudget_give(d->budget, old - keep - moved);
 }
 
 void
@@ -170,11 +208,13 @@ reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 		if (cap > d->space ||
 		    (d->budget != NULL && !membudget_try_take(d->budget, cap - d->cap))) {
 			decompressor_release(d);
-			if (d->budget != NULL)
-				membudget_take(d->budget, cap);
+			if (cap > d->space)
+				reserve_space(d, cap);
+			if (d->budget != NULL) {
+				d->recv.want = cap;
+				membudget_take_pages(d->budget, &d->recv);
+			}
 		}
-		if (cap > d->space)
-			reserve_space(d, cap);
 		set_cap(d, cap);
 	}
 	return 0;

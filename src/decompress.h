@@ -25,6 +25,7 @@ struct decompressor {
 	size_t			 cap;		/* bytes of it usable: the buffer */
 	struct membudget	*budget;	/* NULL: none */
 	size_t			 keep;		/* most bytes kept between images */
+	struct membudget_receiver recv;		/* taking pages while it waits */
 };
 
 /* budget may be NULL; keep is a worker's share: what the buffer keeps

@@ -1141,6 +1141,8 @@ finish_workers(struct scan *s, struct worker *w)
 	for (size_t i = 0; i < s->njobs; i++)
 		job_free_results(job_at(s, i));
 	s->stats->buffer_peak = s->buffers.peak;
+	s->stats->buffer_fresh = s->buffers.fresh;
+	s->stats->buffer_handed = s->buffers.handed;
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
 	rss_close(&s->rss);

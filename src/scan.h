@@ -36,6 +36,8 @@ struct scan_stats {
 	double	read_seconds;	/* reading what is left once the walk is over */
 	double	gather_cpu_seconds;	/* the main thread's CPU time putting rows in order */
 	size_t	buffer_peak;	/* most bytes of decompression buffers held at once */
+	size_t	buffer_fresh;	/* bytes of buffers taken anew (zeroed by the kernel) */
+	size_t	buffer_handed;	/* bytes of buffers moved from one worker to another */
 	/* Seconds the workers spent, summed over them, by step. */
 	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
 	double	worker_seconds;	/* from start to stop, summed over the workers */

@@ -4,7 +4,9 @@
  * than the limit together, one request larger than the limit is served
  * alone, and a worker that waits is served once the others give back or
  * the limit moves up; a limit moved under what is held asks for it back;
- * a try neither waits nor goes before one who does.
+ * a try neither waits nor goes before one who does; pages handed to the
+ * first in line count as held by it, no more than it lacks, and it waits
+ * only for the rest.
  */
 #include "config.h"
 
@@ -15,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -247,6 +250,163 @@ test_measure_sees_what_is_held(void **state)
 	membudget_free(&b);
 }
 
+/* A waiter that takes pages, and notes what it is handed. */
+struct receiver {
+	struct membudget_receiver r;
+	struct membudget	*b;
+	size_t			 allow;		/* most bytes it moves at once */
+	int			 calls;
+	uint8_t			*from;		/* of the last call */
+	size_t			 len, at;
+	volatile int		 served;
+};
+
+static size_t
+note_pages(void *ctx, uint8_t *from, size_t len, size_t at)
+{
+	struct receiver *rc = ctx;
+
+	rc->calls++;
+	rc->from = from;
+	rc->len = len;
+	rc->at = at;
+	return len < rc->allow ? len : rc->allow;
+}
+
+static void *
+take_pages_one(void *arg)
+{
+	struct receiver *rc = arg;
+
+	membudget_take_pages(rc->b, &rc->r);
+	rc->served = 1;
+	return NULL;
+}
+
+/* Holds held bytes of b, then starts a waiter for want bytes that do not
+ * fit, and returns once it is first in line. */
+static void
+start_blocked_receiver(struct receiver *rc, struct membudget *b, size_t held, size_t want,
+    size_t allow, pthread_t *th)
+{
+	memset(rc, 0, sizeof *rc);
+	rc->r.receive = note_pages;
+	rc->r.ctx = rc;
+	rc->r.want = want;
+	rc->b = b;
+	rc->allow = allow;
+	membudget_take(b, held);
+	assert_int_equal(pthread_create(th, NULL, take_pages_one, rc), 0);
+	while (!membudget_short(b))
+		sched_yield();
+	assert_int_equal(rc->served, 0);
+}
+
+static void
+test_handed_pages_count_for_the_waiter(void **state)
+{
+	struct membudget b;
+	struct receiver rc;
+	pthread_t th;
+	uint8_t pages[64];
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	start_blocked_receiver(&rc, &b, 80, 60, SIZE_MAX, &th);
+	/* 50 of the 80 held go to it: still held, by it now, so it lacks 10,
+	 * and 80 + 10 fit. */
+	assert_int_equal(membudget_hand(&b, pages + 8, 50), 50);
+	pthread_join(th, NULL);
+	assert_int_equal(rc.served, 1);
+	assert_int_equal(rc.calls, 1);
+	assert_ptr_equal(rc.from, pages + 8);
+	assert_int_equal(rc.len, 50);
+	assert_int_equal(rc.at, 0);
+	assert_int_equal(rc.r.received, 50);
+	assert_int_equal(b.used, 90);
+	assert_int_equal(b.handed, 50);
+	assert_int_equal(b.fresh, 90);	/* 80, then the 10 it lacked */
+	assert_false(membudget_short(&b));
+	/* Served, it is no longer in line: nothing more is handed. */
+	assert_int_equal(membudget_hand(&b, pages, 30), 0);
+	assert_int_equal(rc.calls, 1);
+	membudget_give(&b, 30);
+	membudget_give(&b, 60);
+	assert_int_equal(b.used, 0);
+	membudget_free(&b);
+}
+
+static void
+test_hand_gives_no_more_than_lacking(void **state)
+{
+	struct membudget b;
+	struct receiver rc;
+	pthread_t th;
+	uint8_t pages[64];
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	start_blocked_receiver(&rc, &b, 80, 30, SIZE_MAX, &th);
+	assert_int_equal(membudget_hand(&b, pages, 50), 30);
+	pthread_join(th, NULL);
+	assert_int_equal(rc.len, 30);
+	assert_int_equal(rc.r.received, 30);
+	assert_int_equal(b.used, 80);	/* 50 the holder kept, 30 it was handed */
+	assert_int_equal(b.fresh, 80);
+	membudget_give(&b, 50);
+	membudget_give(&b, 30);
+	membudget_free(&b);
+}
+
+static void
+test_hand_without_a_waiter_moves_nothing(void **state)
+{
+	struct membudget b;
+	struct waiter w;
+	pthread_t th;
+	uint8_t pages[64];
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	membudget_take(&b, 50);
+	assert_int_equal(membudget_hand(&b, pages, 50), 0);
+	/* One that waits without taking pages is not handed any either. */
+	membudget_give(&b, 50);
+	start_blocked_taker(&w, &b, 80, 50, &th);
+	assert_int_equal(membudget_hand(&b, pages, 50), 0);
+	membudget_give(&b, 80);
+	pthread_join(th, NULL);
+	assert_int_equal(b.handed, 0);
+	membudget_give(&b, 50);
+	membudget_free(&b);
+}
+
+static void
+test_refused_move_leaves_it_waiting(void **state)
+{
+	struct membudget b;
+	struct receiver rc;
+	pthread_t th;
+	uint8_t pages[64];
+
+	(void)state;
+	membudget_init(&b, LIMIT);
+	start_blocked_receiver(&rc, &b, 80, 60, 20, &th);
+	/* The system moves 20 of 50: it lacks 40, and 80 + 40 do not fit. */
+	assert_int_equal(membudget_hand(&b, pages, 50), 20);
+	assert_int_equal(rc.r.received, 20);
+	assert_true(membudget_short(&b));
+	assert_int_equal(rc.served, 0);
+	/* The holder frees the 30 it could not hand, and holds 30 more. */
+	membudget_give(&b, 30);
+	pthread_join(th, NULL);
+	assert_int_equal(b.used, 90);	/* 30 the holder's, 60 the waiter's */
+	assert_int_equal(b.fresh, 120);	/* 80, then the 40 it lacked */
+	membudget_give(&b, 30);
+	membudget_give(&b, 60);
+	membudget_free(&b);
+}
+
 int
 main(void)
 {
@@ -258,6 +418,10 @@ main(void)
 		cmocka_unit_test(test_raised_limit_serves_a_waiter),
 		cmocka_unit_test(test_lowered_limit_asks_for_bytes_back),
 		cmocka_unit_test(test_try_take_neither_waits_nor_jumps_the_line),
+		cmocka_unit_test(test_handed_pages_count_for_the_waiter),
+		cmocka_unit_test(test_hand_gives_no_more_than_lacking),
+		cmocka_unit_test(test_hand_without_a_waiter_moves_nothing),
+		cmocka_unit_test(test_refused_move_leaves_it_waiting),
 		cmocka_unit_test(test_measure_sees_what_is_held),
 	};
 
