@@ -36,7 +36,7 @@
 #define NEST_MAX 4		/* archives inside archives */
 #define DROP_NOW_BYTES	(256u << 10)
 #define WALK_DROP_BYTES	((size_t)4 << 20)
-#define PENDING_LIMIT	((size_t)8 << 20)
+#define PENDING_LIMIT	((size_t)16 << 20)
 #define NO_JOB		SIZE_MAX
 #define BATCH_BYTES	((size_t)4 << 20)
 #define INPUT_KEEP	((size_t)1 << 20)
