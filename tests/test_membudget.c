@@ -101,6 +101,15 @@ start_taker(struct waiter *w, struct membudget *b, size_t bytes, pthread_t *th)
 	assert_int_equal(pthread_create(th, NULL, take_one, w), 0);
 }
 
+/* Returns once the first in line lacks room: it says how much, so that
+ * holders give back. */
+static void
+wait_until_short(struct membudget *b)
+{
+	while (!membudget_short(b))
+		sched_yield();
+}
+
 /* Holds held bytes of b, then starts a taker of bytes that do not fit, and
  * returns once it waits in line. */
 static void
@@ -108,9 +117,7 @@ start_blocked_taker(struct waiter *w, struct membudget *b, size_t held, size_t b
 {
 	membudget_take(b, held);
 	start_taker(w, b, bytes, th);
-	/* It cannot fit: it says how much it lacks, so holders give back. */
-	while (!membudget_short(b))
-		sched_yield();
+	wait_until_short(b);
 	assert_int_equal(w->served, 0);
 }
 
@@ -297,8 +304,7 @@ start_blocked_receiver(struct receiver *rc, struct membudget *b, size_t held, si
 	rc->allow = allow;
 	membudget_take(b, held);
 	assert_int_equal(pthread_create(th, NULL, take_pages_one, rc), 0);
-	while (!membudget_short(b))
-		sched_yield();
+	wait_until_short(b);
 	assert_int_equal(rc->served, 0);
 }
 
