@@ -41,11 +41,13 @@ check_over(struct membudget *b)
 	atomic_store(&b->over, b->used > b->limit);
 }
 
-/* Counts bytes taken; called with the lock held. */
+/* Counts bytes taken anew (handed pages are not: they stay held); called
+ * with the lock held. */
 static void
 took(struct membudget *b, size_t bytes)
 {
 	b->used += bytes;
+	b->fresh += bytes;
 	if (b->used > b->peak)
 		b->peak = b->used;
 	check_over(b);
@@ -83,7 +85,6 @@ take(struct membudget *b, size_t bytes, struct membudget_receiver *r)
 		b->waited += clock_seconds(CLOCK_MONOTONIC) - start;
 	b->serving++;
 	took(b, bytes - have);
-	b->fresh += bytes - have;
 	/* The next in line may fit too. */
 	pthread_cond_broadcast(&b->room);
 	pthread_mutex_unlock(&b->lock);
@@ -139,10 +140,8 @@ membudget_try_take(struct membudget *b, size_t bytes)
 
 	pthread_mutex_lock(&b->lock);
 	ok = b->next_ticket == b->serving && fits(b, bytes, 0);
-	if (ok) {
+	if (ok)
 		took(b, bytes);
-		b->fresh += bytes;
-	}
 	pthread_mutex_unlock(&b->lock);
 	return ok;
 }
