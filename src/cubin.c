@@ -89,13 +89,42 @@ name_index_free(struct name_index *t)
 	free(t->idx);
 }
 
+/* v in decimal at out, unterminated; returns its length. */
+static size_t
+put_decimal(char *out, uint64_t v)
+{
+	char tmp[20];
+	size_t n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	for (size_t i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return n;
+}
+
+/*
+ * Appends " bank:bytes" to a bank list, cut where the buffer ends as
+ * snprintf would cut it.  Built by hand: a function has a bank or two,
+ * and snprintf's format parsing was most of what a bank cost.
+ */
 static void
 append_bank(char *buf, size_t size, unsigned bank, uint64_t bytes)
 {
-	size_t len = strlen(buf);
+	char piece[48];
+	size_t len = strlen(buf), n = 0;
 
-	snprintf(buf + len, size - len, "%s%u:%llu", len ? " " : "", bank,
-	    (unsigned long long)bytes);
+	if (len > 0)
+		piece[n++] = ' ';
+	n += put_decimal(piece + n, bank);
+	piece[n++] = ':';
+	n += put_decimal(piece + n, bytes);
+	if (n > size - len - 1)
+		n = size - len - 1;
+	memcpy(buf + len, piece, n);
+	buf[len + n] = '\0';
 }
 
 /* ".nv.constant3" -> 3 with *rest "", ".nv.constant0.foo" -> 0 with *rest "foo". */
@@ -391,8 +420,27 @@ load_sections(struct reader *r)
 }
 
 static int
+is_function_text(const struct section *sec)
+{
+	return sec->scn != NULL && sec->name != NULL && strncmp(sec->name, ".text.", 6) == 0 &&
+	    sec->hdr.sh_type == SHT_PROGBITS;
+}
+
+/* The functions counted first: the array is allocated once, not grown. */
+static void
+reserve_functions(struct reader *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 1; i < r->nsecs; i++)
+		n += is_function_text(&r->secs[i]);
+	xgrow((void **)&r->c->funcs, &r->c->capfuncs, n, sizeof *r->c->funcs);
+}
+
+static int
 collect_functions(struct reader *r)
 {
+	reserve_functions(r);
 	for (size_t i = 1; i < r->nsecs; i++) {
 		const struct section *sec = &r->secs[i];
 		const GElf_Shdr *sh = &sec->hdr;
@@ -409,9 +457,8 @@ collect_functions(struct reader *r)
 			if (r->symdata != NULL)
 				r->nsyms = r->symdata->d_size / gelf_fsize(r->elf, ELF_T_SYM, 1, EV_CURRENT);
 		}
-		if (sec->name == NULL || strncmp(sec->name, ".text.", 6) != 0 || sh->sh_type != SHT_PROGBITS)
+		if (!is_function_text(sec))
 			continue;
-		xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + 1, sizeof *r->c->funcs);
 		r->secs[i].func = (long)r->c->nfuncs;
 		f = &r->c->funcs[r->c->nfuncs++];
 		memset(f, 0, sizeof *f);
