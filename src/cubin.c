@@ -434,7 +434,7 @@ reserve_functions(struct reader *r)
 
 	for (size_t i = 1; i < r->nsecs; i++)
 		n += is_function_text(&r->secs[i]);
-	xgrow((void **)&r->c->funcs, &r->c->capfuncs, n, sizeof *r->c->funcs);
+	xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + n, sizeof *r->c->funcs);
 }
 
 static int
