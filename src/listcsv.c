@@ -48,20 +48,29 @@ row_separator(struct row *r, int last)
 	row_put(r, last ? "\n" : ",", 1);
 }
 
+/* A reader drops the spaces and tabs around a field left unquoted
+ * (libcsv's default, as listcsv_import reads): such a field is quoted. */
+static int
+blank_at_either_end(const char *s, size_t n)
+{
+	return n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t');
+}
+
 /*
  * One field, quoted only when it must be.  A field holding a double quote
  * goes through libcsv, which doubles it; one that needs quotes only for a
- * comma or a line break (most demangled names: "f(int, float)") is wrapped
- * as it is, which is the same bytes without a call per character.  One
- * strcspn up to the first byte that needs care settles a plain field (most
- * mangled names) in one pass; a memchr per byte was slower.
+ * comma, a line break or a blank at either end (most demangled names:
+ * "f(int, float)") is wrapped as it is, which is the same bytes without a
+ * call per character.  One strcspn up to the first byte that needs care
+ * settles a plain field (most mangled names) in one pass; a memchr per
+ * byte was slower.
  */
 static void
 row_field(struct row *r, const char *s, int last)
 {
 	size_t plain = strcspn(s, "\",\r\n"), n;
 
-	if (s[plain] == '\0') {
+	if (s[plain] == '\0' && !blank_at_either_end(s, plain)) {
 		row_put(r, s, plain);
 		row_separator(r, last);
 		return;

@@ -116,6 +116,7 @@ test_rows_read_back(void **state)
 {
 	static const char *const names[] = {
 		"k()", "f(int, float)", "line\nbreak", "cr\r", "say \"hi\", twice", "\"", ",",
+		"\tleading tab", "trailing space ", " ", "\t\"quoted\" ",
 	};
 	const size_t n = sizeof names / sizeof names[0];
 	struct image_rec img;
