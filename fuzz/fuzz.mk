@@ -4,8 +4,10 @@
 # and UBSan; the normal build never needs clang.
 FUZZ_CC ?= clang
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# -MMD: each object's header dependencies, read back below, so that a
+# changed header rebuilds what includes it.
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
-	-I. -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
+	-MMD -MP -I. -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin
 
@@ -32,6 +34,8 @@ $(BINDIR)/fuzz-%: $(OBJDIR)/fuzz_%.o $(OBJDIR)/libspillway-fuzz.a
 	@mkdir -p $(BINDIR)
 	$(FUZZ_CC) $(SANITIZE) -fsanitize=fuzzer -pthread -o $@ $< \
 		$(OBJDIR)/libspillway-fuzz.a $(DEP_LIBS)
+
+-include $(wildcard $(OBJDIR)/*.d)
 
 .PHONY: all
 .SECONDARY:
