@@ -112,7 +112,7 @@ recorded_intervals(void **state)
 	(void)state;
 	model_init(&m);
 	for (int i = 0; i < 3; i++) {
-		char name[8];
+		char name[16];
 		struct build_module *b;
 
 		snprintf(name, sizeof name, "o%d", i);
