@@ -8,6 +8,7 @@
 
 #include "bytes.h"
 #include "cubin.h"
+#include "decimal.h"
 #include "nvinfo.h"
 #include "xalloc.h"
 
@@ -87,22 +88,6 @@ name_index_free(struct name_index *t)
 {
 	free(t->names);
 	free(t->idx);
-}
-
-/* v in decimal at out, unterminated; returns its length. */
-static size_t
-put_decimal(char *out, uint64_t v)
-{
-	char tmp[20];
-	size_t n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	for (size_t i = 0; i < n; i++)
-		out[i] = tmp[n - 1 - i];
-	return n;
 }
 
 /*

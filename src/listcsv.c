@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "decimal.h"
 #include "listcsv.h"
 #include "xalloc.h"
 
@@ -91,16 +92,10 @@ row_field(struct row *r, const char *s, int last)
 static void
 row_number(struct row *r, int64_t v, int last)
 {
-	char tmp[24];
-	size_t i = sizeof tmp;
+	char digits[DECIMAL_MAX];
 
-	if (v >= 0) {
-		do {
-			tmp[--i] = (char)('0' + v % 10);
-			v /= 10;
-		} while (v > 0);
-		row_put(r, tmp + i, sizeof tmp - i);
-	}
+	if (v >= 0)
+		row_put(r, digits, put_decimal(digits, (uint64_t)v));
 	row_separator(r, last);
 }
 
