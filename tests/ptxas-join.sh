@@ -46,6 +46,21 @@ sed 's/Used 64 registers/Used 63 registers/' "$GOLDEN/spill.o.ptxas.log" >"$TMP/
 check "figures of another build join nothing" \
 	sh -c "! grep -q ',64,[0-9]*,.*,[0-9][0-9]*,[0-9][0-9]*$' '$TMP/other.csv' && grep -q ',48,0,.*,0,0$' '$TMP/other.csv'"
 
+# Logs are read before any row is gathered, wherever they lie: after the
+# binary in a directory's name order, or in an ar archive named after it.
+mkdir "$TMP/tree"
+cp "$BUILD/spill.o" "$TMP/tree/a-spill.o"
+cp "$GOLDEN/spill.o.ptxas.log" "$TMP/tree/z-ptxas.log"
+"$SPILLWAY" --list "$TMP/tree" >"$TMP/tree.csv"
+sed 's/^[^,]*,//' "$TMP/tree.csv" >"$TMP/tree.rows"
+sed 's/^[^,]*,//' "$TMP/spill.o.csv" >"$TMP/spill.o.rows"
+check "a log after the binary in a directory joins its rows" cmp -s "$TMP/tree.rows" "$TMP/spill.o.rows"
+if command -v ar >/dev/null 2>&1; then
+	(cd "$TMP/tree" && ar rc logs.a z-ptxas.log)
+	"$SPILLWAY" --list "$BUILD/spill.o" "$TMP/tree/logs.a" >"$TMP/ar.csv"
+	check "a log in an archive after the binary joins its rows" cmp -s "$TMP/ar.csv" "$TMP/spill.o.csv"
+fi
+
 # The whole tree and every log at once: the same figures as artifact by
 # artifact, although several artifacts hold the same kernel built otherwise
 # (spill.cu in libkernels.so and in spill_maxrreg32.o, both on sm_86).
