@@ -177,6 +177,12 @@ decompressor_free(struct decompressor *d)
 }
 
 void
+decompressor_idle(struct decompressor *d)
+{
+	shrink(d, d->budget != NULL && membudget_short(d->budget) ? 0 : d->keep);
+}
+
+void
 decompressor_settle(struct decompressor *d)
 {
 	/* With a budget, the buffer stays until another worker waits for

@@ -37,6 +37,11 @@ void	decompressor_free(struct decompressor *);
  * back what the buffer holds beyond keep bytes, or all of it when it holds
  * no more than that.  Otherwise the buffer stays for the next image. */
 void	decompressor_settle(struct decompressor *);
+/* Called before a worker sleeps until more images are found: the buffer
+ * keeps keep bytes at most, and nothing while another worker waits for
+ * room, so that a walk that finds images one at a time does not have the
+ * kernel zero a new buffer for each. */
+void	decompressor_idle(struct decompressor *);
 /* Gives the buffer back. */
 void	decompressor_release(struct decompressor *);
 

@@ -248,10 +248,10 @@ add_job(struct scan *s, const struct job *j)
 		fit_budget(s);
 	atomic_store(&s->published, s->njobs);
 	/* Workers that caught up count themselves idle before they look at
-	 * published, so one of the two sees the other. */
+	 * published, so one of the two sees the other.  One job: one worker. */
 	if (atomic_load(&s->idle) > 0) {
 		pthread_mutex_lock(&s->lock);
-		pthread_cond_broadcast(&s->more_jobs);
+		pthread_cond_signal(&s->more_jobs);
 		pthread_mutex_unlock(&s->lock);
 	}
 }
@@ -949,10 +949,10 @@ worker_main(void *arg)
 			avail = atomic_load(&s->published);
 			if (first >= avail) {
 				/* Caught up with the walk: wait for more, or stop,
-				 * holding no buffer meanwhile. */
+				 * holding no more than a share meanwhile. */
 				double t = clock_seconds(CLOCK_MONOTONIC);
 
-				decompressor_release(&w->dec);
+				decompressor_idle(&w->dec);
 				pthread_mutex_lock(&s->lock);
 				atomic_fetch_add(&s->idle, 1);
 				while (atomic_load(&s->published) <= first && !s->walk_done)
