@@ -47,7 +47,8 @@ check "figures of another build join nothing" \
 	sh -c "! grep -q ',64,[0-9]*,.*,[0-9][0-9]*,[0-9][0-9]*$' '$TMP/other.csv' && grep -q ',48,0,.*,0,0$' '$TMP/other.csv'"
 
 # Logs are read before any row is gathered, wherever they lie: after the
-# binary in a directory's name order, or in an ar archive named after it.
+# binary in a directory's name order, or in an ar archive named after it
+# on the command line.
 mkdir "$TMP/tree"
 cp "$BUILD/spill.o" "$TMP/tree/a-spill.o"
 cp "$GOLDEN/spill.o.ptxas.log" "$TMP/tree/z-ptxas.log"

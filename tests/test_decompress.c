@@ -5,7 +5,9 @@
  * that cannot be read and a size the header does not promise are errors
  * with a message, never a short image.  Under a budget, a worker that
  * waits for room is handed the pages another gives back, with what they
- * held (moved, not zeroed), and both go on reading right.
+ * held (moved, not zeroed), and both go on reading right.  A worker that
+ * waits for more images keeps its share of buffer, unless the budget is
+ * short.
  */
 #include "config.h"
 
@@ -285,6 +287,38 @@ test_pages_move_to_a_waiter(void **state)
 	membudget_free(&b);
 }
 
+/* A worker about to wait for the walk keeps its share of buffer for the
+ * next image, and nothing when the budget is short. */
+static void
+test_idle_keeps_its_share(void **state)
+{
+	struct frame *f = *state;
+	struct membudget b;
+	struct decompressor a;
+	const uint8_t *out;
+	char err[256];
+
+	membudget_init(&b, 8 * HUGE_PAGE);
+	decompressor_init(&a, &b, HUGE_PAGE);
+	assert_int_equal(decompress_zstd(&a, f->z, f->zsize, IMAGE_SIZE, &out, err, sizeof err), 0);
+	assert_int_equal(a.cap, 2 * HUGE_PAGE);
+	decompressor_idle(&a);
+	assert_int_equal(a.cap, HUGE_PAGE);
+	assert_int_equal(b.used, HUGE_PAGE);
+	/* The next image grows it again, from the page it kept. */
+	assert_int_equal(decompress_zstd(&a, f->z, f->zsize, IMAGE_SIZE, &out, err, sizeof err), 0);
+	assert_memory_equal(out, f->image, IMAGE_SIZE);
+	assert_int_equal(b.fresh, 3 * HUGE_PAGE);
+	/* Short (the limit moved under what is held): it keeps nothing. */
+	membudget_set_limit(&b, HUGE_PAGE);
+	assert_true(membudget_short(&b));
+	decompressor_idle(&a);
+	assert_int_equal(a.cap, 0);
+	assert_int_equal(b.used, 0);
+	decompressor_free(&a);
+	membudget_free(&b);
+}
+
 int
 main(void)
 {
@@ -296,6 +330,7 @@ main(void)
 		cmocka_unit_test(test_wrong_promise),
 		cmocka_unit_test(test_not_zstd),
 		cmocka_unit_test(test_pages_move_to_a_waiter),
+		cmocka_unit_test(test_idle_keeps_its_share),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
