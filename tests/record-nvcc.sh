@@ -2,7 +2,9 @@
 # spillway record around real nvcc compiles (skipped without nvcc): under
 # make -j4 every record is whole and names its module and targets; a
 # failing compile still fails; the peak RSS is within 5 % of GNU time's for
-# the same run; and the ptxas -v output joins the objects built.
+# the same run; and the ptxas -v output joins the objects built.  Each
+# compile writes its ptxas -v output to a log of its own: four compiles
+# appending to one file under make -j4 can interleave their lines.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v nvcc >/dev/null || { echo "nvcc not found: skipped"; exit 77; }
@@ -13,10 +15,10 @@ cat >"$TMP/Makefile" <<'MAKE'
 NVCC = $(SPILLWAY) record --log=$(LOG) -- nvcc
 OBJS = stack80.o stack86.o ns80.o ns90.o
 all: $(OBJS)
-stack80.o: ; $(NVCC) -Xptxas -v -c stack.cu -o $@ -arch=sm_80 2>>ptxas.log
-stack86.o: ; $(NVCC) -Xptxas -v -c stack.cu -o $@ -gencode arch=compute_86,code=sm_86 2>>ptxas.log
-ns80.o: ; $(NVCC) -Xptxas -v -c namespaces.cu -o $@ -gencode=arch=compute_80,code=[sm_80,compute_80] 2>>ptxas.log
-ns90.o: ; $(NVCC) -Xptxas -v -c namespaces.cu -o $@ --gpu-architecture=compute_90 --gpu-code=sm_90 2>>ptxas.log
+stack80.o: ; $(NVCC) -Xptxas -v -c stack.cu -o $@ -arch=sm_80 2>$@.ptxas.log
+stack86.o: ; $(NVCC) -Xptxas -v -c stack.cu -o $@ -gencode arch=compute_86,code=sm_86 2>$@.ptxas.log
+ns80.o: ; $(NVCC) -Xptxas -v -c namespaces.cu -o $@ -gencode=arch=compute_80,code=[sm_80,compute_80] 2>$@.ptxas.log
+ns90.o: ; $(NVCC) -Xptxas -v -c namespaces.cu -o $@ --gpu-architecture=compute_90 --gpu-code=sm_90 2>$@.ptxas.log
 broken.o: ; $(NVCC) -c broken.cu -o $@ -arch=sm_80
 MAKE
 (cd "$TMP" && make -s -j4 SPILLWAY="$SPILLWAY" LOG="$TMP/j4.log" >make.out 2>&1)
@@ -35,7 +37,7 @@ check "a failing compile still fails" [ $? -ne 0 ]
 check "nvcc's error passes through" grep -q "error" "$TMP/broken.out"
 check "and is recorded with its status" grep -qE '	[1-9][0-9]*	sm_80,compute_80	broken.o$' "$TMP/j4.log"
 
-"$SPILLWAY" --list "$TMP"/*.o "$TMP/ptxas.log" >"$TMP/list.csv" 2>"$TMP/list.err"
+"$SPILLWAY" --list "$TMP"/*.o "$TMP"/*.ptxas.log >"$TMP/list.csv" 2>"$TMP/list.err"
 check "the objects and their ptxas output read cleanly" [ ! -s "$TMP/list.err" ]
 sed 's/^/# /' "$TMP/list.err"	# what it said, if anything: a failure shows why
 check "every entry joined its ptxas figures" \
