@@ -113,7 +113,8 @@ for f in "$@"; do
 		    "$(echo "$sw $pw" | awk '{ print $1 / $2 }')"
 	fi
 	if [ -n "$cuobjdump" ]; then
-		printf '  %-26s %8.3f s %8d KiB   cuobjdump/spillway = %.1fx (pairs %.1f-%.1fx)\n' \
+		# Two decimals: at one, 19.96 would print as 20.0.
+		printf '  %-26s %8.3f s %8d KiB   cuobjdump/spillway = %.2fx (pairs %.2f-%.2fx)\n' \
 		    "cuobjdump" "$cw" "$crss" "$ratio" "$rmin" "$rmax"
 		theirs=$("$cuobjdump" --dump-resource-usage "$f" 2>/dev/null | grep -c '^ Function ' || true)
 		ours=$("$SPILLWAY" --list "$f" 2>/dev/null | tail -n +2 | wc -l)
