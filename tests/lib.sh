@@ -41,3 +41,38 @@ finish() {
 	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
 	exit $?
 }
+
+# The bounds every input is held to (issue 20): an end within
+# BOUND_SECONDS under BOUND_KB of peak RSS, by an exit status, never by a
+# signal or a hang.  Under ASan the sanitizer's shadow memory and its pace
+# make both meaningless, so there only the exit status is checked.
+BOUND_SECONDS=${BOUND_SECONDS:-10}
+BOUND_KB=${BOUND_KB:-262144}
+if ldd "$SPILLWAY" 2>/dev/null | grep -q libasan; then
+	SANITIZED=1
+	BOUND_SECONDS=120
+	BOUND_KB=0
+else
+	SANITIZED=0
+fi
+
+# bounded WANT DESCRIPTION COMMAND...: the command must exit with one of
+# the statuses WANT ("2", "0|2") within the bounds above.  Its output is in
+# $TMP/out and $TMP/err, its peak RSS (KiB) in $bounded_kb and its time (s)
+# in $bounded_s.
+bounded() {
+	local want=$1 what=$2 got
+	shift 2
+	/usr/bin/time -o "$TMP/time" -f "%x %M %e" \
+		timeout -s KILL "$BOUND_SECONDS" "$@" >"$TMP/out" 2>"$TMP/err"
+	set -- $(tail -n 1 "$TMP/time")
+	got=$1 bounded_kb=$2 bounded_s=$3
+	if ! echo "|$want|" | grep -q "|$got|"; then
+		fail "$what: exit $got, expected $want (${bounded_kb} KiB, ${bounded_s} s)"
+		sed 's/^/    /' "$TMP/err" | head -5
+	elif [ "$BOUND_KB" -gt 0 ] && [ "$bounded_kb" -gt "$BOUND_KB" ]; then
+		fail "$what: peak RSS ${bounded_kb} KiB, bound ${BOUND_KB} KiB"
+	else
+		pass "$what (exit $got, ${bounded_kb} KiB, ${bounded_s} s)"
+	fi
+}

@@ -1,0 +1,5 @@
+#!/bin/sh
+# Hostile inputs (issue 20), walk: filled in by its fix.
+. "${srcdir:-.}/tests/lib.sh"
+echo "not written yet: skipped"
+exit 77
