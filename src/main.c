@@ -247,6 +247,21 @@ finish_output(struct outfile *of, int keep)
 	return 0;
 }
 
+/*
+ * A gate's status: any message about the input, from the paths, the logs
+ * or the baseline, makes it 2, as a verdict on input partly read is no
+ * verdict.  Only a path named that does not exist (one message each) is
+ * left to the judgement, which calls it nothing to judge (77): the
+ * library of a CI job that did not build it.
+ */
+static int
+gate_status(int judged, const struct diag_list *diags, const struct scan_stats *stats)
+{
+	if (stats->unreadable > 0 || diags->n > stats->named_missing)
+		return EXIT_TROUBLE;
+	return judged;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -260,6 +275,7 @@ main(int argc, char **argv)
 	struct allow_table allow;
 	struct model base;
 	int have_base = 0;
+	size_t base_missing = 0;
 	struct outfile of;
 	struct growth_rules growth;
 	static char outbuf[1 << 20];
@@ -353,7 +369,10 @@ main(int argc, char **argv)
 		bpath[0] = (char *)o.baseline;
 		model_init(&base);
 		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
-		stats.named_missing += bstats.named_missing;
+		/* A baseline that is missing or damaged is input the gate could
+		 * not read, not a library that is absent (77). */
+		stats.unreadable += bstats.unreadable + bstats.named_missing;
+		base_missing = bstats.named_missing;
 		scan_stats_free(&bstats);
 		have_base = 1;
 	}
@@ -423,7 +442,7 @@ main(int argc, char **argv)
 	}
 done:
 	if (finish_output(&of, o.mode != MODE_TUI && fatal_rc < 0 && check_rc < 0 &&
-	    stats.named_missing == 0) < 0)
+	    stats.named_missing + base_missing == 0) < 0)
 		fatal_rc = EXIT_TROUBLE;
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
@@ -434,7 +453,7 @@ done:
 	if (fatal_rc >= 0)
 		rc = fatal_rc;
 	else if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
-		rc = judged;	/* a missing library is "nothing to judge" there */
+		rc = gate_status(judged, &diags, &stats);
 	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	else if (check_rc >= 0)
