@@ -88,6 +88,10 @@ bounded 2 "-o a directory" "$SPILLWAY" --list -o "$TMP/mode" "$BUILD/stack.o"
 check "directory: named, with the reason" grep -q "mode: Is a directory" "$TMP/err"
 bounded 2 "-o in a directory that does not exist" "$SPILLWAY" --list -o "$TMP/nodir/k.csv" "$BUILD/stack.o"
 check "no directory: the file is named" grep -q "nodir/k.csv: .*No such file or directory" "$TMP/err"
+ln -s loop-b "$TMP/link/loop-a"
+ln -s loop-a "$TMP/link/loop-b"
+bounded 2 "-o a loop of symbolic links" "$SPILLWAY" --list -o "$TMP/link/loop-a" "$BUILD/stack.o"
+check "link loop: named, with the reason" grep -q "loop-a: Too many levels of symbolic links" "$TMP/err"
 bounded 0 "-o /dev/null" "$SPILLWAY" --list -o /dev/null "$BUILD/stack.o"
 check "/dev/null is still a device" test -c /dev/null
 if [ -c /dev/full ]; then
