@@ -5,9 +5,10 @@
 FUZZ_CC ?= clang
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # -MMD: each object's header dependencies, read back below, so that a
-# changed header rebuilds what includes it.
+# changed header rebuilds what includes it.  -Isrc: the headers the build
+# makes (src/gitrev.h) are in the build tree, not beside the sources.
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
-	-MMD -MP -I. -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
+	-MMD -MP -I. -Isrc -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin
 

@@ -21,6 +21,7 @@
 #include "listcsv.h"
 #include "model.h"
 #include "options.h"
+#include "outfile.h"
 #include "record.h"
 #include "report.h"
 #include "scan.h"
@@ -42,19 +43,6 @@ static void
 emit_text(void *ctx, const char *text, size_t len)
 {
 	fwrite(text, 1, len, ctx);
-}
-
-static FILE *
-open_output(const struct options *o)
-{
-	FILE *f;
-
-	if (o->output == NULL || strcmp(o->output, "-") == 0)
-		return stdout;
-	f = fopen(o->output, "w");
-	if (f == NULL)
-		perror(o->output);
-	return f;
 }
 
 #define MIB (1024.0 * 1024.0)
@@ -235,6 +223,45 @@ done:
 	return rc;
 }
 
+/*
+ * The output goes into place when its writer ran to the end, whatever the
+ * verdict (a report of a scan with one damaged file is still wanted);
+ * not when the scan could not run as asked (a path named that does not
+ * exist, a usage or internal error), nor when a write failed: then the
+ * old file stays.  Returns -1, with the message printed, when a write
+ * failed.
+ */
+static int
+finish_output(struct outfile *of, int keep)
+{
+	char err[512];
+
+	if (!keep) {
+		outfile_discard(of);
+		return 0;
+	}
+	if (outfile_commit(of, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A gate's status: any message about the input, from the paths, the logs
+ * or the baseline, makes it 2, as a verdict on input partly read is no
+ * verdict.  Only a path named that does not exist (one message each) is
+ * left to the judgement, which calls it nothing to judge (77): the
+ * library of a CI job that did not build it.
+ */
+static int
+gate_status(int judged, const struct diag_list *diags, const struct scan_stats *stats)
+{
+	if (stats->unreadable > 0 || diags->n > stats->named_missing)
+		return EXIT_TROUBLE;
+	return judged;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -248,6 +275,8 @@ main(int argc, char **argv)
 	struct allow_table allow;
 	struct model base;
 	int have_base = 0;
+	size_t base_missing = 0;
+	struct outfile of;
 	struct growth_rules growth;
 	static char outbuf[1 << 20];
 	char err[512];
@@ -311,12 +340,14 @@ main(int argc, char **argv)
 	cfg.includes = &o.includes;
 	cfg.excludes = &o.excludes;
 	cfg.logs = &o.logs;
-	out = open_output(&o);
-	if (out == NULL) {
+	/* The browser writes no output: -o's file is left alone there. */
+	if (outfile_open(&of, o.mode == MODE_TUI ? NULL : o.output, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
 		allow_free(&allow);
 		options_free(&o);
 		return EXIT_TROUBLE;
 	}
+	out = of.stream;
 	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
 	if (o.mode == MODE_LIST) {
 		listcsv_write_header(out);
@@ -338,7 +369,10 @@ main(int argc, char **argv)
 		bpath[0] = (char *)o.baseline;
 		model_init(&base);
 		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
-		stats.named_missing += bstats.named_missing;
+		/* A baseline that is missing or damaged is input the gate could
+		 * not read, not a library that is absent (77). */
+		stats.unreadable += bstats.unreadable + bstats.named_missing;
+		base_missing = bstats.named_missing;
 		scan_stats_free(&bstats);
 		have_base = 1;
 	}
@@ -406,11 +440,10 @@ main(int argc, char **argv)
 		fatal_rc = EXIT_TROUBLE;
 		break;
 	}
-	if (fflush(out) != 0 || ferror(out)) {
-		perror("spillway: writing output");
-		fatal_rc = EXIT_TROUBLE;
-	}
 done:
+	if (finish_output(&of, o.mode != MODE_TUI && fatal_rc < 0 && check_rc < 0 &&
+	    stats.named_missing + base_missing == 0) < 0)
+		fatal_rc = EXIT_TROUBLE;
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
 	if (o.stats)
@@ -420,7 +453,7 @@ done:
 	if (fatal_rc >= 0)
 		rc = fatal_rc;
 	else if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
-		rc = judged;	/* a missing library is "nothing to judge" there */
+		rc = gate_status(judged, &diags, &stats);
 	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	else if (check_rc >= 0)

@@ -89,7 +89,7 @@ static const struct option_doc option_docs[] = {
 	{ { "threads", required_argument, NULL, 'T' }, "N",
 	  "scan with N workers (default: the cores available)" },
 	{ { "output", required_argument, NULL, 'o' }, "FILE",
-	  "write to FILE instead of standard output" },
+	  "write to FILE (whole, or not at all) instead of standard output" },
 	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
 	  "colour in the terminal and the browser (NO_COLOR is honoured)" },
 	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,

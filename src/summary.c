@@ -81,11 +81,15 @@ summary_write(FILE *f, const struct model *m)
 		struct lib_sum *l = &libs[i];
 		size_t distinct = 0;
 
-		qsort(l->kernels, l->nkernels, sizeof *l->kernels, ptr_cmp);
+		/* A library of no entry (host code, PTX only) has no list at
+		 * all: qsort's base must not be NULL, even for 0 items. */
+		if (l->nkernels > 1)
+			qsort(l->kernels, l->nkernels, sizeof *l->kernels, ptr_cmp);
 		for (size_t k = 0; k < l->nkernels; k++)
 			if (k == 0 || l->kernels[k] != l->kernels[k - 1])
 				distinct++;
-		qsort(l->arches, l->narches, sizeof *l->arches, str_cmp);
+		if (l->narches > 1)
+			qsort(l->arches, l->narches, sizeof *l->arches, str_cmp);
 		fprintf(f, "spillway: %s: %zu kernels on ", l->library, distinct);
 		if (l->narches == 0)
 			fputs("no SASS arch", f);

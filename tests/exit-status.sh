@@ -28,6 +28,26 @@ expect_status 2 "a tree with bad files" "$SPILLWAY" --list "$TMP/tree"
 check "the good object's rows are there" sh -c "grep -c '^stack.o,' '$TMP/out' | grep -qx 8"
 check "two messages, none for the text file" sh -c "[ \$(wc -l <'$TMP/err') -eq 2 ] && ! grep -q notes.txt '$TMP/err'"
 
+# A gate never passes on input it could not read: any message about the
+# paths, the --log files or the --baseline makes --check 2, before 1 and
+# 77; only a path named that does not exist is nothing to judge (77).
+expect_status 0 "--check: a clean object" "$SPILLWAY" --check "$BUILD/coop.o"
+expect_status 2 "--check: a truncated object" "$SPILLWAY" --check "$BUILD/bad_truncated.o"
+expect_status 2 "--check: a violation and a truncated object" "$SPILLWAY" --check "$BUILD/stack.o" "$BUILD/bad_truncated.o"
+expect_status 2 "--check: a --log that is no build log" "$SPILLWAY" --check "$BUILD/coop.o" --log="$srcdir/README.md"
+expect_status 2 "--check: only a --log that is no build log (not 77)" "$SPILLWAY" --check --log="$srcdir/README.md"
+check "--check --log: the log is named" grep -q "README.md: offset 0x0: not a build log" "$TMP/err"
+expect_status 2 "--check: a --log that does not exist" "$SPILLWAY" --check "$BUILD/coop.o" --log="$TMP/nonexistent.log"
+expect_status 2 "--check: a --baseline that does not exist" "$SPILLWAY" --check --baseline="$TMP/nonexistent.csv" "$BUILD/coop.o"
+check "--check --baseline: the baseline is named" grep -q "nonexistent.csv: No such file" "$TMP/err"
+expect_status 2 "--check --max-growth: a --baseline that does not exist" \
+	"$SPILLWAY" --check --baseline="$TMP/nonexistent.csv" --max-growth=stack:0 "$BUILD/coop.o"
+expect_status 2 "--check: a --baseline that is no scan" "$SPILLWAY" --check --baseline="$srcdir/README.md" "$BUILD/coop.o"
+expect_status 2 "--check --empty-ok: a truncated object" "$SPILLWAY" --check --empty-ok "$BUILD/bad_truncated.o"
+: >"$TMP/empty.o"
+expect_status 2 "--check: an empty file named" "$SPILLWAY" --check "$TMP/empty.o"
+expect_status 77 "--check: a library named that does not exist" "$SPILLWAY" --check "$BUILD/coop.o" "$TMP/nonexistent.so"
+
 # --list output read back as input gives the same rows.
 "$SPILLWAY" --list "$BUILD/templates.o" >"$TMP/a.csv"
 cp "$TMP/a.csv" "$TMP/import.csv"
