@@ -339,6 +339,8 @@ main(int argc, char **argv)
 		model_init(&base);
 		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
 		stats.named_missing += bstats.named_missing;
+		/* A gate never passes on a baseline it could not read. */
+		stats.unreadable += bstats.unreadable + bstats.named_missing;
 		scan_stats_free(&bstats);
 		have_base = 1;
 	}
