@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "allow.h"
+#include "infile.h"
 #include "listcsv.h"
 #include "xalloc.h"
 
@@ -67,21 +69,13 @@ fail(struct reader *r, size_t line, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The sm is the one --list writes (listcsv_sm_valid), "sm_" optional. */
 int
 allow_sm_normalize(const char *in, char *out, size_t outlen)
 {
-	const char *p = in;
-	size_t digits = 0;
+	const char *p = strncmp(in, "sm_", 3) == 0 ? in + 3 : in;
 
-	if (strncmp(p, "sm_", 3) == 0)
-		p += 3;
-	while (isdigit((unsigned char)p[digits]))
-		digits++;
-	if (digits == 0 || digits > 4)
-		return -1;
-	if (p[digits] != '\0' && (!islower((unsigned char)p[digits]) || p[digits + 1] != '\0'))
-		return -1;
-	if ((size_t)snprintf(out, outlen, "sm_%s", p) >= outlen)
+	if ((size_t)snprintf(out, outlen, "sm_%s", p) >= outlen || !listcsv_sm_valid(out))
 		return -1;
 	return 0;
 }
@@ -289,10 +283,26 @@ feed_line(struct reader *r, struct csv_parser *p, const char *s, size_t len, int
 		if (s[i] == '"')
 			*quote_open = !*quote_open;
 	if (csv_parse(p, s, len, on_field, on_row, r) != len) {
-		fail(r, r->line, "malformed CSV: %s", csv_strerror(csv_error(p)));
+		fail(r, r->line, "malformed CSV: a double quote inside a field that is not quoted "
+		    "whole, or text after a closing quote");
 		return -1;
 	}
 	return 0;
+}
+
+/* A table is text: a NUL byte is damage, named by its line. */
+static int
+find_nul(struct reader *r, const char *data, size_t len)
+{
+	const char *nul = memchr(data, '\0', len);
+	size_t line = 1;
+
+	if (nul == NULL)
+		return 0;
+	for (const char *p = data; (p = memchr(p, '\n', (size_t)(nul - p))) != NULL; p++)
+		line++;
+	fail(r, line, "a NUL byte at offset %zu: a table is text", (size_t)(nul - data));
+	return -1;
 }
 
 int
@@ -315,6 +325,12 @@ allow_parse(struct allow_table *t, const char *file, const char *data, size_t le
 		err[0] = '\0';
 	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
 		off = 3;
+	if (find_nul(&r, data, len) < 0)
+		return -1;
+	if (off == len) {
+		fail(&r, 1, "empty: expected the header kernel,sm,stack,local,note");
+		return -1;
+	}
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		fail(&r, 0, "cannot start the CSV reader");
 		return -1;
@@ -328,7 +344,7 @@ allow_parse(struct allow_table *t, const char *file, const char *data, size_t le
 		off += n;
 	}
 	if (!r.failed && csv_fini(&p, on_field, on_row, &r) != 0)
-		fail(&r, r.rec_line, "malformed CSV: %s", csv_strerror(csv_error(&p)));
+		fail(&r, r.rec_line, "a quoted field opened here is not closed at the end of the file");
 	csv_free(&p);
 	clear_record(&r);
 	free(r.fields);
@@ -344,43 +360,51 @@ allow_parse(struct allow_table *t, const char *file, const char *data, size_t le
 	return r.failed ? -1 : 0;
 }
 
+/* The table a missing file starts as: --update-allow creates it. */
+static int
+missing_table(struct allow_table *t, const char *file)
+{
+	allow_init(t, file);
+	add_item(t, -1, default_head, strlen(default_head));
+	add_item(t, -1, "kernel,sm,stack,local,note\n", 27);
+	return ALLOW_MISSING;
+}
+
 int
 allow_read(struct allow_table *t, const char *file, char *err, size_t errlen)
 {
-	FILE *f;
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	int rc;
+	enum infile_kind kind;
+	struct stat st;
+	char why[128];
+	uint8_t *buf;
+	size_t len;
+	int fd, e, rc;
 
-	f = fopen(file, "rb");
-	if (f == NULL) {
-		int e = errno;
-
+	errno = 0;
+	fd = infile_open(file, &kind, &st, why, sizeof why);
+	if (fd < 0) {
+		if (strcmp(file, "-") != 0 && lstat(file, &st) != 0 && errno == ENOENT)
+			return missing_table(t, file);
 		allow_init(t, file);
-		if (e == ENOENT) {
-			add_item(t, -1, default_head, strlen(default_head));
-			add_item(t, -1, "kernel,sm,stack,local,note\n", 27);
-			return ALLOW_MISSING;
-		}
-		snprintf(err, errlen, "%s: %s", file, strerror(e));
+		snprintf(err, errlen, "%s: %s", file, why);
 		return -1;
 	}
-	for (;;) {
-		xgrow((void **)&buf, &cap, len + 65536, 1);
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0 || len > ALLOW_FILE_MAX)
-			break;
+	e = infile_slurp(fd, ALLOW_FILE_MAX, &buf, &len);
+	infile_close(fd);
+	if (e != 0) {
+		allow_init(t, file);
+		snprintf(err, errlen, "%s: %s", file, e == EFBIG ? "larger than 256 MiB" : strerror(e));
+		return -1;
 	}
-	if (ferror(f) || len > ALLOW_FILE_MAX) {
-		snprintf(err, errlen, "%s: %s", file, ferror(f) ? strerror(errno) : "larger than 256 MiB");
-		fclose(f);
+	if (len == 0 && kind == INFILE_STREAM) {
 		free(buf);
 		allow_init(t, file);
+		snprintf(err, errlen, "%s: a stream that ended empty (a FIFO with no writer reads as "
+		    "empty): expected an allowance table", file);
 		return -1;
 	}
-	fclose(f);
-	rc = allow_parse(t, file, buf, len, err, errlen);
+	rc = allow_parse(t, file, (const char *)buf, len, err, errlen);
+	t->stream = kind == INFILE_STREAM || strcmp(file, "-") == 0;
 	free(buf);
 	return rc;
 }
@@ -428,6 +452,20 @@ allow_add(struct allow_table *t, const char *kernel, const char *sm,
 	return t->nrows - 1;
 }
 
+/* The kernel leads its row (the header puts it anywhere, but it is first
+ * in every table spillway writes): one that starts with '#' is quoted, or
+ * the reader would take the row for a comment. */
+static void
+kernel_field(FILE *f, const char *kernel, int last)
+{
+	if (kernel[0] != '#') {
+		listcsv_field(f, kernel, last);
+		return;
+	}
+	csv_fwrite(f, kernel, strlen(kernel));
+	putc(last ? '\n' : ',', f);
+}
+
 void
 allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *f)
 {
@@ -435,7 +473,7 @@ allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *
 		int last = i + 1 == t->ncols;
 
 		switch (t->cols[i]) {
-		case ALLOW_KERNEL:	listcsv_field(f, row->kernel, last); break;
+		case ALLOW_KERNEL:	kernel_field(f, row->kernel, last); break;
 		case ALLOW_SM:		listcsv_field(f, row->sm, last); break;
 		case ALLOW_STACK:	fprintf(f, "%ld%c", (long)row->stack, last ? '\n' : ','); break;
 		case ALLOW_LOCAL:	fprintf(f, "%ld%c", (long)row->local, last ? '\n' : ','); break;

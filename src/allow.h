@@ -47,6 +47,7 @@ struct allow_table {
 	size_t			 ncols;		/* 0: no header read yet */
 	size_t			*index;		/* rows sorted by kernel, sm */
 	size_t			 nindex;
+	int			 stream;	/* read from a pipe or "-": cannot be written back */
 };
 
 #define ALLOW_MISSING	1	/* allow_read: the file does not exist */
@@ -55,8 +56,12 @@ struct allow_table {
 /* An empty table for file (no header yet: allow_write writes one). */
 void	allow_init(struct allow_table *, const char *file);
 /*
- * Reads file.  Returns 0, ALLOW_MISSING when it does not exist (the table
- * is then empty), or -1 with "FILE:LINE: what is wrong" in err.
+ * Reads file: a regular file, or a stream ("-", a pipe, a FIFO: read to its
+ * end; one with no writer reads as empty, which is no table).  Returns 0,
+ * ALLOW_MISSING when it does not exist (the table is then empty), or -1
+ * with "FILE:LINE: what is wrong" or "FILE: why it cannot be read" in err.
+ * A table is text (a NUL byte is damage) with a header; a row's sm is one
+ * allow_sm_normalize accepts, stack and local are digits up to INT32_MAX.
  */
 int	allow_read(struct allow_table *, const char *file, char *err, size_t errlen);
 /* The same on bytes in memory; file names them in messages. */
@@ -73,7 +78,8 @@ void	allow_write(const struct allow_table *, FILE *);
 void	allow_write_row(const struct allow_table *, const struct allow_row *, FILE *);
 void	allow_free(struct allow_table *);
 
-/* "86", "sm_86", "sm_90a" -> "sm_86", "sm_90a"; -1 when it is no sm. */
+/* "86", "sm_86", "sm_90a" -> "sm_86", "sm_90a": the sms --list writes
+ * (listcsv_sm_valid), "sm_" optional; -1 when it is no sm. */
 int	allow_sm_normalize(const char *in, char *out, size_t outlen);
 
 #endif

@@ -1,7 +1,9 @@
 #include "config.h"
 
 #include <csv.h>
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,17 +242,65 @@ listcsv_write_images(FILE *f, const struct model *m)
 	}
 }
 
+/* The byte-order mark a spreadsheet puts before UTF-8 text: skipped. */
+static const char utf8_bom[] = "\xef\xbb\xbf";
+#define BOM_LEN (sizeof utf8_bom - 1)
+
+static size_t
+bom_length(const uint8_t *data, size_t size)
+{
+	return size >= BOM_LEN && memcmp(data, utf8_bom, BOM_LEN) == 0 ? BOM_LEN : 0;
+}
+
 int
 listcsv_is_list(const uint8_t *data, size_t size)
 {
-	size_t n = sizeof header_prefix - 1;
+	size_t n = sizeof header_prefix - 1, skip = bom_length(data, size);
 
-	return size >= n && memcmp(data, header_prefix, n) == 0;
+	return size - skip >= n && memcmp(data + skip, header_prefix, n) == 0;
 }
 
-/* Import: libcsv calls back per field and per row. */
+/* The suffixes an sm may carry: arch-specific and family-specific SASS. */
+static const char sm_suffixes[] = "af";
+/* "sm_" and the most digits of a 32-bit number. */
+#define SM_DIGITS_MAX 10
+
+int
+listcsv_sm_valid(const char *sm)
+{
+	const char *p = sm + 3;
+	size_t digits = 0;
+	unsigned long long v = 0;
+
+	if (strncmp(sm, "sm_", 3) != 0)
+		return 0;
+	while (isdigit((unsigned char)p[digits]) && digits <= SM_DIGITS_MAX)
+		v = v * 10 + (unsigned)(p[digits++] - '0');
+	if (digits == 0 || digits > SM_DIGITS_MAX || v > UINT32_MAX)
+		return 0;
+	if (p[0] == '0' && digits > 1)
+		return 0;	/* the scan writes sm_86, never sm_086 */
+	p += digits;
+	return *p == '\0' || (strchr(sm_suffixes, *p) != NULL && p[1] == '\0');
+}
+
+/*
+ * Import.  The file is fed to libcsv one physical line at a time, so that
+ * a message names the line its row starts on; a bad row is one message
+ * and the rows after it are read.  A --list CSV ends every row with a
+ * newline: a last line without one is a file cut short, and is not read.
+ */
 enum { F_LIBRARY, F_MEMBER, F_SM, F_KIND, F_MANGLED, F_NAME, F_COLLAPSED, F_NAMESPACE,
 	F_CONSTANT, F_NUMERIC };
+
+#define NFIELDS_MAX (F_NUMERIC + 16)
+#define NFIELDS (F_NUMERIC + ncolumns)	/* every one of them in the header */
+
+/* The bad rows of one file named one by one; the rest are counted in one
+ * message, so that a file of a million bad rows is not a million lines. */
+#define IMPORT_BAD_ROWS_SHOWN 10
+/* The longest field text quoted in a message. */
+#define QUOTED_MAX 40
 
 struct importer {
 	struct model		*m;
@@ -259,53 +309,120 @@ struct importer {
 	struct diag_list	*diags;
 	const char		*file;
 	uint64_t		 order;
-	size_t			 line;
+	size_t			 line;		/* the physical line being fed */
+	size_t			 rec_line;	/* where the record being read began */
+	size_t			 rec_off;	/* its first byte */
+	int			 in_record;	/* a record spans lines fed so far */
+	size_t			 records;	/* records ended (header included) */
 	int			 header_done;
-	int			*map;		/* column index -> field id (or -1) */
-	size_t			 nmap, capmap;
-	const struct column	**numeric;	/* for F_NUMERIC + k */
-	char			**fields;	/* this row's text by field id */
-	size_t			 col;
-	size_t			 rows;
+	int			 header_bad;
+	int			 map[NFIELDS_MAX];	/* column index -> field id (or -1) */
+	size_t			 nmap;
+	char			*fields[NFIELDS_MAX];	/* this row's text by field id */
+	size_t			 col;		/* fields seen in this record */
+	char			 problem[200];	/* this record's first problem, "" when none */
+	size_t			 bad_rows;	/* past IMPORT_BAD_ROWS_SHOWN */
+	size_t			 unshown_first, unshown_last;
+	size_t			 unshown_off;
 	int			 failed;
 	size_t			 last_image;
 	int			 have_image;
 };
 
-#define NFIELDS (F_NUMERIC + 16)
+static const char *
+field_name(int id)
+{
+	return id < F_CONSTANT ? lead[id] : id == F_CONSTANT ? "constant"
+	    : columns[id - F_NUMERIC].name;
+}
 
 static int
 field_id(const char *name)
 {
-	for (size_t i = 0; i < NLEAD; i++)
-		if (strcmp(lead[i], name) == 0)
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (strcmp(field_name((int)i), name) == 0)
 			return (int)i;
-	if (strcmp(name, "constant") == 0)
-		return F_CONSTANT;
-	for (size_t i = 0; i < ncolumns; i++)
-		if (strcmp(columns[i].name, name) == 0)
-			return F_NUMERIC + (int)i;
 	return -1;
+}
+
+static void
+import_diag(struct importer *im, size_t off, size_t line, const char *what)
+{
+	im->failed = 1;
+	diag_add(im->diags, im->order, im->file, NULL, off, "line %zu: %s", line, what);
+}
+
+/* Notes this record's first problem; the record is then not read. */
+static void
+problem(struct importer *im, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+problem(struct importer *im, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (im->problem[0] != '\0')
+		return;
+	va_start(ap, fmt);
+	vsnprintf(im->problem, sizeof im->problem, fmt, ap);
+	va_end(ap);
+}
+
+/* A row that is not read: named, or counted past the first few. */
+static void
+bad_row(struct importer *im, const char *what)
+{
+	if (im->bad_rows++ < IMPORT_BAD_ROWS_SHOWN) {
+		import_diag(im, im->rec_off, im->rec_line, what);
+		return;
+	}
+	if (im->unshown_first == 0) {
+		im->unshown_first = im->rec_line;
+		im->unshown_off = im->rec_off;
+	}
+	im->unshown_last = im->rec_line;
+}
+
+static void
+header_field(struct importer *im, const char *name, size_t len)
+{
+	int id = -1;
+
+	if (im->nmap == NFIELDS_MAX) {
+		problem(im, "more than %d columns: expected the --list header", NFIELDS_MAX);
+		return;
+	}
+	if (memchr(name, '\0', len) == NULL)
+		id = field_id(name);
+	if (id < 0)
+		problem(im, "unknown column '%.*s' (expected the --list header)",
+		    (int)(len < QUOTED_MAX ? len : QUOTED_MAX), name);
+	for (size_t i = 0; i < im->nmap && id >= 0; i++)
+		if (im->map[i] == id)
+			problem(im, "column '%s' appears twice", field_name(id));
+	im->map[im->nmap++] = id;
 }
 
 static void
 on_field(void *s, size_t len, void *data)
 {
 	struct importer *im = data;
+	size_t col = im->col++;
+	int id;
 
 	if (!im->header_done) {
-		char *name = xstrndup(s, len);
-		xgrow((void **)&im->map, &im->capmap, im->nmap + 1, sizeof *im->map);
-		im->map[im->nmap++] = field_id(name);
-		free(name);
+		header_field(im, s, len);
 		return;
 	}
-	if (im->col < im->nmap && im->map[im->col] >= 0) {
-		int id = im->map[im->col];
-		free(im->fields[id]);
-		im->fields[id] = xstrndup(s, len);
+	if (im->header_bad || col >= im->nmap)
+		return;		/* not read, or counted: the row has too many fields */
+	id = im->map[col];
+	if (memchr(s, '\0', len) != NULL) {
+		problem(im, "column %s: a NUL byte", field_name(id));
+		return;
 	}
-	im->col++;
+	free(im->fields[id]);
+	im->fields[id] = xstrndup(s, len);
 }
 
 static const char *
@@ -314,95 +431,228 @@ fieldstr(struct importer *im, int id)
 	return im->fields[id] ? im->fields[id] : "";
 }
 
+/* A number as --list writes it: digits, or nothing for "unknown". */
 static int
 parse_num(const char *s, int32_t *out)
 {
-	char *end;
-	long v;
+	int64_t v = 0;
 
 	if (*s == '\0') {
 		*out = UNKNOWN;
 		return 0;
 	}
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*end != '\0' || errno || v < 0 || v > INT32_MAX)
+	for (; isdigit((unsigned char)*s); s++) {
+		v = v * 10 + (*s - '0');
+		if (v > INT32_MAX)
+			return -1;
+	}
+	if (*s != '\0')
 		return -1;
 	*out = (int32_t)v;
 	return 0;
+}
+
+/* The kinds a row may be, as --list writes them. */
+static const struct {
+	const char	*name;
+	int		 kind;
+} kinds[] = {
+	{ "entry", FUNC_ENTRY },
+	{ "device", FUNC_DEVICE },
+};
+
+static int
+parse_kind(const char *s)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(kinds[i].name, s) == 0)
+			return kinds[i].kind;
+	return -1;
+}
+
+static size_t
+image_for(struct importer *im, const char *lib, const char *member, const char *sm)
+{
+	struct model *m = im->m;
+	struct image_rec img;
+
+	if (im->have_image && m->images[im->last_image].library == lib &&
+	    m->images[im->last_image].member == member &&
+	    strcmp(m->images[im->last_image].arch, sm) == 0)
+		return im->last_image;
+	memset(&img, 0, sizeof img);
+	img.library = lib;
+	img.member = member;
+	snprintf(img.arch, sizeof img.arch, "%s", sm);
+	img.kind = IMAGE_SASS;
+	img.toolkit = img.producer = img.constant = strpool_intern_str(&m->pool, "");
+	img.global = UNKNOWN;
+	img.version_major = img.version_minor = UNKNOWN;
+	im->last_image = model_add_image(m, &img);
+	im->have_image = 1;
+	return im->last_image;
+}
+
+/* The row's fields checked and converted; a problem noted leaves f unused. */
+static void
+convert_row(struct importer *im, struct func_rec *f)
+{
+	const char *sm = fieldstr(im, F_SM);
+	int kind = parse_kind(fieldstr(im, F_KIND));
+
+	if (im->col != im->nmap)
+		problem(im, "%zu fields, but the header has %zu columns", im->col, im->nmap);
+	if (!listcsv_sm_valid(sm) || strlen(sm) >= sizeof im->m->images[0].arch)
+		problem(im, "sm '%.*s' is not an sm (sm_80, sm_90a)", QUOTED_MAX, sm);
+	if (kind < 0)
+		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, F_KIND));
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->frame = UNKNOWN;
+	for (size_t k = 0; k < ncolumns; k++) {
+		const char *text = fieldstr(im, F_NUMERIC + (int)k);
+		int32_t v;
+
+		if (parse_num(text, &v) < 0) {
+			problem(im, "column %s: expected a number from 0 to %d, or nothing, found '%.*s'",
+			    columns[k].name, INT32_MAX, QUOTED_MAX, text);
+			continue;
+		}
+		memcpy((char *)f + columns[k].offset, &v, sizeof v);
+	}
+}
+
+static void
+add_row(struct importer *im, struct func_rec *f)
+{
+	struct strpool *pool = &im->m->pool;
+	const char *lib = strpool_intern_str(pool, fieldstr(im, F_LIBRARY));
+	const char *member = strpool_intern_str(pool, fieldstr(im, F_MEMBER));
+
+	f->image = (uint32_t)image_for(im, lib, member, fieldstr(im, F_SM));
+	f->mangled = strpool_intern_str(pool, fieldstr(im, F_MANGLED));
+	f->name = strpool_intern_str(pool, fieldstr(im, F_NAME));
+	f->collapsed = strpool_intern_str(pool, fieldstr(im, F_COLLAPSED));
+	f->ns = strpool_intern_str(pool, fieldstr(im, F_NAMESPACE));
+	f->constant = strpool_intern_str(pool, fieldstr(im, F_CONSTANT));
+	xgrow((void **)&im->out, &im->capout, im->nout + 1, sizeof *im->out);
+	im->out[im->nout++] = *f;
+}
+
+static void
+end_header(struct importer *im)
+{
+	int have[NFIELDS_MAX] = { 0 };
+
+	im->header_done = 1;
+	for (size_t i = 0; i < im->nmap; i++)
+		if (im->map[i] >= 0)
+			have[im->map[i]] = 1;
+	for (size_t id = 0; id < NFIELDS; id++)
+		if (!have[id])
+			problem(im, "the header has no '%s' column (expected the --list header)",
+			    field_name((int)id));
+	if (im->problem[0] != '\0') {
+		im->header_bad = 1;
+		import_diag(im, im->rec_off, im->rec_line, im->problem);
+	}
+}
+
+static void
+clear_record(struct importer *im)
+{
+	for (size_t i = 0; i < NFIELDS_MAX; i++) {
+		free(im->fields[i]);
+		im->fields[i] = NULL;
+	}
+	im->col = 0;
+	im->problem[0] = '\0';
 }
 
 static void
 on_row(int c, void *data)
 {
 	struct importer *im = data;
-	struct model *m = im->m;
 	struct func_rec f;
-	const char *lib, *member, *sm;
+
+	(void)c;
+	im->records++;
+	if (!im->header_done) {
+		end_header(im);
+	} else if (!im->header_bad) {
+		convert_row(im, &f);
+		if (im->problem[0] != '\0')
+			bad_row(im, im->problem);
+		else
+			add_row(im, &f);
+	}
+	clear_record(im);
+}
+
+static int
+blank_line(const uint8_t *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != '\r' && s[i] != '\n')
+			return 0;
+	return 1;
+}
+
+/* What libcsv's strict mode refuses, in words. */
+static const char malformed[] =
+    "malformed CSV: a double quote inside a field that is not quoted whole, "
+    "or text after a closing quote";
+
+static int
+start_parser(struct csv_parser *p)
+{
+	return csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
+}
+
+/* Feeds one physical line; a line libcsv refuses ends its record, and the
+ * parser starts again on the next line. */
+static void
+feed_line(struct importer *im, struct csv_parser *p, const uint8_t *data, size_t off,
+    size_t len)
+{
+	const uint8_t *s = data + off;
+	size_t before = im->records;
 
 	im->line++;
-	if (!im->header_done) {
-		im->header_done = 1;
+	if (!im->in_record) {
+		im->rec_line = im->line;
+		im->rec_off = off;
+	}
+	if (csv_parse(p, s, len, on_field, on_row, im) != len) {
+		if (!im->header_done) {
+			im->header_done = im->header_bad = 1;
+			import_diag(im, im->rec_off, im->rec_line, malformed);
+		} else if (!im->header_bad)
+			bad_row(im, malformed);
+		clear_record(im);
+		csv_free(p);
+		if (start_parser(p) != 0)
+			abort();	/* libcsv's init only fails on bad options */
+		im->in_record = 0;
 		return;
 	}
-	im->col = 0;
-	if (im->failed)
-		goto clear;
-	memset(&f, 0, sizeof f);
-	lib = strpool_intern_str(&m->pool, fieldstr(im, F_LIBRARY));
-	member = strpool_intern_str(&m->pool, fieldstr(im, F_MEMBER));
-	sm = fieldstr(im, F_SM);
-	if (*fieldstr(im, F_MANGLED) == '\0' || strlen(sm) >= sizeof m->images[0].arch) {
-		diag_add(im->diags, im->order, im->file, NULL, DIAG_NO_OFFSET,
-		    "line %zu: expected a row with a mangled name and an sm", im->line);
-		im->failed = 1;
-		goto clear;
-	}
-	if (!im->have_image || m->images[im->last_image].library != lib ||
-	    m->images[im->last_image].member != member ||
-	    strcmp(m->images[im->last_image].arch, sm) != 0) {
-		struct image_rec img;
+	if (im->records != before)
+		im->in_record = 0;
+	else if (im->in_record || !blank_line(s, len))
+		im->in_record = 1;
+}
 
-		memset(&img, 0, sizeof img);
-		img.library = lib;
-		img.member = member;
-		snprintf(img.arch, sizeof img.arch, "%s", sm);
-		img.kind = IMAGE_SASS;
-		img.toolkit = img.producer = img.constant = strpool_intern_str(&m->pool, "");
-		img.global = UNKNOWN;
-		img.version_major = img.version_minor = UNKNOWN;
-		im->last_image = model_add_image(m, &img);
-		im->have_image = 1;
-	}
-	f.image = (uint32_t)im->last_image;
-	f.kind = strcmp(fieldstr(im, F_KIND), "entry") == 0 ? FUNC_ENTRY : FUNC_DEVICE;
-	f.mangled = strpool_intern_str(&m->pool, fieldstr(im, F_MANGLED));
-	f.name = strpool_intern_str(&m->pool, im->fields[F_NAME] ? im->fields[F_NAME] : f.mangled);
-	f.collapsed = strpool_intern_str(&m->pool, im->fields[F_COLLAPSED] ? im->fields[F_COLLAPSED] : f.name);
-	f.ns = strpool_intern_str(&m->pool, fieldstr(im, F_NAMESPACE));
-	f.constant = strpool_intern_str(&m->pool, fieldstr(im, F_CONSTANT));
-	f.frame = UNKNOWN;
-	for (size_t k = 0; k < ncolumns; k++) {
-		int32_t v;
-
-		if (parse_num(fieldstr(im, F_NUMERIC + (int)k), &v) < 0) {
-			diag_add(im->diags, im->order, im->file, NULL, DIAG_NO_OFFSET,
-			    "line %zu: column %s: expected a number, found '%s'", im->line,
-			    columns[k].name, fieldstr(im, F_NUMERIC + (int)k));
-			im->failed = 1;
-			goto clear;
-		}
-		memcpy((char *)&f + columns[k].offset, &v, sizeof v);
-	}
-	xgrow((void **)&im->out, &im->capout, im->nout + 1, sizeof *im->out);
-	im->out[im->nout++] = f;
-	im->rows++;
-clear:
-	for (int i = 0; i < NFIELDS; i++) {
-		free(im->fields[i]);
-		im->fields[i] = NULL;
-	}
-	(void)c;
+/* The end of the file: a record still open is a quote never closed. */
+static void
+finish(struct importer *im, struct csv_parser *p)
+{
+	if (csv_fini(p, on_field, on_row, im) == 0)
+		return;
+	if (!im->header_done || !im->header_bad)
+		import_diag(im, im->rec_off, im->rec_line,
+		    "a quoted field opened here is not closed at the end of the file");
+	im->header_done = 1;
+	clear_record(im);
 }
 
 int
@@ -412,31 +662,45 @@ listcsv_import(const uint8_t *data, size_t size, const char *file,
 {
 	struct csv_parser p;
 	struct importer im;
-	int rc;
+	size_t off = bom_length(data, size), end = size;
 
 	memset(&im, 0, sizeof im);
 	im.m = m;
 	im.diags = diags;
 	im.file = file;
 	im.order = order;
-	im.fields = xcalloc(NFIELDS, sizeof *im.fields);
-	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
-		free(im.fields);
+	*rows = NULL;
+	*nrows = 0;
+	if (start_parser(&p) != 0)
 		return -1;
+	/* The rows up to the last newline are read; what follows it is a row cut short. */
+	while (end > off && data[end - 1] != '\n')
+		end--;
+	while (off < end) {
+		const uint8_t *nl = memchr(data + off, '\n', end - off);
+		size_t n = (size_t)(nl - (data + off)) + 1;
+
+		feed_line(&im, &p, data, off, n);
+		off += n;
 	}
-	if (csv_parse(&p, data, size, on_field, on_row, &im) != size ||
-	    csv_fini(&p, on_field, on_row, &im) != 0) {
-		diag_add(diags, order, file, NULL, DIAG_NO_OFFSET, "line %zu: malformed CSV: %s",
-		    im.line + 1, csv_strerror(csv_error(&p)));
-		im.failed = 1;
+	if (end < size) {
+		size_t line = im.in_record ? im.rec_line : im.line + 1;
+
+		import_diag(&im, im.in_record ? im.rec_off : end, line, "cut short: the last line has no newline "
+		    "(a --list CSV ends every row with one); it is not read");
+	} else {
+		finish(&im, &p);
 	}
 	csv_free(&p);
-	for (int i = 0; i < NFIELDS; i++)
-		free(im.fields[i]);
-	free(im.fields);
-	free(im.map);
+	if (im.unshown_first != 0) {
+		char what[160];
+
+		snprintf(what, sizeof what, "and %zu more rows not read (lines %zu to %zu)",
+		    im.bad_rows - IMPORT_BAD_ROWS_SHOWN, im.unshown_first, im.unshown_last);
+		import_diag(&im, im.unshown_off, im.unshown_first, what);
+	}
+	clear_record(&im);
 	*rows = im.out;
 	*nrows = im.nout;
-	rc = im.failed ? -1 : (int)im.rows;
-	return rc;
+	return im.failed ? -1 : (int)im.nout;
 }

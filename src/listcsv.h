@@ -23,11 +23,21 @@ void	listcsv_write_images(FILE *, const struct model *);
 /* One CSV field, quoted only when it must be. */
 void	listcsv_field(FILE *, const char *s, int last);
 
+/* Whether data starts with the --list header (after a UTF-8 byte-order mark). */
 int	listcsv_is_list(const uint8_t *data, size_t size);
+/*
+ * Whether sm names SASS as the scan writes it: "sm_" and a 32-bit number
+ * without leading zeros, then "a" or "f" or nothing.  --list rows and the
+ * allowance table read only these, so that what one writes the other reads.
+ */
+int	listcsv_sm_valid(const char *sm);
 /*
  * Reads a --list CSV: images go into the model, rows into *rows (malloc'd,
  * in file order) for the caller to add.  Returns the number of rows, or -1
- * after adding a diagnostic (the rows before the bad line are kept).
+ * after adding diagnostics "line N: what": a bad header (no rows are read),
+ * each bad row (the rows after it are read; past the first ten they are
+ * counted in one message), a quote left open at the end, or a last line
+ * without a newline (a file cut short: that line is not read).
  */
 int	listcsv_import(const uint8_t *data, size_t size, const char *file,
 	    struct model *, struct func_rec **rows, size_t *nrows,

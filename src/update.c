@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "update.h"
 #include "xalloc.h"
@@ -41,6 +42,30 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 	r->text = NULL;
 }
 
+/*
+ * Whether the table can hold a row for m: a kernel with a name, on an sm
+ * the reader takes (sm gets its written form).  One it cannot hold is a
+ * notice; --check then judges the kernel without an allowance.
+ */
+static int
+row_possible(const struct allow_table *t, const struct judge_measure *m, char *sm,
+    size_t smlen, struct verdict *v)
+{
+	const char *why = NULL;
+
+	if (m->kernel[0] == '\0')
+		why = "a kernel with no name";
+	else if (allow_sm_normalize(m->sm, sm, smlen) < 0)
+		why = "an sm the table cannot name";
+	if (why == NULL)
+		return 1;
+	if (m->stack > 0 || m->local > 0)
+		verdict_add(v, FINDING_NOTICE,
+		    "spillway: %s: no row for '%s' on '%s': %s (STACK %ld LOCAL %ld)",
+		    t->file, m->kernel, m->sm, why, (long)m->stack, (long)m->local);
+	return 0;
+}
+
 void
 update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
     struct verdict *v, struct update_counts *c)
@@ -51,17 +76,21 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 	for (size_t i = 0; i < t->nrows; i++)
 		t->rows[i].seen = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct allow_row *r = allow_find(t, m[i].kernel, m[i].sm);
+		char sm[sizeof t->rows[0].sm];
+		struct allow_row *r;
 
+		if (!row_possible(t, &m[i], sm, sizeof sm, v))
+			continue;
+		r = allow_find(t, m[i].kernel, sm);
 		if (r != NULL) {
 			r->seen = 1;
 			change_row(t, r, &m[i], v, c);
 		} else if (m[i].stack > 0 || m[i].local > 0) {
 			/* m is sorted, so new rows go in kernel, sm order. */
-			allow_add(t, m[i].kernel, m[i].sm, m[i].stack, m[i].local, "");
+			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");
 			verdict_add(v, FINDING_NOTICE,
 			    "spillway: %s: added %s %s: STACK %ld LOCAL %ld (maximum over %zu entries): write its note",
-			    t->file, m[i].kernel, m[i].sm, (long)m[i].stack, (long)m[i].local, m[i].entries);
+			    t->file, m[i].kernel, sm, (long)m[i].stack, (long)m[i].local, m[i].entries);
 			t->rows[t->nrows - 1].seen = 1;
 			c->added++;
 		}
@@ -75,33 +104,141 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 		}
 }
 
+/* The table as it will be written; NULL with err filled when it would not
+ * read back as the same rows (the writer writes only what the reader takes). */
+static char *
+table_text(const struct allow_table *t, size_t *len, char *err, size_t errlen)
+{
+	struct allow_table back;
+	char *text = NULL, why[512];
+	size_t kept = 0;
+	FILE *f = open_memstream(&text, len);
+	int rc;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", t->file, strerror(errno));
+		return NULL;
+	}
+	allow_write(t, f);
+	if (fclose(f) != 0) {
+		snprintf(err, errlen, "%s: %s", t->file, strerror(errno));
+		free(text);
+		return NULL;
+	}
+	for (size_t i = 0; i < t->nrows; i++)
+		kept += !t->rows[i].removed;
+	rc = allow_parse(&back, t->file, text, *len, why, sizeof why);
+	if (rc < 0 || back.nrows != kept) {
+		snprintf(err, errlen, "the table written would not read back (%s): %s left as it was",
+		    rc < 0 ? why : "rows lost", t->file);
+		free(text);
+		text = NULL;
+	}
+	allow_free(&back);
+	return text;
+}
+
+/*
+ * The file to replace: the table's own path, or what its symlinks lead to
+ * (written there, the link stays a link).  *st is the target's when it
+ * exists (*exists 1), and it must be a regular file we may write.
+ */
+static char *
+resolve_target(const char *file, struct stat *st, int *exists, char *err, size_t errlen)
+{
+	char *target = realpath(file, NULL);
+
+	*exists = 0;
+	if (target == NULL) {
+		if (errno == ENOENT && lstat(file, st) != 0)
+			return xstrdup(file);	/* a new table */
+		snprintf(err, errlen, "%s: %s", file, errno == ENOENT
+		    ? "a symlink to a file that does not exist" : strerror(errno));
+		return NULL;
+	}
+	if (stat(target, st) != 0 || !S_ISREG(st->st_mode) || access(target, W_OK) != 0) {
+		snprintf(err, errlen, "%s: %s", file, !S_ISREG(st->st_mode) ? "not a regular file"
+		    : strerror(errno));
+		free(target);
+		return NULL;
+	}
+	*exists = 1;
+	return target;
+}
+
+/* The new file gets the old one's permissions and, where we may, owner. */
+static int
+copy_mode(int fd, const struct stat *st, int exists)
+{
+	mode_t mask;
+
+	if (!exists) {
+		mask = umask(0);
+		umask(mask);
+		return fchmod(fd, 0666 & ~mask);
+	}
+	if (fchown(fd, st->st_uid, st->st_gid) != 0)
+		(void)fchown(fd, (uid_t)-1, st->st_gid);	/* not root: the group, if ours */
+	return fchmod(fd, st->st_mode & 07777);
+}
+
+static int
+write_all(int fd, const char *text, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		text += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int
 update_write(const struct allow_table *t, char *err, size_t errlen)
 {
-	char *tmp = xasprintf("%s.tmp%ld", t->file, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	int rc = 0;
+	struct stat st;
+	char *text, *target, *tmp;
+	size_t len;
+	int exists, fd, rc = -1;
 
-	if (f == NULL) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		free(tmp);
+	if (t->stream) {
+		snprintf(err, errlen, "%s: a stream, not a file: --update-allow writes the table back "
+		    "to the file it read", t->file);
 		return -1;
 	}
-	allow_write(t, f);
-	if (fflush(f) != 0 || ferror(f)) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		rc = -1;
+	if ((text = table_text(t, &len, err, errlen)) == NULL)
+		return -1;
+	if ((target = resolve_target(t->file, &st, &exists, err, errlen)) == NULL) {
+		free(text);
+		return -1;
 	}
-	if (fclose(f) != 0 && rc == 0) {
+	/* Beside the target, so that the rename stays on its file system. */
+	tmp = xasprintf("%s.XXXXXX", target);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		rc = -1;
+		goto out;
 	}
-	if (rc == 0 && rename(tmp, t->file) != 0) {
-		snprintf(err, errlen, "%s: %s", t->file, strerror(errno));
-		rc = -1;
+	if (copy_mode(fd, &st, exists) != 0 || write_all(fd, text, len) != 0 || fsync(fd) != 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		close(fd);
+	} else if (close(fd) != 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+	} else if (rename(tmp, target) != 0) {
+		snprintf(err, errlen, "%s: %s", target, strerror(errno));
+	} else {
+		rc = 0;
 	}
 	if (rc != 0)
 		unlink(tmp);
+out:
 	free(tmp);
+	free(target);
+	free(text);
 	return rc;
 }

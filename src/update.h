@@ -20,8 +20,14 @@ struct update_counts {
 
 void	update_apply(struct allow_table *, const struct judge_measure *, size_t n,
 	    struct verdict *, struct update_counts *);
-/* Writes the table to its file through a temporary and a rename; 0, or -1
- * with a message in err. */
+/*
+ * Writes the table to its file: to a temporary beside the file (beside
+ * the target when the file is a symlink, which stays one), with the old
+ * file's permissions and, where it may, owner, then renamed over it.  The
+ * text is read back first: a table the reader would refuse is not
+ * written.  Returns 0, or -1 with a message in err and the old file as it
+ * was.
+ */
 int	update_write(const struct allow_table *, char *err, size_t errlen);
 
 #endif

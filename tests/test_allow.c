@@ -164,10 +164,100 @@ test_bad_rows(void **state)
 	bad("kernel,sm,stack,local,note\nk,compute_86,1,0,\n", "t.csv:2: sm: 'compute_86' is not an sm");
 	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,\n# c\nk,86,2,0,\n",
 	    "t.csv:4: a second row for k on sm_86 (the first is on line 2)");
-	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,\"open\n", "t.csv:2: malformed CSV");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,\"open\n", "t.csv:2: a quoted field opened here is not closed");
 	bad("kernel,sm,stack,local,note\nk,sm_86,1,0,a\"b\n", "t.csv:2: malformed CSV");
 	bad("# only comments\n\n", "no header");
-	bad("", "no header");
+	bad("", "t.csv:1: empty");
+	bad("kernel,sm,stack,local,note\nk,sm_86,+1,0,\n", "t.csv:2: stack: '+1' is not a number");
+	bad("kernel,sm,stack,local,note\nk,sm_86,1,\" 1\",\n", "t.csv:2: local: ' 1' is not a number");
+	bad("kernel,sm,stack,local,note\nk,SM_86,1,0,\n", "t.csv:2: sm: 'SM_86' is not an sm");
+	bad("kernel,sm,stack,local,note\nk,sm_086,1,0,\n", "t.csv:2: sm: 'sm_086' is not an sm");
+	bad("kernel,sm,stack,local,note\nk,sm_4294967296,1,0,\n", "t.csv:2: sm: 'sm_4294967296'");
+	bad("kernel,sm,stack,local,note\nk,sm_86\n", "t.csv:2: no 'stack' field");
+	bad("kernel,sm,stack,local,note\n\"k\n", "t.csv:2: a quoted field opened here");
+	bad("\n\n\n", "t.csv:3: no header");
+}
+
+/* A table is text: a NUL byte anywhere is damage named by its line. */
+static void
+test_nul_byte(void **state)
+{
+	static const char text[] = "kernel,sm,stack,local,note\n# c\nk,sm_86,1,0,\"a\0b\"\n";
+	struct allow_table t;
+
+	(void)state;
+	assert_int_equal(allow_parse(&t, "t.csv", text, sizeof text - 1, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.csv:3: a NUL byte"));
+	allow_free(&t);
+}
+
+/* What the attack round tried, read as a table is read. */
+static void
+test_odd_but_fine(void **state)
+{
+	struct allow_table t;
+
+	(void)state;
+	/* CRLF line ends. */
+	assert_int_equal(parse(&t, "kernel,sm,stack,local,note\r\nk,sm_86,1,2,x\r\n"), 0);
+	assert_int_equal(t.nrows, 1);
+	assert_int_equal(t.rows[0].local, 2);
+	assert_string_equal(t.rows[0].note, "x");
+	allow_free(&t);
+	/* A quote in a comment opens nothing. */
+	assert_int_equal(parse(&t, "# comment with \"odd quote\nkernel,sm,stack,local,note\nk,sm_86,1,1,x\n"), 0);
+	assert_int_equal(t.nrows, 1);
+	allow_free(&t);
+	/* A note over several lines, one of them like a comment. */
+	assert_int_equal(parse(&t, "kernel,sm,stack,local,note\nk,sm_86,1,1,\"multi\n# not a comment\nline\"\n"
+	    "j,sm_86,2,2,y\n"), 0);
+	assert_int_equal(t.nrows, 2);
+	assert_string_equal(t.rows[0].note, "multi\n# not a comment\nline");
+	assert_int_equal(t.rows[1].line, 5);
+	allow_free(&t);
+	/* Header names in capitals, the note column left out. */
+	assert_int_equal(parse(&t, "KERNEL,SM,STACK,LOCAL\nk,sm_86,1,1\n"), 0);
+	assert_string_equal(t.rows[0].note, "");
+	allow_free(&t);
+	/* Blanks around a bare number are CSV's, a 5-digit sm is an sm. */
+	assert_int_equal(parse(&t, "kernel,sm,stack,local,note\nk,sm_10000, 1,1,x\nk,sm_86a,1,1,x"), 0);
+	assert_int_equal(t.rows[0].stack, 1);
+	assert_string_equal(t.rows[0].sm, "sm_10000");
+	assert_string_equal(t.rows[1].sm, "sm_86a");
+	allow_free(&t);
+}
+
+/* Whatever the writer writes, the reader reads back as the same rows. */
+static void
+test_written_rows_read_back(void **state)
+{
+	static const char *const kernels[] = {
+		"#hash first", "a,b", "say \"hi\"", " lead", "trail ", "two\nlines", "cr\r",
+		"\x1b[31mred", "# \"both\", quoted",
+	};
+	static const char *const sms[] = { "sm_86", "sm_90a", "sm_10000", "sm_4294967295f" };
+	struct allow_table t, back;
+	char *out;
+
+	(void)state;
+	allow_read(&t, "/nonexistent/t.csv", err, sizeof err);
+	for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++)
+		allow_add(&t, kernels[i], sms[i % 4], (int32_t)i, INT32_MAX, kernels[i]);
+	out = written(&t);
+	if (parse(&back, out) != 0)
+		fail_msg("%s\n%s", err, out);
+	assert_int_equal(back.nrows, t.nrows);
+	for (size_t i = 0; i < t.nrows; i++) {
+		struct allow_row *r = allow_find(&back, kernels[i], sms[i % 4]);
+
+		assert_non_null(r);
+		assert_string_equal(r->note, kernels[i]);
+		assert_int_equal(r->stack, (int32_t)i);
+		assert_int_equal(r->local, INT32_MAX);
+	}
+	free(out);
+	allow_free(&back);
+	allow_free(&t);
 }
 
 static void
@@ -185,7 +275,14 @@ test_sm_normalize(void **state)
 	assert_int_equal(allow_sm_normalize("sm_", sm, sizeof sm), -1);
 	assert_int_equal(allow_sm_normalize("sm_90ab", sm, sizeof sm), -1);
 	assert_int_equal(allow_sm_normalize("compute_90", sm, sizeof sm), -1);
-	assert_int_equal(allow_sm_normalize("sm_123456", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("sm_123456", sm, sizeof sm), 0);
+	assert_string_equal(sm, "sm_123456");
+	assert_int_equal(allow_sm_normalize("10000", sm, sizeof sm), 0);
+	assert_string_equal(sm, "sm_10000");
+	assert_int_equal(allow_sm_normalize("sm_99999999999", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("SM_86", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("sm_86b", sm, sizeof sm), -1);
+	assert_int_equal(allow_sm_normalize("", sm, sizeof sm), -1);
 }
 
 static void
@@ -214,6 +311,9 @@ main(void)
 		cmocka_unit_test(test_columns_in_any_order),
 		cmocka_unit_test(test_write_keeps_what_was_read),
 		cmocka_unit_test(test_bad_rows),
+		cmocka_unit_test(test_nul_byte),
+		cmocka_unit_test(test_odd_but_fine),
+		cmocka_unit_test(test_written_rows_read_back),
 		cmocka_unit_test(test_sm_normalize),
 		cmocka_unit_test(test_missing_file),
 	};

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "diag.h"
 #include "listcsv.h"
 #include "model.h"
 
@@ -162,6 +163,319 @@ test_rows_read_back(void **state)
 	free(header);
 }
 
+/* The reader's rules: a text imported, its rows and messages kept. */
+static const char list_header[] =
+    "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,"
+    "constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads\n";
+
+struct imported {
+	struct model		 m;
+	struct func_rec		*rows;
+	size_t			 nrows;
+	struct diag_list	 diags;
+	int			 rc;
+};
+
+static void
+import_bytes(struct imported *r, const char *text, size_t len)
+{
+	memset(r, 0, sizeof *r);
+	model_init(&r->m);
+	r->rc = listcsv_import((const uint8_t *)text, len, "t.csv", &r->m, &r->rows, &r->nrows,
+	    &r->diags, 0);
+}
+
+/* The header, then body. */
+static void
+import_text(struct imported *r, const char *body)
+{
+	char *text = malloc(sizeof list_header + strlen(body));
+
+	assert_non_null(text);
+	strcpy(text, list_header);
+	strcat(text, body);
+	import_bytes(r, text, strlen(text));
+	free(text);
+}
+
+static void
+imported_free(struct imported *r)
+{
+	free(r->rows);
+	diag_free(&r->diags);
+	model_free(&r->m);
+}
+
+/* One message, and it says what. */
+static void
+says(const struct imported *r, size_t i, const char *what)
+{
+	assert_true(i < r->diags.n);
+	if (strstr(r->diags.v[i].message, what) == NULL)
+		fail_msg("'%s' does not say '%s'", r->diags.v[i].message, what);
+	assert_string_equal(r->diags.v[i].file, "t.csv");
+}
+
+#define GOOD_ROW(mangled) "lib,,sm_80,entry," mangled ",k,k,,12,0,0,0,,0,0,0,,,,\n"
+
+/* A bad row is one message naming its line; the rows after it are read. */
+static void
+test_bad_row_keeps_the_rest(void **state)
+{
+	struct imported r;
+
+	(void)state;
+	import_text(&r, GOOD_ROW("a") "lib,,sm_80,entry,b,k,k,,x,0,0,0,,0,0,0,,,,\n"
+	    GOOD_ROW("c") GOOD_ROW("d"));
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 3);
+	assert_string_equal(r.rows[2].mangled, "d");
+	assert_int_equal(r.diags.n, 1);
+	says(&r, 0, "line 3: column reg: expected a number");
+	assert_int_equal(r.diags.v[0].offset, sizeof list_header - 1 + strlen(GOOD_ROW("a")));
+	imported_free(&r);
+}
+
+/* Past the first ten bad rows, one message counts the rest. */
+static void
+test_bad_rows_counted(void **state)
+{
+	char body[64 * 40] = "";
+	struct imported r;
+
+	(void)state;
+	for (int i = 0; i < 25; i++)
+		strcat(body, "lib,,sm_80,entry,b,k,k,,-1,0,0,0,,0,0,0,,,,\n");
+	strcat(body, GOOD_ROW("last"));
+	import_text(&r, body);
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 1);
+	assert_int_equal(r.diags.n, 11);
+	says(&r, 9, "line 11:");
+	says(&r, 10, "line 12: and 15 more rows not read (lines 12 to 26)");
+	imported_free(&r);
+}
+
+/* A last line without a newline is a file cut short: not read, named. */
+static void
+test_cut_short(void **state)
+{
+	static const char *const cuts[] = {
+		GOOD_ROW("a") "lib,,sm_80,entry,b,k,k,,6",
+		GOOD_ROW("a") "lib,,sm_80,entry,b,k,k,,12,0,0,0,,0,0,0,,,,",
+		GOOD_ROW("a") "l",
+		GOOD_ROW("a") "lib,,sm_80,entry,b,\"two\nlines",
+	};
+	struct imported r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		import_text(&r, cuts[i]);
+		assert_int_equal(r.rc, -1);
+		assert_int_equal(r.nrows, 1);
+		assert_int_equal(r.diags.n, 1);
+		says(&r, 0, "line 3: cut short");
+		imported_free(&r);
+	}
+	/* The header itself cut. */
+	import_bytes(&r, list_header, sizeof list_header - 5);
+	assert_int_equal(r.rc, -1);
+	says(&r, 0, "line 1: cut short");
+	imported_free(&r);
+}
+
+/* A quote still open at the end of the file is named where it opened. */
+static void
+test_open_quote(void **state)
+{
+	struct imported r;
+
+	(void)state;
+	import_text(&r, GOOD_ROW("a") "lib,,sm_80,entry,\"open,k,k,,12,0,0,0,,0,0,0,,,,\n" GOOD_ROW("b"));
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 1);
+	assert_int_equal(r.diags.n, 1);
+	says(&r, 0, "line 3: a quoted field opened here is not closed");
+	imported_free(&r);
+	/* A stray quote is malformed, and the next line is read again. */
+	import_text(&r, "lib,,sm_80,entry,a\"b,k,k,,12,0,0,0,,0,0,0,,,,\n" GOOD_ROW("c"));
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 1);
+	assert_string_equal(r.rows[0].mangled, "c");
+	says(&r, 0, "line 2: malformed CSV");
+	imported_free(&r);
+}
+
+/* A byte-order mark and CRLF line ends read as the plain file does. */
+static void
+test_bom_and_crlf(void **state)
+{
+	static const char bom[] = "\xef\xbb\xbf";
+	char text[1024];
+	struct imported r;
+
+	(void)state;
+	snprintf(text, sizeof text, "%s%s%s", bom, list_header, GOOD_ROW("a"));
+	assert_true(listcsv_is_list((const uint8_t *)text, strlen(text)));
+	import_bytes(&r, text, strlen(text));
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.rows[0].mangled, "a");
+	imported_free(&r);
+	snprintf(text, sizeof text, "%s", "library,member,sm,kind,mangled,name,collapsed,namespace,"
+	    "reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,"
+	    "spill_stores,spill_loads\r\nlib,,sm_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,,7\r\n");
+	import_bytes(&r, text, strlen(text));
+	assert_int_equal(r.rc, 1);
+	assert_int_equal(r.rows[0].spill_loads, 7);
+	imported_free(&r);
+}
+
+/* The header names every --list column once and nothing else. */
+static void
+test_header_rules(void **state)
+{
+	static const struct {
+		const char *header, *what;
+	} cases[] = {
+		{ "library,member,sm,kind,mangled,name,collapsed,namespace,reg,reg,reg\n",
+		  "line 1: column 'reg' appears twice" },
+		{ "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack\n",
+		  "line 1: the header has no 'constant' column" },
+		{ "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,"
+		  "constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,x\n",
+		  "line 1: unknown column 'x'" },
+	};
+	struct imported r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[512];
+
+		snprintf(text, sizeof text, "%s%s", cases[i].header, GOOD_ROW("a"));
+		import_bytes(&r, text, strlen(text));
+		assert_int_equal(r.rc, -1);
+		assert_int_equal(r.nrows, 0);
+		assert_int_equal(r.diags.n, 1);
+		says(&r, 0, cases[i].what);
+		imported_free(&r);
+	}
+	/* Columns in another order are read by name. */
+	{
+		static const char reordered[] = "library,member,sm,kind,mangled,name,collapsed,namespace,"
+		    "reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,"
+		    "spill_loads,spill_stores\nlib,,sm_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,1,2\n";
+
+		import_bytes(&r, reordered, sizeof reordered - 1);
+	}
+	assert_int_equal(r.rc, 1);
+	assert_int_equal(r.rows[0].spill_loads, 1);
+	assert_int_equal(r.rows[0].spill_stores, 2);
+	imported_free(&r);
+}
+
+/* Numbers are digits up to INT32_MAX, or nothing for unknown. */
+static void
+test_numbers(void **state)
+{
+	static const char *const refused[] = { "1e3", "-1", "+1", "0x10", "99999999999",
+		"2147483648", "\" 12 \"", "1.5" };
+	struct imported r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char row[256];
+
+		snprintf(row, sizeof row, "lib,,sm_80,entry,a,k,k,,%s,0,0,0,,0,0,0,,,,\n", refused[i]);
+		import_text(&r, row);
+		assert_int_equal(r.rc, -1);
+		assert_int_equal(r.nrows, 0);
+		says(&r, 0, "line 2: column reg: expected a number");
+		imported_free(&r);
+	}
+	import_text(&r, "lib,,sm_80,entry,a,k,k,, 12 ,2147483647,0,0,,0,0,0,,,,\n");
+	assert_int_equal(r.rc, 1);
+	assert_int_equal(r.rows[0].reg, 12);	/* blanks around a bare field are CSV's */
+	assert_int_equal(r.rows[0].stack, INT32_MAX);
+	assert_int_equal(r.rows[0].spill_stores, UNKNOWN);
+	imported_free(&r);
+}
+
+/* Rows of the wrong width, odd sms and kinds, NUL bytes: one message each. */
+static void
+test_row_rules(void **state)
+{
+	static const struct {
+		const char *row, *what;
+	} cases[] = {
+		{ "lib,,sm_80,entry,a,k,k,,12\n", "line 2: 9 fields, but the header has 20 columns" },
+		{ "lib,,sm_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,,,,\n", "line 2: 22 fields" },
+		{ "lib,,sm_8x,entry,a,k,k,,12,0,0,0,,0,0,0,,,,\n", "line 2: sm 'sm_8x' is not an sm" },
+		{ "lib,,compute_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,,\n", "sm 'compute_80'" },
+		{ "lib,,sm_80,kernel,a,k,k,,12,0,0,0,,0,0,0,,,,\n", "line 2: kind 'kernel' is neither" },
+	};
+	static const char nul_row[] = "lib,,sm_80,entry,a\0b,k,k,,12,0,0,0,,0,0,0,,,,\n";
+	char text[1024];
+	struct imported r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		import_text(&r, cases[i].row);
+		assert_int_equal(r.rc, -1);
+		assert_int_equal(r.nrows, 0);
+		assert_int_equal(r.diags.n, 1);
+		says(&r, 0, cases[i].what);
+		imported_free(&r);
+	}
+	memcpy(text, list_header, sizeof list_header - 1);
+	memcpy(text + sizeof list_header - 1, nul_row, sizeof nul_row - 1);
+	import_bytes(&r, text, sizeof list_header - 1 + sizeof nul_row - 1);
+	assert_int_equal(r.rc, -1);
+	says(&r, 0, "line 2: column mangled: a NUL byte");
+	imported_free(&r);
+	/* An empty mangled name is what the scan writes for a nameless symbol. */
+	import_text(&r, "lib,,sm_80,entry,,,,,12,0,0,0,,0,0,0,,,,\n");
+	assert_int_equal(r.rc, 1);
+	imported_free(&r);
+	/* Header only: no rows, nothing wrong. */
+	import_text(&r, "");
+	assert_int_equal(r.rc, 0);
+	assert_int_equal(r.diags.n, 0);
+	imported_free(&r);
+}
+
+/* A quoted line break: the next row's message names the line it starts on. */
+static void
+test_lines_counted_through_quotes(void **state)
+{
+	struct imported r;
+
+	(void)state;
+	import_text(&r, "lib,,sm_80,entry,a,\"two\nlines\",k,,12,0,0,0,,0,0,0,,,,\n\n"
+	    "lib,,sm_80,entry,b,k,k,,12,0,0,0,,0,0,0,,,,x\n");
+	assert_int_equal(r.nrows, 1);
+	assert_string_equal(r.rows[0].name, "two\nlines");
+	says(&r, 0, "line 5: column spill_loads");
+	imported_free(&r);
+}
+
+static void
+test_sm_valid(void **state)
+{
+	static const char *const good[] = { "sm_0", "sm_80", "sm_90a", "sm_100f", "sm_10000",
+		"sm_4294967295" };
+	static const char *const bad[] = { "", "s", "sm", "sm_", "sm_a", "sm_086", "sm_86aaa",
+		"sm_86b", "sm_-1", "sm_4294967296", "sm_99999999999", "compute_90", "x_86", "SM_86",
+		"86" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		if (!listcsv_sm_valid(good[i]))
+			fail_msg("refused %s", good[i]);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (listcsv_sm_valid(bad[i]))
+			fail_msg("accepted %s", bad[i]);
+}
+
 int
 main(void)
 {
@@ -169,6 +483,16 @@ main(void)
 		cmocka_unit_test(test_fields_quoted_when_they_must_be),
 		cmocka_unit_test(test_image_fields_on_every_row),
 		cmocka_unit_test(test_rows_read_back),
+		cmocka_unit_test(test_bad_row_keeps_the_rest),
+		cmocka_unit_test(test_bad_rows_counted),
+		cmocka_unit_test(test_cut_short),
+		cmocka_unit_test(test_open_quote),
+		cmocka_unit_test(test_bom_and_crlf),
+		cmocka_unit_test(test_header_rules),
+		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_row_rules),
+		cmocka_unit_test(test_lines_counted_through_quotes),
+		cmocka_unit_test(test_sm_valid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
