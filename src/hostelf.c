@@ -19,18 +19,22 @@ hostelf_is_elf(const uint8_t *data, size_t size)
 /* Where an ELF class keeps the fields the table check reads. */
 struct elf_class {
 	unsigned char	 ident;		/* EI_CLASS */
-	size_t		 ehsize, shentsize;
+	size_t		 ehsize, shentsize, phentsize;
 	size_t		 e_shoff, e_shentsize, e_shnum, e_shstrndx;
-	size_t		 sh_name, sh_type, sh_offset, sh_size, sh_link;
+	size_t		 e_phoff, e_phentsize, e_phnum;
+	size_t		 sh_name, sh_type, sh_offset, sh_size, sh_link, sh_info;
 	size_t		 word;		/* bytes of an offset or a size */
 };
 
 #define ELF_CLASS(n) { ELFCLASS##n, sizeof(Elf##n##_Ehdr), sizeof(Elf##n##_Shdr), \
+	sizeof(Elf##n##_Phdr), \
 	offsetof(Elf##n##_Ehdr, e_shoff), offsetof(Elf##n##_Ehdr, e_shentsize), \
 	offsetof(Elf##n##_Ehdr, e_shnum), offsetof(Elf##n##_Ehdr, e_shstrndx), \
+	offsetof(Elf##n##_Ehdr, e_phoff), offsetof(Elf##n##_Ehdr, e_phentsize), \
+	offsetof(Elf##n##_Ehdr, e_phnum), \
 	offsetof(Elf##n##_Shdr, sh_name), offsetof(Elf##n##_Shdr, sh_type), \
 	offsetof(Elf##n##_Shdr, sh_offset), offsetof(Elf##n##_Shdr, sh_size), \
-	offsetof(Elf##n##_Shdr, sh_link), sizeof(Elf##n##_Off) }
+	offsetof(Elf##n##_Shdr, sh_link), offsetof(Elf##n##_Shdr, sh_info), sizeof(Elf##n##_Off) }
 
 static const struct elf_class elf_classes[] = { ELF_CLASS(64), ELF_CLASS(32) };
 
@@ -139,6 +143,33 @@ check_names(const uint8_t *d, size_t size, const char *what, const struct elf_cl
 	return 0;
 }
 
+/*
+ * The program header table, where there is one, lies in the image too: a
+ * file cut there keeps its sections whole but is no less truncated.
+ */
+static int
+check_segments(const uint8_t *d, size_t size, const char *what, const struct elf_class *k,
+    const struct hostelf_table *t, char *err, size_t errsize, size_t *err_offset)
+{
+	uint64_t phoff = get_word(k, d + k->e_phoff), phnum = get_u16(d + k->e_phnum);
+	size_t phentsize = get_u16(d + k->e_phentsize);
+
+	if (phnum == PN_XNUM && t->shnum > 0)	/* extended: the count in section 0 */
+		phnum = get_u32(d + t->shoff + k->sh_info);
+	if (phnum == 0)
+		return 0;
+	if (phentsize != k->phentsize)
+		return table_error(err, errsize, err_offset, k->e_phentsize,
+		    "e_phentsize %zu: expected %zu for ELFCLASS%zu", phentsize, k->phentsize,
+		    k->word * 8);
+	if (phoff > size || phnum > (size - phoff) / phentsize)
+		return table_error(err, errsize, err_offset, phoff,
+		    "ELF program header table (%llu entries of %zu bytes at 0x%llx) runs past the end "
+		    "of the %s (%zu bytes): truncated?",
+		    (unsigned long long)phnum, phentsize, (unsigned long long)phoff, what, size);
+	return 0;
+}
+
 static int
 table_past_end(char *err, size_t errsize, size_t *err_offset, const struct hostelf_table *t,
     uint64_t shnum, const char *what, size_t size)
@@ -177,7 +208,7 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 		if (get_u16(d + offsetof(Elf64_Ehdr, e_type)) == ET_REL)
 			return table_error(err, errsize, err_offset, k->e_shoff,
 			    "relocatable object with e_shoff 0: expected a section header table");
-		return 0;
+		return check_segments(d, size, what, k, t, err, errsize, err_offset);
 	}
 	if (t->shentsize != k->shentsize)
 		return table_error(err, errsize, err_offset, k->e_shentsize,
@@ -192,12 +223,14 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 		return table_past_end(err, errsize, err_offset, t, shnum, what, size);
 	t->shnum = (size_t)shnum;
 	if (t->shnum == 0)
-		return 0;
+		return check_segments(d, size, what, k, t, err, errsize, err_offset);
 	if (t->shstrndx == SHN_XINDEX) {	/* extended: the index in section 0 */
 		t->shstrndx = get_u32(sec0 + k->sh_link);
 		strndx_at = (size_t)t->shoff + k->sh_link;
 	}
-	return check_names(d, size, what, k, t, strndx_at, err, errsize, err_offset);
+	if (check_names(d, size, what, k, t, strndx_at, err, errsize, err_offset) < 0)
+		return -1;
+	return check_segments(d, size, what, k, t, err, errsize, err_offset);
 }
 
 int
