@@ -636,6 +636,23 @@ check_claims(struct reader *r)
 	return 0;
 }
 
+static int
+is_function_text(const struct section *sec)
+{
+	return sec->scn != NULL && strncmp(sec->name, ".text.", 6) == 0;
+}
+
+/* A function's code is SHT_PROGBITS: under another type it is damage,
+ * not a function less. */
+static int
+check_text(struct reader *r, const struct section *sec)
+{
+	if (is_function_text(sec) && sec->hdr.sh_type != SHT_PROGBITS)
+		return fail(r, sec->hdr_at, "section %s has type 0x%x: expected SHT_PROGBITS (1)",
+		    sec->name, (unsigned)sec->hdr.sh_type);
+	return 0;
+}
+
 /* Every section header, name and kind, in one walk through libelf. */
 static int
 load_sections(struct reader *r)
@@ -668,18 +685,12 @@ load_sections(struct reader *r)
 		/* In the table: checked by hostelf_check_table. */
 		sec->name = r->table.names + sec->hdr.sh_name;
 		classify(r, i, sec);
-		if (check_bytes(r, sec) < 0)
+		if (check_bytes(r, sec) < 0 || check_text(r, sec) < 0)
 			return -1;
 	}
 	return check_claims(r);
 }
 
-static int
-is_function_text(const struct section *sec)
-{
-	return sec->scn != NULL && strncmp(sec->name, ".text.", 6) == 0 &&
-	    sec->hdr.sh_type == SHT_PROGBITS;
-}
 
 /* The functions counted first: the array is allocated once, not grown. */
 static void
