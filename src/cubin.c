@@ -2,6 +2,8 @@
 
 #include <gelf.h>
 #include <libelf.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,7 @@
 #include "bytes.h"
 #include "cubin.h"
 #include "decimal.h"
+#include "hostelf.h"
 #include "nvinfo.h"
 #include "xalloc.h"
 
@@ -18,6 +21,18 @@
 #define STT_CUDA_SAMPLER	11
 #define STT_CUDA_SURFACE	12
 #define SHT_CUDA_COMPAT		(SHT_LOPROC + 0x86)
+
+/* Constant banks are 0-17 on every GPU so far (SHT_CUDA_CONSTANT_B0 +
+ * n); a name with a number past 16 bits names no bank. */
+#define CONSTANT_BANK_MAX	0xffffu
+
+/*
+ * Section headers per cubin: libelf keeps a few hundred bytes for each,
+ * the reader a hundred more, so the bound keeps a cubin's headers within
+ * tens of MiB of the 256 MiB a scan may use.  Real cubins have a few per
+ * function: the largest of the CUDA 13 libraries has far fewer.
+ */
+#define CUBIN_SECTIONS_MAX	(1u << 17)
 
 void
 cubin_init(struct cubin *c)
@@ -112,44 +127,121 @@ append_bank(char *buf, size_t size, unsigned bank, uint64_t bytes)
 	buf[len + n] = '\0';
 }
 
-/* ".nv.constant3" -> 3 with *rest "", ".nv.constant0.foo" -> 0 with *rest "foo". */
+/*
+ * ".nv.constant3" -> 3 with *rest "", ".nv.constant0.foo" -> 0 with *rest
+ * "foo".  Returns 1, 0 when the name is no bank's, -1 when its number is
+ * past CONSTANT_BANK_MAX.
+ */
 static int
-constant_bank(const char *name, const char **rest)
+constant_bank(const char *name, unsigned *bank, const char **rest)
 {
 	const char *p = name + strlen(".nv.constant");
-	int bank = 0;
+	unsigned n = 0;
 
 	if (*p < '0' || *p > '9')
-		return -1;
-	while (*p >= '0' && *p <= '9')
-		bank = bank * 10 + (*p++ - '0');
+		return 0;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		n = n * 10 + (unsigned)(*p - '0');
+		if (n > CONSTANT_BANK_MAX)
+			return -1;
+	}
 	if (*p == '\0')
 		*rest = p;
 	else if (*p == '.')
 		*rest = p + 1;
 	else
-		return -1;
-	return bank;
+		return 0;
+	*bank = n;
+	return 1;
 }
 
-/* Bounds-checked raw bytes of a section. */
-static const uint8_t *
-section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh)
+/* What a section is to the reader, from its name (section_rules) or else
+ * its type. */
+enum section_kind {
+	SEC_OTHER,		/* only its header is looked at, if anything */
+	SEC_SKIPPED,
+	SEC_MODULE_INFO,
+	SEC_FUNCTION_INFO,
+	SEC_SHARED,
+	SEC_LOCAL,
+	SEC_CONSTANT,
+	SEC_GLOBAL,
+	SEC_REFERENCES,
+	SEC_TKINFO,
+	SEC_COMPAT,
+	SEC_SYMTAB,
+	SEC_NAMES,
+	SEC_KINDS
+};
+
+struct section_rule {
+	const char	*name;
+	int		 prefix;	/* a prefix: what follows names the function */
+	enum section_kind kind;
+};
+
+/* The first rule whose name matches decides. */
+static const struct section_rule section_rules[] = {
+	{ ".nv.merc",		1, SEC_SKIPPED },	/* Mercury copies of what follows */
+	{ ".nv.info",		0, SEC_MODULE_INFO },
+	{ ".nv.info.",		1, SEC_FUNCTION_INFO },
+	{ ".nv.shared.",	1, SEC_SHARED },
+	{ ".nv.local.",		1, SEC_LOCAL },
+	{ ".nv.constant",	1, SEC_CONSTANT },
+	{ ".nv.global",		0, SEC_GLOBAL },
+	{ ".nv.global.init",	0, SEC_GLOBAL },
+	{ ".rel.nv.constant0.",	1, SEC_REFERENCES },
+	{ ".rela.nv.constant0.", 1, SEC_REFERENCES },
+	{ ".note.nv.tkinfo",	0, SEC_TKINFO },
+};
+
+/*
+ * The kinds whose bytes are read, not only their header: together they
+ * must fit in the image (check_claims), which bounds the reader's work by
+ * the image's size however many headers point at the same bytes.
+ */
+static const unsigned char kind_reads_bytes[SEC_KINDS] = {
+	[SEC_MODULE_INFO] = 1, [SEC_FUNCTION_INFO] = 1, [SEC_REFERENCES] = 1,
+	[SEC_TKINFO] = 1, [SEC_COMPAT] = 1, [SEC_SYMTAB] = 1, [SEC_NAMES] = 1,
+};
+
+/*
+ * Section types whose sh_size is device memory, not bytes in the file
+ * (nvlink's own list, besides SHT_NULL and SHT_NOBITS): their sh_offset
+ * means nothing and may point past the image.
+ */
+static const uint32_t no_file_bytes[] = {
+	SHT_NULL,
+	SHT_NOBITS,
+	SHT_LOPROC + 0x07,	/* SHT_CUDA_GLOBAL: .nv.global */
+	SHT_LOPROC + 0x09,	/* SHT_CUDA_LOCAL: .nv.local.<fn> */
+	SHT_LOPROC + 0x0a,	/* SHT_CUDA_SHARED: .nv.shared.<fn>, .nv_debug.shared */
+	SHT_LOPROC + 0x15,	/* SHT_CUDA_SHARED_RESERVED: .nv.reservedSmem.* */
+};
+
+static int
+has_file_bytes(uint32_t type)
 {
-	if (sh->sh_type == SHT_NOBITS || sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
-		return NULL;
-	return data + sh->sh_offset;
+	for (size_t i = 0; i < sizeof no_file_bytes / sizeof no_file_bytes[0]; i++)
+		if (no_file_bytes[i] == type)
+			return 0;
+	return 1;
 }
 
 /*
- * A section as read once: its header and its name.  The header is
- * copied: libelf hands out the image's own bytes, which need not be
- * aligned (an image stored in a fatbin lies at any offset).
+ * A section as read once: its header, its name and kind, and its bytes.
+ * The header is copied: libelf hands out the image's own bytes, which
+ * need not be aligned (an image stored in a fatbin lies at any offset).
  */
 struct section {
 	Elf_Scn		*scn;		/* NULL for index 0 */
 	GElf_Shdr	 hdr;
-	const char	*name;		/* NULL when unreadable */
+	size_t		 hdr_at;	/* of the header in the image */
+	const char	*name;
+	enum section_kind kind;
+	const char	*fn;		/* after a prefix rule's name: the function */
+	const uint8_t	*bytes;		/* NULL when it has none in the file */
+	size_t		 len;		/* bytes in the file: 0 or sh_size */
 	long		 func;		/* the function a .text section holds, or -1 */
 };
 
@@ -157,38 +249,42 @@ struct reader {
 	const uint8_t	*data;
 	size_t		 size;
 	Elf		*elf;
-	size_t		 shstrndx;
-	const char	*strs;		/* the section name table, when whole */
-	size_t		 strsize;
+	struct hostelf_table table;
 	struct section	*secs;
 	size_t		 nsecs;
 	struct cubin	*c;
 	struct strpool	*pool;
 	struct name_index names;	/* built only when a link does not serve */
-	long		*sym_func;	/* symbol index -> function index, -1 */
+	const uint8_t	*syms;		/* the symbol table's bytes */
 	size_t		 nsyms;
-	Elf_Data	*symdata;
+	long		*sym_func;	/* symbol index -> function index, -1 */
+	uint8_t		*seen;		/* symbols counted in one relocation section */
+	int64_t		 global;
 	char		*err;
 	size_t		 errsize;
 	size_t		*err_offset;
 };
 
-static int
-fail(struct reader *r, size_t offset, const char *fmt, const char *arg)
+static int __attribute__((format(printf, 3, 4)))
+fail(struct reader *r, uint64_t offset, const char *fmt, ...)
 {
-	snprintf(r->err, r->errsize, fmt, arg);
-	*r->err_offset = offset;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, r->errsize, fmt, ap);
+	va_end(ap);
+	*r->err_offset = (size_t)offset;
 	return -1;
 }
 
 static int
-read_module_info(struct reader *r, const uint8_t *sec, size_t size, size_t secoff)
+read_module_info(struct reader *r, struct section *sec)
 {
 	struct nvinfo_rec rec;
 	size_t pos = 0;
 	int rc;
 
-	while ((rc = nvinfo_next(sec, size, &pos, &rec)) == 1) {
+	while ((rc = nvinfo_next(sec->bytes, sec->len, &pos, &rec)) == 1) {
 		uint32_t sym, val;
 		long f;
 
@@ -211,249 +307,7 @@ read_module_info(struct reader *r, const uint8_t *sec, size_t size, size_t secof
 			r->c->funcs[f].stack = (int32_t)val;
 	}
 	if (rc < 0)
-		return fail(r, secoff + rec.offset, "malformed .nv.info record%s", "");
-	return 0;
-}
-
-static int
-read_function_info(struct reader *r, struct cubin_func *f, const uint8_t *sec,
-    size_t size, size_t secoff, const char *secname)
-{
-	struct nvinfo_rec rec;
-	size_t pos = 0;
-	int rc;
-
-	while ((rc = nvinfo_next(sec, size, &pos, &rec)) == 1) {
-		if ((rec.attr == EIATTR_MAX_THREADS || rec.attr == EIATTR_REQNTID) &&
-		    rec.format == EIFMT_SVAL && rec.value >= 12) {
-			uint64_t t = (uint64_t)get_u32(rec.payload) * get_u32(rec.payload + 4) *
-			    get_u32(rec.payload + 8);
-			if (t > 0 && t <= INT32_MAX && (f->max_threads < 0 || (int32_t)t < f->max_threads))
-				f->max_threads = (int32_t)t;
-		} else if (rec.attr == EIATTR_MAXREG_COUNT && rec.format == EIFMT_HVAL)
-			f->maxreg = rec.value;
-	}
-	if (rc < 0)
-		return fail(r, secoff + rec.offset, "malformed record in %s", secname);
-	return 0;
-}
-
-static int
-is_arch_a(const uint8_t *sec, size_t size)
-{
-	struct nvinfo_rec rec;
-	size_t pos = 0;
-
-	while (nvinfo_next(sec, size, &pos, &rec) == 1)
-		if (rec.attr == EIATTR_COMPAT_ARCH_A && rec.format == EIFMT_BVAL)
-			return rec.value == 1;
-	return 0;
-}
-
-/*
- * Texture, sampler and surface references relocated into bank 0: each
- * distinct symbol counts once.  The section lies inside the image (checked
- * by the caller), so the entry count is bounded by the image size, and a
- * bitmap over the symbol table keeps the count linear.
- */
-static void
-count_references(struct reader *r, struct cubin_func *f, Elf_Scn *scn, const GElf_Shdr *sh)
-{
-	Elf_Data *d;
-	size_t n, entsize, ntex = 0, nsamp = 0, nsurf = 0;
-	uint8_t *seen;
-
-	if (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA)
-		return;
-	if (r->symdata == NULL || r->nsyms == 0 || (d = elf_getdata(scn, NULL)) == NULL)
-		return;
-	entsize = gelf_fsize(r->elf, sh->sh_type == SHT_RELA ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
-	if (entsize == 0)
-		return;
-	n = d->d_size / entsize;
-	seen = xcalloc((r->nsyms + 7) / 8, 1);
-	for (size_t i = 0; i < n && i <= INT32_MAX; i++) {
-		GElf_Rel rel;
-		GElf_Rela rela;
-		GElf_Sym sym;
-		uint64_t info;
-		uint64_t s;
-
-		if (sh->sh_type == SHT_RELA) {
-			if (gelf_getrela(d, (int)i, &rela) == NULL)
-				break;
-			info = rela.r_info;
-		} else {
-			if (gelf_getrel(d, (int)i, &rel) == NULL)
-				break;
-			info = rel.r_info;
-		}
-		s = GELF_R_SYM(info);
-		if (s >= r->nsyms || (seen[s / 8] & (1u << (s % 8))) != 0)
-			continue;
-		if (gelf_getsym(r->symdata, (int)s, &sym) == NULL)
-			continue;
-		switch (GELF_ST_TYPE(sym.st_info)) {
-		case STT_CUDA_TEXTURE:	ntex++; break;
-		case STT_CUDA_SAMPLER:	nsamp++; break;
-		case STT_CUDA_SURFACE:	nsurf++; break;
-		default:		continue;
-		}
-		seen[s / 8] |= (uint8_t)(1u << (s % 8));
-	}
-	free(seen);
-	f->texture = (int32_t)ntex;
-	f->sampler = (int32_t)nsamp;
-	f->surface = (int32_t)nsurf;
-}
-
-/* The producing tool and toolkit, from .note.nv.tkinfo (binary-formats.md 4.10). */
-static void
-read_tkinfo(struct reader *r, const uint8_t *sec, size_t size)
-{
-	uint32_t namesz, descsz;
-	const uint8_t *desc;
-	const char *strings, *tk;
-	size_t slen;
-
-	if (size < 12)
-		return;
-	namesz = get_u32(sec);
-	descsz = get_u32(sec + 4);
-	if (namesz > size - 12)
-		return;
-	desc = sec + 12 + ((namesz + 3) & ~3u);
-	if (desc > sec + size || descsz > (size_t)(sec + size - desc) || descsz < 24)
-		return;
-	strings = (const char *)desc + 24;
-	slen = descsz - 24;
-	for (int i = 0; i < 2; i++) {
-		uint32_t off = get_u32(desc + 8 + 4 * i);
-		const char *s;
-		size_t maxlen;
-
-		if (off >= slen)
-			continue;
-		s = strings + off;
-		maxlen = slen - off;
-		if (memchr(s, '\0', maxlen) == NULL)
-			continue;
-		if (i == 0)
-			snprintf(r->c->producer, sizeof r->c->producer, "%s", s);
-		else if ((tk = strstr(s, "release ")) != NULL) {
-			size_t n = strcspn(tk + 8, ", ");
-			if (n < sizeof r->c->toolkit)
-				snprintf(r->c->toolkit, sizeof r->c->toolkit, "%.*s", (int)n, tk + 8);
-		}
-	}
-}
-
-/*
- * The section name table, read once: a string table that ends in a NUL
- * serves every name by offset.  Otherwise each name goes through
- * elf_strptr, which checks it alone.
- */
-static void
-load_names(struct reader *r)
-{
-	Elf_Scn *scn = elf_getscn(r->elf, r->shstrndx);
-	GElf_Shdr sh;
-	Elf_Data *d;
-
-	if (scn == NULL || gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_STRTAB ||
-	    (d = elf_getdata(scn, NULL)) == NULL)
-		return;
-	if (d->d_buf != NULL && d->d_size > 0 && ((const char *)d->d_buf)[d->d_size - 1] == '\0') {
-		r->strs = d->d_buf;
-		r->strsize = d->d_size;
-	}
-}
-
-static const char *
-section_name(struct reader *r, size_t offset)
-{
-	if (r->strs != NULL)
-		return offset < r->strsize ? r->strs + offset : NULL;
-	return elf_strptr(r->elf, r->shstrndx, offset);
-}
-
-/* Every section header and name, in one walk through libelf. */
-static int
-load_sections(struct reader *r)
-{
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrnum(r->elf, &r->nsecs) != 0)
-		return fail(r, 0, "cannot count the sections: %s", elf_errmsg(-1));
-	load_names(r);
-	r->secs = xcalloc(r->nsecs ? r->nsecs : 1, sizeof *r->secs);
-	for (size_t i = 0; i < r->nsecs; i++)
-		r->secs[i].func = -1;
-	while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
-		size_t i = elf_ndxscn(scn);
-		struct section *sec;
-
-		if (i >= r->nsecs)
-			break;
-		sec = &r->secs[i];
-		if (gelf_getshdr(scn, &sec->hdr) == NULL)
-			return fail(r, 0, "cannot read a section header: %s", elf_errmsg(-1));
-		sec->scn = scn;
-		sec->name = section_name(r, sec->hdr.sh_name);
-	}
-	return 0;
-}
-
-static int
-is_function_text(const struct section *sec)
-{
-	return sec->scn != NULL && sec->name != NULL && strncmp(sec->name, ".text.", 6) == 0 &&
-	    sec->hdr.sh_type == SHT_PROGBITS;
-}
-
-/* The functions counted first: the array is allocated once, not grown. */
-static void
-reserve_functions(struct reader *r)
-{
-	size_t n = 0;
-
-	for (size_t i = 1; i < r->nsecs; i++)
-		n += is_function_text(&r->secs[i]);
-	xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + n, sizeof *r->c->funcs);
-}
-
-static int
-collect_functions(struct reader *r)
-{
-	reserve_functions(r);
-	for (size_t i = 1; i < r->nsecs; i++) {
-		const struct section *sec = &r->secs[i];
-		const GElf_Shdr *sh = &sec->hdr;
-		struct cubin_func *f;
-
-		if (sec->scn == NULL)
-			continue;
-		if (sh->sh_type == SHT_SYMTAB && r->symdata == NULL) {
-			if (section_bytes(r->data, r->size, sh) == NULL)
-				return fail(r, sh->sh_offset, "symbol table runs past the end of the image%s", "");
-			r->symdata = elf_getdata(sec->scn, NULL);
-			/* libelf's own entry size, not sh_entsize: the count
-			 * then matches what gelf_getsym will read. */
-			if (r->symdata != NULL)
-				r->nsyms = r->symdata->d_size / gelf_fsize(r->elf, ELF_T_SYM, 1, EV_CURRENT);
-		}
-		if (!is_function_text(sec))
-			continue;
-		r->secs[i].func = (long)r->c->nfuncs;
-		f = &r->c->funcs[r->c->nfuncs++];
-		memset(f, 0, sizeof *f);
-		f->name = strpool_intern_str(r->pool, sec->name + 6);
-		f->sym = (uint32_t)(sh->sh_info & 0xffffff);
-		f->reg = (int32_t)(sh->sh_info >> 24);
-		f->regcount = -1;
-		f->max_threads = -1;
-		f->maxreg = -1;
-	}
+		return fail(r, sec->hdr.sh_offset + rec.offset, "malformed .nv.info record");
 	return 0;
 }
 
@@ -475,6 +329,91 @@ function_for(struct reader *r, size_t link, const char *fn)
 	return name_index_find(&r->names, fn);
 }
 
+static int
+read_function_info(struct reader *r, struct section *sec)
+{
+	struct nvinfo_rec rec;
+	struct cubin_func *f;
+	size_t pos = 0;
+	long fi;
+	int rc;
+
+	if ((fi = function_for(r, sec->hdr.sh_info, sec->fn)) < 0)
+		return 0;
+	f = &r->c->funcs[fi];
+	while ((rc = nvinfo_next(sec->bytes, sec->len, &pos, &rec)) == 1) {
+		if ((rec.attr == EIATTR_MAX_THREADS || rec.attr == EIATTR_REQNTID) &&
+		    rec.format == EIFMT_SVAL && rec.value >= 12) {
+			uint64_t t = (uint64_t)get_u32(rec.payload) * get_u32(rec.payload + 4) *
+			    get_u32(rec.payload + 8);
+			if (t > 0 && t <= INT32_MAX && (f->max_threads < 0 || (int32_t)t < f->max_threads))
+				f->max_threads = (int32_t)t;
+		} else if (rec.attr == EIATTR_MAXREG_COUNT && rec.format == EIFMT_HVAL)
+			f->maxreg = rec.value;
+	}
+	if (rc < 0)
+		return fail(r, sec->hdr.sh_offset + rec.offset, "malformed record in %s", sec->name);
+	return 0;
+}
+
+static int32_t
+size_as_int32(uint64_t size)
+{
+	return size > INT32_MAX ? INT32_MAX : (int32_t)size;
+}
+
+static int
+read_shared(struct reader *r, struct section *sec)
+{
+	long fi = function_for(r, sec->hdr.sh_info, sec->fn);
+
+	if (fi >= 0)
+		r->c->funcs[fi].shared = size_as_int32(sec->hdr.sh_size);
+	return 0;
+}
+
+static int
+read_local(struct reader *r, struct section *sec)
+{
+	long fi = function_for(r, sec->hdr.sh_info, sec->fn);
+
+	if (fi >= 0)
+		r->c->funcs[fi].local = size_as_int32(sec->hdr.sh_size);
+	return 0;
+}
+
+static int
+read_constant(struct reader *r, struct section *sec)
+{
+	const char *rest;
+	unsigned bank;
+	long fi;
+	int rc = constant_bank(sec->name, &bank, &rest);
+
+	if (rc < 0)
+		return fail(r, sec->hdr_at, "section %s: a constant bank number past %u",
+		    sec->name, CONSTANT_BANK_MAX);
+	if (rc == 0)
+		return 0;
+	if (*rest == '\0')
+		append_bank(r->c->constant, sizeof r->c->constant, bank, sec->hdr.sh_size);
+	else if ((fi = function_for(r, sec->hdr.sh_info, rest)) >= 0)
+		append_bank(r->c->funcs[fi].constant, sizeof r->c->funcs[fi].constant,
+		    bank, sec->hdr.sh_size);
+	return 0;
+}
+
+/* .nv.global and .nv.global.init, summed; a sum past INT64_MAX bytes
+ * stays there (as shared and local memory stay at INT32_MAX). */
+static int
+read_global(struct reader *r, struct section *sec)
+{
+	uint64_t room = (uint64_t)(INT64_MAX - r->global);
+
+	r->global = sec->hdr.sh_size > room ? INT64_MAX : r->global + (int64_t)sec->hdr.sh_size;
+	return 0;
+}
+
 /* What a relocation section's target section links to (.rel.nv.constant0.<fn>
  * relocates .nv.constant0.<fn>, whose sh_info is .text.<fn>). */
 static size_t
@@ -485,6 +424,312 @@ link_of_target(const struct reader *r, const GElf_Shdr *sh)
 	return SIZE_MAX;
 }
 
+/* A symbol's type (STT_*), from the image's symbol table. */
+static unsigned
+symbol_type(const struct reader *r, size_t sym)
+{
+	return ELF64_ST_TYPE(r->syms[sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_info)]);
+}
+
+static int
+reference_kind(unsigned type)
+{
+	switch (type) {
+	case STT_CUDA_TEXTURE:	return 0;
+	case STT_CUDA_SURFACE:	return 1;
+	case STT_CUDA_SAMPLER:	return 2;
+	default:		return -1;
+	}
+}
+
+/*
+ * Texture, surface and sampler references relocated into bank 0: each
+ * distinct symbol counts once.  The entries are read from the image, as
+ * stored: libelf would copy (and convert) an unaligned section on every
+ * elf_getdata.  A bitmap over the symbol table, allocated once and
+ * cleared entry by entry, keeps the count linear in the entries.
+ */
+static int
+read_references(struct reader *r, struct section *sec)
+{
+	size_t entsize, n;
+	int32_t count[3] = { 0, 0, 0 };
+	long fi;
+
+	if (sec->hdr.sh_type != SHT_REL && sec->hdr.sh_type != SHT_RELA)
+		return 0;
+	if (sec->bytes == NULL || r->nsyms == 0 ||
+	    (fi = function_for(r, link_of_target(r, &sec->hdr), sec->fn)) < 0)
+		return 0;
+	entsize = sec->hdr.sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+	n = sec->len / entsize;
+	if (r->seen == NULL)
+		r->seen = xcalloc((r->nsyms + 7) / 8, 1);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t s = ELF64_R_SYM(get_u64(sec->bytes + i * entsize + offsetof(Elf64_Rel, r_info)));
+		int k;
+
+		if (s >= r->nsyms || (r->seen[s / 8] & (1u << (s % 8))) != 0)
+			continue;
+		if ((k = reference_kind(symbol_type(r, s))) < 0)
+			continue;
+		count[k]++;
+		r->seen[s / 8] |= (uint8_t)(1u << (s % 8));
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t s = ELF64_R_SYM(get_u64(sec->bytes + i * entsize + offsetof(Elf64_Rel, r_info)));
+
+		if (s < r->nsyms)
+			r->seen[s / 8] = 0;
+	}
+	r->c->funcs[fi].texture = count[0];
+	r->c->funcs[fi].surface = count[1];
+	r->c->funcs[fi].sampler = count[2];
+	return 0;
+}
+
+/* The producing tool and toolkit, from .note.nv.tkinfo (binary-formats.md 4.10). */
+static int
+read_tkinfo(struct reader *r, struct section *sec)
+{
+	const uint8_t *note = sec->bytes, *desc;
+	size_t size = sec->len;
+	uint32_t namesz, descsz;
+	const char *strings, *tk;
+	size_t slen;
+
+	if (size < 12)
+		return 0;
+	namesz = get_u32(note);
+	descsz = get_u32(note + 4);
+	if (namesz > size - 12)
+		return 0;
+	desc = note + 12 + ((namesz + 3) & ~3u);
+	if (desc > note + size || descsz > (size_t)(note + size - desc) || descsz < 24)
+		return 0;
+	strings = (const char *)desc + 24;
+	slen = descsz - 24;
+	for (int i = 0; i < 2; i++) {
+		uint32_t off = get_u32(desc + 8 + 4 * i);
+		const char *s;
+		size_t maxlen;
+
+		if (off >= slen)
+			continue;
+		s = strings + off;
+		maxlen = slen - off;
+		if (memchr(s, '\0', maxlen) == NULL)
+			continue;
+		if (i == 0)
+			snprintf(r->c->producer, sizeof r->c->producer, "%s", s);
+		else if ((tk = strstr(s, "release ")) != NULL) {
+			size_t n = strcspn(tk + 8, ", ");
+			if (n < sizeof r->c->toolkit)
+				snprintf(r->c->toolkit, sizeof r->c->toolkit, "%.*s", (int)n, tk + 8);
+		}
+	}
+	return 0;
+}
+
+static int
+read_compat(struct reader *r, struct section *sec)
+{
+	struct nvinfo_rec rec;
+	size_t pos = 0;
+
+	while (nvinfo_next(sec->bytes, sec->len, &pos, &rec) == 1)
+		if (rec.attr == EIATTR_COMPAT_ARCH_A && rec.format == EIFMT_BVAL) {
+			r->c->arch_a = rec.value == 1;
+			return 0;
+		}
+	r->c->arch_a = 0;
+	return 0;
+}
+
+typedef int (*section_reader)(struct reader *, struct section *);
+
+/* What each kind of section gives; kinds without a reader give nothing
+ * here (symbols and functions are read before, by collect_functions). */
+static const section_reader section_readers[SEC_KINDS] = {
+	[SEC_MODULE_INFO] = read_module_info,
+	[SEC_FUNCTION_INFO] = read_function_info,
+	[SEC_SHARED] = read_shared,
+	[SEC_LOCAL] = read_local,
+	[SEC_CONSTANT] = read_constant,
+	[SEC_GLOBAL] = read_global,
+	[SEC_REFERENCES] = read_references,
+	[SEC_TKINFO] = read_tkinfo,
+	[SEC_COMPAT] = read_compat,
+};
+
+static void
+classify(struct reader *r, size_t index, struct section *sec)
+{
+	sec->kind = SEC_OTHER;
+	sec->fn = NULL;
+	if (index == r->table.shstrndx) {
+		sec->kind = SEC_NAMES;
+		return;
+	}
+	for (size_t i = 0; i < sizeof section_rules / sizeof section_rules[0]; i++) {
+		const struct section_rule *rule = &section_rules[i];
+		size_t n = strlen(rule->name);
+
+		if (rule->prefix ? strncmp(sec->name, rule->name, n) == 0 : strcmp(sec->name, rule->name) == 0) {
+			sec->kind = rule->kind;
+			sec->fn = sec->name + n;
+			return;
+		}
+	}
+	if (sec->hdr.sh_type == SHT_SYMTAB)
+		sec->kind = SEC_SYMTAB;
+	else if (sec->hdr.sh_type == SHT_CUDA_COMPAT)
+		sec->kind = SEC_COMPAT;
+}
+
+/*
+ * Every section's bytes lie in the image, unless its type has none in the
+ * file (no_file_bytes).  An empty section may point anywhere.
+ */
+static int
+check_bytes(struct reader *r, struct section *sec)
+{
+	const GElf_Shdr *sh = &sec->hdr;
+
+	sec->bytes = NULL;
+	sec->len = 0;
+	if (!has_file_bytes(sh->sh_type) || sh->sh_size == 0)
+		return 0;
+	if (sh->sh_offset > r->size || sh->sh_size > r->size - sh->sh_offset)
+		return fail(r, sh->sh_offset,
+		    "section %s (%llu bytes at 0x%llx) runs past the end of the image (%zu bytes)",
+		    sec->name, (unsigned long long)sh->sh_size, (unsigned long long)sh->sh_offset,
+		    r->size);
+	sec->bytes = r->data + sh->sh_offset;
+	sec->len = (size_t)sh->sh_size;
+	return 0;
+}
+
+/*
+ * The sections whose bytes are read claim no more bytes than the image
+ * holds: a cubin is its image, and one section's bytes are not another's.
+ * Other sections may share bytes (a .nv.merc.* section repeats a constant
+ * bank's), as only their header is looked at.
+ */
+static int
+check_claims(struct reader *r)
+{
+	size_t claimed = 0;
+
+	for (size_t i = 1; i < r->nsecs; i++) {
+		const struct section *sec = &r->secs[i];
+
+		if (!kind_reads_bytes[sec->kind])
+			continue;
+		if (sec->len > r->size - claimed)
+			return fail(r, sec->hdr.sh_offset,
+			    "section %s (%zu bytes at 0x%llx) overlaps others: the sections read "
+			    "would claim more than the image's %zu bytes (expected each byte in one section)",
+			    sec->name, sec->len, (unsigned long long)sec->hdr.sh_offset, r->size);
+		claimed += sec->len;
+	}
+	return 0;
+}
+
+static int
+is_function_text(const struct section *sec)
+{
+	return sec->scn != NULL && strncmp(sec->name, ".text.", 6) == 0;
+}
+
+/* A function's code is SHT_PROGBITS: under another type it is damage,
+ * not a function less. */
+static int
+check_text(struct reader *r, const struct section *sec)
+{
+	if (is_function_text(sec) && sec->hdr.sh_type != SHT_PROGBITS)
+		return fail(r, sec->hdr_at, "section %s has type 0x%x: expected SHT_PROGBITS (1)",
+		    sec->name, (unsigned)sec->hdr.sh_type);
+	return 0;
+}
+
+/* Every section header, name and kind, in one walk through libelf. */
+static int
+load_sections(struct reader *r)
+{
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrnum(r->elf, &r->nsecs) != 0 || r->nsecs != r->table.shnum)
+		return fail(r, r->table.shoff, "libelf reads %zu of the %zu section headers at 0x%llx",
+		    r->nsecs, r->table.shnum, (unsigned long long)r->table.shoff);
+	if (r->nsecs > CUBIN_SECTIONS_MAX)
+		return fail(r, r->table.shoff, "%zu section headers: expected at most %u",
+		    r->nsecs, CUBIN_SECTIONS_MAX);
+	r->secs = xcalloc(r->nsecs, sizeof *r->secs);
+	for (size_t i = 0; i < r->nsecs; i++) {
+		r->secs[i].func = -1;
+		r->secs[i].name = "";
+	}
+	while ((scn = elf_nextscn(r->elf, scn)) != NULL) {
+		size_t i = elf_ndxscn(scn);
+		struct section *sec;
+
+		if (i >= r->nsecs)
+			break;
+		sec = &r->secs[i];
+		if (gelf_getshdr(scn, &sec->hdr) == NULL)
+			return fail(r, r->table.shoff + i * r->table.shentsize,
+			    "unreadable section header %zu: %s", i, elf_errmsg(-1));
+		sec->scn = scn;
+		sec->hdr_at = (size_t)r->table.shoff + i * r->table.shentsize;
+		/* In the table: checked by hostelf_check_table. */
+		sec->name = r->table.names + sec->hdr.sh_name;
+		classify(r, i, sec);
+		if (check_bytes(r, sec) < 0 || check_text(r, sec) < 0)
+			return -1;
+	}
+	return check_claims(r);
+}
+
+
+/* The functions counted first: the array is allocated once, not grown. */
+static void
+reserve_functions(struct reader *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 1; i < r->nsecs; i++)
+		n += is_function_text(&r->secs[i]);
+	xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + n, sizeof *r->c->funcs);
+}
+
+static void
+collect_functions(struct reader *r)
+{
+	reserve_functions(r);
+	for (size_t i = 1; i < r->nsecs; i++) {
+		const struct section *sec = &r->secs[i];
+		const GElf_Shdr *sh = &sec->hdr;
+		struct cubin_func *f;
+
+		if (sec->kind == SEC_SYMTAB && r->syms == NULL && sec->bytes != NULL) {
+			r->syms = sec->bytes;
+			r->nsyms = sec->len / sizeof(Elf64_Sym);
+		}
+		if (!is_function_text(sec))
+			continue;
+		r->secs[i].func = (long)r->c->nfuncs;
+		f = &r->c->funcs[r->c->nfuncs++];
+		memset(f, 0, sizeof *f);
+		f->name = strpool_intern_str(r->pool, sec->name + 6);
+		f->sym = (uint32_t)(sh->sh_info & 0xffffff);
+		f->reg = (int32_t)(sh->sh_info >> 24);
+		f->regcount = -1;
+		f->max_threads = -1;
+		f->maxreg = -1;
+	}
+}
+
 static void
 resolve_symbols(struct reader *r)
 {
@@ -493,75 +738,26 @@ resolve_symbols(struct reader *r)
 		r->sym_func[i] = -1;
 	for (size_t i = 0; i < r->c->nfuncs; i++) {
 		struct cubin_func *f = &r->c->funcs[i];
-		GElf_Sym sym;
 
-		if (f->sym >= r->nsyms || r->symdata == NULL)
+		if (f->sym >= r->nsyms)
 			continue;
 		r->sym_func[f->sym] = (long)i;
-		if (gelf_getsym(r->symdata, (int)f->sym, &sym) != NULL)
-			f->entry = (sym.st_other & STO_CUDA_ENTRY) != 0;
+		f->entry = (r->syms[f->sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_other)] &
+		    STO_CUDA_ENTRY) != 0;
 	}
 }
 
 static int
 read_sections(struct reader *r)
 {
-	int64_t global = 0;
-
 	for (size_t i = 1; i < r->nsecs; i++) {
-		const GElf_Shdr *sh = &r->secs[i].hdr;
-		const char *name = r->secs[i].name, *rest;
-		const uint8_t *bytes;
-		size_t len;
-		long fi;
-		int bank, nv;
+		struct section *sec = &r->secs[i];
+		section_reader read = section_readers[sec->kind];
 
-		if (r->secs[i].scn == NULL || name == NULL)
-			continue;
-		nv = strncmp(name, ".nv.", 4) == 0;
-		if (nv && strncmp(name + 4, "merc", 4) == 0)
-			continue;
-		bytes = section_bytes(r->data, r->size, sh);
-		if (sh->sh_type != SHT_NOBITS && bytes == NULL && sh->sh_size > 0)
-			return fail(r, sh->sh_offset, "section %s runs past the end of the image", name);
-		/* Record lists and relocations are read from the image only: an
-		 * SHT_NOBITS one has no bytes, whatever its sh_size says. */
-		len = bytes != NULL ? (size_t)sh->sh_size : 0;
-
-		if (nv && strcmp(name + 4, "info") == 0) {
-			if (read_module_info(r, bytes, len, sh->sh_offset) < 0)
-				return -1;
-		} else if (nv && strncmp(name + 4, "info.", 5) == 0) {
-			if ((fi = function_for(r, sh->sh_info, name + 9)) >= 0 &&
-			    read_function_info(r, &r->c->funcs[fi], bytes, len, sh->sh_offset, name) < 0)
-				return -1;
-		} else if (nv && strncmp(name + 4, "shared.", 7) == 0) {
-			if ((fi = function_for(r, sh->sh_info, name + 11)) >= 0)
-				r->c->funcs[fi].shared = (int32_t)(sh->sh_size > INT32_MAX ? INT32_MAX : sh->sh_size);
-		} else if (nv && strncmp(name + 4, "local.", 6) == 0) {
-			if ((fi = function_for(r, sh->sh_info, name + 10)) >= 0)
-				r->c->funcs[fi].local = (int32_t)(sh->sh_size > INT32_MAX ? INT32_MAX : sh->sh_size);
-		} else if (nv && strncmp(name + 4, "constant", 8) == 0 &&
-		    (bank = constant_bank(name, &rest)) >= 0) {
-			if (*rest == '\0')
-				append_bank(r->c->constant, sizeof r->c->constant, (unsigned)bank, sh->sh_size);
-			else if ((fi = function_for(r, sh->sh_info, rest)) >= 0)
-				append_bank(r->c->funcs[fi].constant, sizeof r->c->funcs[fi].constant,
-				    (unsigned)bank, sh->sh_size);
-		} else if (nv && (strcmp(name + 4, "global") == 0 || strcmp(name + 4, "global.init") == 0)) {
-			global += (int64_t)sh->sh_size;
-		} else if (strncmp(name, ".rel.nv.constant0.", 18) == 0 ||
-		    strncmp(name, ".rela.nv.constant0.", 19) == 0) {
-			const char *fn = name + (name[4] == 'a' ? 19 : 18);
-			if (bytes != NULL && (fi = function_for(r, link_of_target(r, sh), fn)) >= 0)
-				count_references(r, &r->c->funcs[fi], r->secs[i].scn, sh);
-		} else if (strcmp(name, ".note.nv.tkinfo") == 0 && bytes != NULL) {
-			read_tkinfo(r, bytes, sh->sh_size);
-		} else if (sh->sh_type == SHT_CUDA_COMPAT && bytes != NULL) {
-			r->c->arch_a = is_arch_a(bytes, sh->sh_size);
-		}
+		if (sec->scn != NULL && read != NULL && read(r, sec) < 0)
+			return -1;
 	}
-	r->c->global = global;
+	r->c->global = r->global;
 	return 0;
 }
 
@@ -577,12 +773,41 @@ finish_functions(struct cubin *c)
 	}
 }
 
+/* The architecture e_flags names: bits 8-15 from ABI version 8 on. */
+static unsigned
+sm_of(const GElf_Ehdr *eh)
+{
+	if (eh->e_ident[EI_ABIVERSION] >= 8)
+		return (eh->e_flags >> 8) & 0xff;
+	return eh->e_flags & 0xff;
+}
+
+static int
+read_header(struct reader *r)
+{
+	GElf_Ehdr eh;
+
+	if (hostelf_check_table(r->data, r->size, "image", &r->table, r->err, r->errsize, r->err_offset) < 0)
+		return -1;
+	if (r->table.shnum == 0)
+		return fail(r, offsetof(Elf64_Ehdr, e_shoff),
+		    "device ELF without sections: expected a section header table");
+	r->elf = elf_memory((char *)r->data, r->size);
+	if (r->elf == NULL || gelf_getehdr(r->elf, &eh) == NULL)
+		return fail(r, 0, "unreadable device ELF: %s", elf_errmsg(-1));
+	r->c->relocatable = eh.e_type == ET_REL;
+	if ((r->c->sm = sm_of(&eh)) == 0)
+		return fail(r, offsetof(Elf64_Ehdr, e_flags),
+		    "e_flags 0x%llx names no architecture: expected sm_XX in bits %s",
+		    (unsigned long long)eh.e_flags, eh.e_ident[EI_ABIVERSION] >= 8 ? "8-15" : "0-7");
+	return 0;
+}
+
 int
 cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *pool,
     char *err, size_t errsize, size_t *err_offset)
 {
 	struct reader r;
-	GElf_Ehdr eh;
 	int rc = -1;
 
 	memset(&r, 0, sizeof r);
@@ -599,23 +824,9 @@ cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *po
 		snprintf(err, errsize, "expected a 64-bit little-endian CUDA ELF (e_machine 190)");
 		return -1;
 	}
-	r.elf = elf_memory((char *)data, size);
-	if (r.elf == NULL || gelf_getehdr(r.elf, &eh) == NULL) {
-		snprintf(err, errsize, "unreadable device ELF: %s", elf_errmsg(-1));
+	if (read_header(&r) < 0 || load_sections(&r) < 0)
 		goto out;
-	}
-	if (elf_getshdrstrndx(r.elf, &r.shstrndx) != 0) {
-		snprintf(err, errsize, "device ELF has no readable section name table: %s", elf_errmsg(-1));
-		goto out;
-	}
-	c->relocatable = eh.e_type == ET_REL;
-	if (eh.e_ident[EI_ABIVERSION] >= 8)
-		c->sm = (eh.e_flags >> 8) & 0xff;
-	else
-		c->sm = eh.e_flags & 0xff;
-
-	if (load_sections(&r) < 0 || collect_functions(&r) < 0)
-		goto out;
+	collect_functions(&r);
 	resolve_symbols(&r);
 	if (read_sections(&r) < 0)
 		goto out;
@@ -625,6 +836,7 @@ out:
 	if (r.names.names)
 		name_index_free(&r.names);
 	free(r.sym_func);
+	free(r.seen);
 	free(r.secs);
 	if (r.elf)
 		elf_end(r.elf);

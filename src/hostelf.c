@@ -2,6 +2,8 @@
 
 #include <gelf.h>
 #include <libelf.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,72 +16,250 @@ hostelf_is_elf(const uint8_t *data, size_t size)
 	return size >= SELFMAG && memcmp(data, ELFMAG, SELFMAG) == 0;
 }
 
-/* Checks what libelf would otherwise report vaguely: a header table cut off. */
-static int
-check_headers(const uint8_t *d, size_t size, char *err, size_t errsize, size_t *err_offset)
-{
-	uint64_t shoff, need;
-	uint16_t shentsize, shnum;
+/* Where an ELF class keeps the fields the table check reads. */
+struct elf_class {
+	unsigned char	 ident;		/* EI_CLASS */
+	size_t		 ehsize, shentsize, phentsize;
+	size_t		 e_shoff, e_shentsize, e_shnum, e_shstrndx;
+	size_t		 e_phoff, e_phentsize, e_phnum;
+	size_t		 sh_name, sh_type, sh_offset, sh_size, sh_link, sh_info;
+	size_t		 word;		/* bytes of an offset or a size */
+};
 
-	if (d[EI_CLASS] == ELFCLASS64) {
-		if (size < 64) {
-			snprintf(err, errsize, "ELF header cut short: %zu of 64 bytes", size);
-			return -1;
-		}
-		shoff = get_u64(d + 0x28);
-		shentsize = get_u16(d + 0x3a);
-		shnum = get_u16(d + 0x3c);
-	} else if (d[EI_CLASS] == ELFCLASS32) {
-		if (size < 52) {
-			snprintf(err, errsize, "ELF header cut short: %zu of 52 bytes", size);
-			return -1;
-		}
-		shoff = get_u32(d + 0x20);
-		shentsize = get_u16(d + 0x2e);
-		shnum = get_u16(d + 0x30);
-	} else {
-		snprintf(err, errsize, "unknown ELF class %u", d[EI_CLASS]);
-		return -1;
+#define ELF_CLASS(n) { ELFCLASS##n, sizeof(Elf##n##_Ehdr), sizeof(Elf##n##_Shdr), \
+	sizeof(Elf##n##_Phdr), \
+	offsetof(Elf##n##_Ehdr, e_shoff), offsetof(Elf##n##_Ehdr, e_shentsize), \
+	offsetof(Elf##n##_Ehdr, e_shnum), offsetof(Elf##n##_Ehdr, e_shstrndx), \
+	offsetof(Elf##n##_Ehdr, e_phoff), offsetof(Elf##n##_Ehdr, e_phentsize), \
+	offsetof(Elf##n##_Ehdr, e_phnum), \
+	offsetof(Elf##n##_Shdr, sh_name), offsetof(Elf##n##_Shdr, sh_type), \
+	offsetof(Elf##n##_Shdr, sh_offset), offsetof(Elf##n##_Shdr, sh_size), \
+	offsetof(Elf##n##_Shdr, sh_link), offsetof(Elf##n##_Shdr, sh_info), sizeof(Elf##n##_Off) }
+
+static const struct elf_class elf_classes[] = { ELF_CLASS(64), ELF_CLASS(32) };
+
+static uint64_t
+get_word(const struct elf_class *k, const uint8_t *p)
+{
+	return k->word == 8 ? get_u64(p) : get_u32(p);
+}
+
+static int __attribute__((format(printf, 5, 6)))
+table_error(char *err, size_t errsize, size_t *err_offset, uint64_t at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	*err_offset = (size_t)at;
+	return -1;
+}
+
+static const struct elf_class *
+elf_class_of(const uint8_t *d)
+{
+	for (size_t i = 0; i < sizeof elf_classes / sizeof elf_classes[0]; i++)
+		if (elf_classes[i].ident == d[EI_CLASS])
+			return &elf_classes[i];
+	return NULL;
+}
+
+/* The ELF header: its class, its size, its byte order. */
+static const struct elf_class *
+check_ident(const uint8_t *d, size_t size, char *err, size_t errsize, size_t *err_offset)
+{
+	const struct elf_class *k;
+
+	if (size <= EI_DATA) {
+		table_error(err, errsize, err_offset, 0, "ELF header cut short: %zu bytes", size);
+		return NULL;
 	}
-	if (d[EI_DATA] != ELFDATA2LSB) {
+	if ((k = elf_class_of(d)) == NULL) {
+		table_error(err, errsize, err_offset, EI_CLASS,
+		    "unknown ELF class %u: expected 1 (32-bit) or 2 (64-bit)", d[EI_CLASS]);
+		return NULL;
+	}
+	if (size < k->ehsize) {
+		table_error(err, errsize, err_offset, 0, "ELF header cut short: %zu of %zu bytes",
+		    size, k->ehsize);
+		return NULL;
+	}
+	if (d[EI_DATA] == ELFDATA2MSB) {
 		/* No CUDA host has been big-endian; libelf would convert, but
 		 * the fatbin inside is little-endian anyway. */
-		snprintf(err, errsize, "big-endian ELF: no CUDA device code expected");
-		return -1;
+		table_error(err, errsize, err_offset, EI_DATA,
+		    "big-endian ELF: no CUDA device code expected");
+		return NULL;
 	}
-	need = (uint64_t)shentsize * shnum;
-	if (shoff > size || need > size - shoff) {
-		*err_offset = shoff;
-		snprintf(err, errsize,
-		    "ELF section header table (%u entries at 0x%llx) runs past the end of the file (%zu bytes): truncated?",
-		    shnum, (unsigned long long)shoff, size);
-		return -1;
+	if (d[EI_DATA] != ELFDATA2LSB) {
+		table_error(err, errsize, err_offset, EI_DATA,
+		    "unknown ELF data encoding %u: expected 1 (little-endian)", d[EI_DATA]);
+		return NULL;
+	}
+	return k;
+}
+
+/* e_shstrndx names a string table within the image, ending in a NUL,
+ * that holds every section's name. */
+static int
+check_names(const uint8_t *d, size_t size, const char *what, const struct elf_class *k,
+    struct hostelf_table *t, size_t strndx_at, char *err, size_t errsize, size_t *err_offset)
+{
+	const uint8_t *hdr;
+	uint64_t off, len;
+	uint32_t type;
+
+	if (t->shstrndx == SHN_UNDEF || t->shstrndx >= t->shnum)
+		return table_error(err, errsize, err_offset, strndx_at,
+		    "e_shstrndx %zu names no section: expected 1 to %zu", t->shstrndx, t->shnum - 1);
+	hdr = d + t->shoff + t->shstrndx * t->shentsize;
+	type = get_u32(hdr + k->sh_type);
+	off = get_word(k, hdr + k->sh_offset);
+	len = get_word(k, hdr + k->sh_size);
+	if (type != SHT_STRTAB)
+		return table_error(err, errsize, err_offset, (uint64_t)(hdr - d),
+		    "section %zu, the section name table, has type 0x%x: expected SHT_STRTAB (3)",
+		    t->shstrndx, type);
+	if (off > size || len > size - off)
+		return table_error(err, errsize, err_offset, off,
+		    "section name table (%llu bytes at 0x%llx) runs past the end of the %s (%zu bytes)",
+		    (unsigned long long)len, (unsigned long long)off, what, size);
+	if (len == 0 || d[off + len - 1] != '\0')
+		return table_error(err, errsize, err_offset, off,
+		    "section name table (%llu bytes at 0x%llx) does not end in a NUL",
+		    (unsigned long long)len, (unsigned long long)off);
+	t->names = (const char *)d + off;
+	t->names_size = (size_t)len;
+	for (size_t i = 0; i < t->shnum; i++) {
+		const uint8_t *sh = d + t->shoff + i * t->shentsize;
+		uint32_t name = get_u32(sh + k->sh_name);
+
+		if (name >= len)
+			return table_error(err, errsize, err_offset, (uint64_t)(sh - d),
+			    "section %zu's name offset 0x%x lies past the section name table (%llu bytes)",
+			    i, name, (unsigned long long)len);
 	}
 	return 0;
+}
+
+/*
+ * The program header table, where there is one, lies in the image too: a
+ * file cut there keeps its sections whole but is no less truncated.
+ */
+static int
+check_segments(const uint8_t *d, size_t size, const char *what, const struct elf_class *k,
+    const struct hostelf_table *t, char *err, size_t errsize, size_t *err_offset)
+{
+	uint64_t phoff = get_word(k, d + k->e_phoff), phnum = get_u16(d + k->e_phnum);
+	size_t phentsize = get_u16(d + k->e_phentsize);
+
+	if (phnum == PN_XNUM && t->shnum > 0)	/* extended: the count in section 0 */
+		phnum = get_u32(d + t->shoff + k->sh_info);
+	if (phnum == 0)
+		return 0;
+	if (phentsize != k->phentsize)
+		return table_error(err, errsize, err_offset, k->e_phentsize,
+		    "e_phentsize %zu: expected %zu for ELFCLASS%zu", phentsize, k->phentsize,
+		    k->word * 8);
+	if (phoff > size || phnum > (size - phoff) / phentsize)
+		return table_error(err, errsize, err_offset, phoff,
+		    "ELF program header table (%llu entries of %zu bytes at 0x%llx) runs past the end "
+		    "of the %s (%zu bytes): truncated?",
+		    (unsigned long long)phnum, phentsize, (unsigned long long)phoff, what, size);
+	return 0;
+}
+
+static int
+table_past_end(char *err, size_t errsize, size_t *err_offset, const struct hostelf_table *t,
+    uint64_t shnum, const char *what, size_t size)
+{
+	return table_error(err, errsize, err_offset, t->shoff,
+	    "ELF section header table (%llu entries of %zu bytes at 0x%llx) runs past the end "
+	    "of the %s (%zu bytes): truncated?",
+	    (unsigned long long)shnum, t->shentsize, (unsigned long long)t->shoff, what, size);
+}
+
+int
+hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct hostelf_table *t,
+    char *err, size_t errsize, size_t *err_offset)
+{
+	const struct elf_class *k;
+	const uint8_t *sec0;
+	uint64_t shnum;
+	size_t strndx_at;
+
+	memset(t, 0, sizeof *t);
+	*err_offset = 0;
+	if ((k = check_ident(d, size, err, errsize, err_offset)) == NULL)
+		return -1;
+	t->shoff = get_word(k, d + k->e_shoff);
+	t->shentsize = get_u16(d + k->e_shentsize);
+	shnum = get_u16(d + k->e_shnum);
+	t->shstrndx = get_u16(d + k->e_shstrndx);
+	strndx_at = k->e_shstrndx;
+	if (t->shoff == 0) {
+		/* No table: an executable or library may drop it, an object
+		 * is nothing without its sections. */
+		if (shnum != 0)
+			return table_error(err, errsize, err_offset, k->e_shnum,
+			    "e_shnum %llu with e_shoff 0: expected a section header table offset",
+			    (unsigned long long)shnum);
+		if (get_u16(d + offsetof(Elf64_Ehdr, e_type)) == ET_REL)
+			return table_error(err, errsize, err_offset, k->e_shoff,
+			    "relocatable object with e_shoff 0: expected a section header table");
+		return check_segments(d, size, what, k, t, err, errsize, err_offset);
+	}
+	if (t->shentsize != k->shentsize)
+		return table_error(err, errsize, err_offset, k->e_shentsize,
+		    "e_shentsize %zu: expected %zu for ELFCLASS%zu", t->shentsize, k->shentsize,
+		    k->word * 8);
+	if (t->shoff > size || size - t->shoff < t->shentsize)
+		return table_past_end(err, errsize, err_offset, t, shnum, what, size);
+	sec0 = d + t->shoff;
+	if (shnum == 0)		/* extended numbering: the count in section 0 */
+		shnum = get_word(k, sec0 + k->sh_size);
+	if (shnum > (size - t->shoff) / t->shentsize)
+		return table_past_end(err, errsize, err_offset, t, shnum, what, size);
+	t->shnum = (size_t)shnum;
+	if (t->shnum == 0)
+		return check_segments(d, size, what, k, t, err, errsize, err_offset);
+	if (t->shstrndx == SHN_XINDEX) {	/* extended: the index in section 0 */
+		t->shstrndx = get_u32(sec0 + k->sh_link);
+		strndx_at = (size_t)t->shoff + k->sh_link;
+	}
+	if (check_names(d, size, what, k, t, strndx_at, err, errsize, err_offset) < 0)
+		return -1;
+	return check_segments(d, size, what, k, t, err, errsize, err_offset);
 }
 
 int
 hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *out,
     char *err, size_t errsize, size_t *err_offset)
 {
+	struct hostelf_table table;
 	Elf *elf;
 	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	size_t nsecs;
 	GElf_Shdr found[2];
 	int have[2] = { 0, 0 };
-	int rc = 0, which;
+	int which;
 
 	*err_offset = 0;
 	memset(out, 0, sizeof *out);
-	if (check_headers(data, size, err, errsize, err_offset) < 0)
+	if (hostelf_check_table(data, size, "file", &table, err, errsize, err_offset) < 0)
 		return -1;
+	if (table.shnum == 0)
+		return 0;
 	elf = elf_memory((char *)data, size);
 	if (elf == NULL) {
 		snprintf(err, errsize, "unreadable ELF: %s", elf_errmsg(-1));
 		return -1;
 	}
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0) {
-		snprintf(err, errsize, "ELF has no readable section name table: %s", elf_errmsg(-1));
+	if (elf_getshdrnum(elf, &nsecs) != 0 || nsecs != table.shnum) {
+		*err_offset = (size_t)table.shoff;
+		snprintf(err, errsize, "libelf reads %zu of the %zu section headers at 0x%llx",
+		    nsecs, table.shnum, (unsigned long long)table.shoff);
 		elf_end(elf);
 		return -1;
 	}
@@ -89,9 +269,7 @@ hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *
 
 		if (gelf_getshdr(scn, &sh) == NULL)
 			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name == NULL)
-			continue;
+		name = table.names + sh.sh_name;	/* checked by hostelf_check_table */
 		if (strcmp(name, ".nv_fatbin") == 0 && !have[0]) {
 			found[0] = sh;
 			have[0] = 1;
@@ -118,6 +296,5 @@ hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *
 	out->size = found[which].sh_size;
 	out->offset = found[which].sh_offset;
 	out->relocatable = which == 1;
-	rc = 1;
-	return rc;
+	return 1;
 }

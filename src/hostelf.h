@@ -19,6 +19,32 @@ struct fatbin_section {
 int	hostelf_is_elf(const uint8_t *data, size_t size);
 
 /*
+ * An ELF image's section header table, checked against the image before
+ * libelf is trusted with it: libelf 0.188 reads a table cut short, or a
+ * bad e_shstrndx, as no sections at all and reports no error.
+ */
+struct hostelf_table {
+	uint64_t	 shoff;
+	size_t		 shnum;		/* e_shnum, or section 0's sh_size */
+	size_t		 shentsize;
+	size_t		 shstrndx;	/* e_shstrndx, or section 0's sh_link */
+	const char	*names;		/* the section name table, ending in a NUL */
+	size_t		 names_size;
+};
+
+/*
+ * Checks the ELF header and the section header table of a little-endian
+ * 32- or 64-bit image: the table lies within the image with entries of
+ * the class's size, e_shstrndx names a string table within the image that
+ * ends in a NUL, and every section's name offset lies inside it.  Returns
+ * 0 (shnum 0 when the image has no section header table), or -1 with a
+ * message saying what was expected and *err_offset where it was not;
+ * what ("file", "image") names the whole in it.
+ */
+int	hostelf_check_table(const uint8_t *data, size_t size, const char *what, struct hostelf_table *,
+	    char *err, size_t errsize, size_t *err_offset);
+
+/*
  * Finds the fatbin section.  Returns 1 when found, 0 when the file holds
  * no device code, -1 on a malformed file (err, *err_offset).
  */

@@ -3,11 +3,18 @@
 for tests/hostile.sh and the fuzz regression inputs.
 
     python3 tests/craft_cubin.py OUTDIR
+    python3 tests/craft_cubin.py --variants OUTDIR CUBIN
 
 Each file is an ELF64 with e_machine 190 and one kernel, "k", plus the
-oddity its name says.
+oddity its name says.  --variants writes, for tests/attack-cubin.sh, what
+the attack round's generators (tests/attacks/tools) make with other sizes:
+overlapping section headers, a real CUBIN cut inside its section header
+table or with its table's fields damaged, bare and inside fatbins, and the
+limits of the checks on either side.  Its names start with ok- when the file
+must be read (exit 0), bad- when it is damage (exit 2).
 """
 import os
+import shutil
 import struct
 import sys
 
@@ -123,5 +130,99 @@ def main(out):
             f.write(data)
 
 
+def variants(out, real):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "attacks", "tools"))
+    import cub
+    import fb
+    from cub import sec, sym, build, text as ktext
+    os.makedirs(out, exist_ok=True)
+    files = {}
+
+    def overlap(nsec, size, typ, name, odd, payload=b"\0"):
+        # As tools/gen_overlap.py: nsec headers over one region of size bytes.
+        region = (payload * (size // len(payload) + 1))[:size]
+        first = sec(name, typ, b"\0" + region if odd else region, link=3, info=4, entsize=16)
+        off = fb.elf_sections(build([ktext("k", 20), first], [sym("k")]))[5].offset + (1 if odd else 0)
+        secs = [ktext("k", 20), dict(first, offset=off, size=size)]
+        secs += [sec(name, typ, None, link=3, info=4, entsize=16, offset=off, size=size)] * (nsec - 1)
+        return build(secs, [sym("k")])
+
+    def entry(image, zstd):
+        if zstd:
+            z = fb.zstd_compress(image, 3)
+            return fb.make_entry(2, 0x8011, z, len(z), len(image), arch=86)
+        return fb.make_entry(2, 0x11, image, 0, 0, arch=86)
+
+    def patch(b, off, fmt, *v):
+        b = bytearray(b)
+        struct.pack_into(fmt, b, off, *v)
+        return bytes(b)
+
+    zstd = shutil.which("zstd") is not None
+    nvinfo = b"\x01\x00\x00\x00"
+    for n, kib in ((300, 256), (2500, 64), (40, 4096)):
+        files["bad-overlap-rel-%dx%dK-unaligned.cubin" % (n, kib)] = overlap(n, kib << 10, SHT_REL, ".rel.nv.constant0.k", True)
+        files["bad-overlap-rel-%dx%dK-aligned.cubin" % (n, kib)] = overlap(n, kib << 10, SHT_REL, ".rel.nv.constant0.k", False)
+    for n, kib in ((20000, 16), (200, 2048)):
+        files["bad-overlap-nvinfo-%dx%dK.cubin" % (n, kib)] = overlap(n, kib << 10, SHT_LOPROC, ".nv.info", False, nvinfo)
+    files["bad-overlap-nvinfo-k-3000x256K.cubin"] = overlap(3000, 256 << 10, SHT_LOPROC, ".nv.info.k", False, nvinfo)
+    # One header over the region is no overlap: read.
+    files["ok-overlap-rel-1x1024K.cubin"] = overlap(1, 1 << 20, SHT_REL, ".rel.nv.constant0.k", True)
+    files["ok-overlap-nvinfo-1x1024K.cubin"] = overlap(1, 1 << 20, SHT_LOPROC, ".nv.info", False, nvinfo)
+    for z in (False, True) if zstd else (False,):
+        kind = "zstd" if z else "plain"
+        files["bad-overlap-rel-3000x1024K-%s.fatbin" % kind] = fb.make_container(
+            [entry(overlap(3000, 1 << 20, SHT_REL, ".rel.nv.constant0.k", True), z)])
+        files["bad-overlap-nvinfo-9000x4M-%s.fatbin" % kind] = fb.make_container(
+            [entry(overlap(9000, 4 << 20, SHT_LOPROC, ".nv.info", False, nvinfo), z)])
+
+    # A real cubin cut at every section header, and its table's fields damaged.
+    shoff, shnum, strndx = fb.u64(real, 0x28), fb.u16(real, 0x3c), fb.u16(real, 0x3e)
+    names = fb.elf_sections(real)[strndx]
+    for i in range(0, shnum, max(1, shnum // 8)):
+        files["bad-real-cut-in-header-%d.cubin" % i] = real[:shoff + 64 * i + 40]
+    files["bad-real-cut-last-header-byte.cubin"] = real[:shoff + 64 * shnum - 1]
+    files["bad-real-shstrndx-shnum.cubin"] = patch(real, 0x3e, "<H", shnum)
+    files["bad-real-shoff-past.cubin"] = patch(real, 0x28, "<Q", len(real) - 64 * shnum + 8)
+    files["bad-real-shentsize-56.cubin"] = patch(real, 0x3a, "<H", 56)
+    files["bad-real-name-at-table-end.cubin"] = patch(real, shoff + 64 * (shnum - 1), "<I", names.size)
+    files["ok-real-name-at-last-nul.cubin"] = patch(real, shoff + 64 * (shnum - 1), "<I", names.size - 1)
+    files["bad-real-names-no-nul.cubin"] = patch(real, names.offset + names.size - 1, "B", 0x41)
+    files["bad-real-eflags-0.cubin"] = patch(real, 0x30, "<I", 0)
+    files["ok-real.cubin"] = real
+    for z in (False, True) if zstd else (False,):
+        kind = "zstd" if z else "plain"
+        files["bad-real-cut-%s.fatbin" % kind] = fb.make_container([entry(real[:shoff + 100], z)])
+        files["bad-real-shstrndx-%s.fatbin" % kind] = fb.make_container(
+            [entry(patch(real, 0x3e, "<H", 0xfeff), z)])
+        files["ok-real-%s.fatbin" % kind] = fb.make_container([entry(real, z)])
+
+    # Either side of the checks' limits.
+    for bank, ok in ((65535, True), (65536, False), (4294967295, False)):
+        s = [ktext("k", 20), sec(".nv.constant%d.k" % bank, SHT_PROGBITS, b"\0" * 8, info=4)]
+        files["%s-constbank-%d.cubin" % ("ok" if ok else "bad", bank)] = build(s, [sym("k")])
+    # Device memory types have no bytes in the file: their offsets may point anywhere.
+    for typ, name in ((SHT_LOPROC + 0x0a, ".nv.shared.k"), (SHT_LOPROC + 0x09, ".nv.local.k"),
+                      (SHT_LOPROC + 0x07, ".nv.global"), (SHT_LOPROC + 0x15, ".nv.reservedSmem.cap"),
+                      (SHT_NOBITS, ".nv_debug.shared")):
+        s = [ktext("k", 20), sec(name, typ, None, size=4096, info=4, offset=1 << 40)]
+        files["ok-nofilebytes-%x-past-image.cubin" % typ] = build(s, [sym("k")])
+    s = [ktext("k", 20), sec(".nv.global.init", SHT_LOPROC + 0x08, None, size=4096, offset=1 << 40)]
+    files["bad-global-init-past-image.cubin"] = build(s, [sym("k")])
+    s = [ktext("k", 20), sec(".nv.constant0.k", SHT_PROGBITS, None, size=64, info=4, offset=1 << 20)]
+    files["bad-constant-past-image.cubin"] = build(s, [sym("k")])
+    s = [sec(".text.k", SHT_NOBITS, None, size=16, link=3, info=(20 << 24) | 1)]
+    files["bad-text-nobits.cubin"] = build(s, [sym("k")])
+    s = [ktext("k", 20)] + [sec(".nv.global", SHT_NOBITS, None, size=(1 << 63) - 1)] * 3
+    files["ok-global-saturated.cubin"] = build(s, [sym("k")])
+    for name, data in files.items():
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else ".")
+    if len(sys.argv) > 3 and sys.argv[1] == "--variants":
+        with open(sys.argv[3], "rb") as f:
+            variants(sys.argv[2], f.read())
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else ".")
