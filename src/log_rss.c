@@ -73,7 +73,7 @@ valid_arches(const char *s, size_t n)
 
 /* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
 static void
-record_line(struct logctx *c, const struct logline *l)
+record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l)
 {
 	const char *f[6], *end = l->s + l->len, *p = l->s;
 	size_t n[6];
@@ -120,7 +120,7 @@ record_line(struct logctx *c, const struct logline *l)
 		logs_bad(c, l->no, "record: no target");
 		return;
 	}
-	b = model_module(m, strpool_intern(&m->pool, f[5], n[5]));
+	b = logs_module(mods, m, strpool_intern(&m->pool, f[5], n[5]));
 	b->peak_rss = kib * 1024;
 	b->wall = wall;
 	if (b->timebase != TIME_NINJA) {	/* the build's own clock wins */
@@ -138,8 +138,10 @@ void
 logs_read_record(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
+	struct logs_modules mods;
 	size_t pos = 0;
 
+	logs_modules_init(&mods);
 	while (logs_next_line(data, size, &pos, &l)) {
 		if (l.len == 0 || l.s[0] == '#')
 			continue;	/* the header, comments; headers of concurrent first writers */
@@ -147,8 +149,9 @@ logs_read_record(const uint8_t *data, size_t size, struct logctx *c)
 			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		record_line(c, &l);
+		record_line(c, &mods, &l);
 	}
+	logs_modules_free(&mods);
 }
 
 /* GNU time -v: one block per command, ended by its "Exit status:" line. */
@@ -173,7 +176,7 @@ tv_reset(struct tv_block *t)
 }
 
 static void
-tv_flush(struct logctx *c, struct tv_block *t)
+tv_flush(struct logctx *c, struct logs_modules *mods, struct tv_block *t)
 {
 	struct model *m = c->m;
 	struct build_module *b;
@@ -194,7 +197,7 @@ tv_flush(struct logctx *c, struct tv_block *t)
 	}
 	if (name == NULL || *name == '\0')
 		name = c->file;		/* a block without its command: the log names it */
-	b = model_module(m, strpool_intern_str(&m->pool, name));
+	b = logs_module(mods, m, strpool_intern_str(&m->pool, name));
 	if (t->kib >= 0)
 		b->peak_rss = t->kib * 1024;
 	if (t->wall >= 0)
@@ -252,10 +255,12 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
 	struct tv_block t;
+	struct logs_modules mods;
 	size_t pos = 0, n;
 	const char *v;
 	int64_t x;
 
+	logs_modules_init(&mods);
 	memset(&t, 0, sizeof t);
 	tv_reset(&t);
 	while (logs_next_line(data, size, &pos, &l)) {
@@ -263,7 +268,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			continue;
 		if ((v = tv_value(&l, "Command exited with non-zero status ", &n)) != NULL) {
 			if (t.any)
-				tv_flush(c, &t);	/* the previous block lost its end */
+				tv_flush(c, &mods, &t);	/* the previous block lost its end */
 			if (parse_int(v, n, 255, &x) < 0)
 				logs_bad(c, l.no, "time -v: expected an exit status");
 			else
@@ -271,7 +276,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			t.any = 1;
 		} else if ((v = tv_value(&l, "Command terminated by signal ", &n)) != NULL) {
 			if (t.any)
-				tv_flush(c, &t);
+				tv_flush(c, &mods, &t);
 			if (parse_int(v, n, 127, &x) < 0)
 				logs_bad(c, l.no, "time -v: expected a signal number");
 			else
@@ -279,7 +284,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			t.any = 1;
 		} else if ((v = tv_value(&l, "Command being timed: \"", &n)) != NULL) {
 			if (t.command != NULL)
-				tv_flush(c, &t);
+				tv_flush(c, &mods, &t);
 			if (n == 0 || v[n - 1] != '"') {
 				logs_bad(c, l.no, "time -v: command line without its closing quote (cut line?)");
 				n += 1;
@@ -301,9 +306,10 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 				logs_bad(c, l.no, "time -v: expected an exit status");
 			else
 				t.exit_line = (int)x;
-			tv_flush(c, &t);
+			tv_flush(c, &mods, &t);
 		}
 	}
-	tv_flush(c, &t);
+	tv_flush(c, &mods, &t);
 	tv_reset(&t);
+	logs_modules_free(&mods);
 }
