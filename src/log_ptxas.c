@@ -269,6 +269,11 @@ on_used(struct ptx_state *st, const struct logline *l, const char *p, const char
 			int32_t w = num_at(&p, end);
 			if (w < 0)
 				goto bad;
+			if (v > INT32_MAX - w) {
+				r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
+				logs_bad(st->c, l->no, "ptxas 'Used' line: %d+%d bytes is past 2^31", v, w);
+				return;
+			}
 			v += w;
 		}
 		if (lit(&p, end, " bytes cumulative stack size"))

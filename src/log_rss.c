@@ -14,9 +14,8 @@
 
 #include "logs.h"
 #include "nvccargs.h"
+#include "record.h"
 #include "xalloc.h"
-
-#define FIELD_MAX 4096
 
 /* A non-negative decimal with an optional fraction, the whole field. */
 static int
@@ -73,7 +72,7 @@ valid_arches(const char *s, size_t n)
 
 /* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
 static void
-record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l)
+read_record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l)
 {
 	const char *f[6], *end = l->s + l->len, *p = l->s;
 	size_t n[6];
@@ -96,11 +95,11 @@ record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l
 		n[i] = t ? (size_t)(t - p) : (size_t)(end - p);
 		p = f[i] + n[i] + 1;
 	}
-	if (parse_decimal(f[0], n[0], &start) < 0) {
+	if (parse_decimal(f[0], n[0], &start) < 0 || start > RECORD_SECONDS_MAX) {
 		logs_bad(c, l->no, "record: start '%.*s' is not Unix seconds", (int)(n[0] > 40 ? 40 : n[0]), f[0]);
 		return;
 	}
-	if (parse_decimal(f[1], n[1], &wall) < 0) {
+	if (parse_decimal(f[1], n[1], &wall) < 0 || wall > RECORD_SECONDS_MAX) {
 		logs_bad(c, l->no, "record: wall_s '%.*s' is not seconds", (int)(n[1] > 40 ? 40 : n[1]), f[1]);
 		return;
 	}
@@ -112,12 +111,16 @@ record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l
 		logs_bad(c, l->no, "record: status '%.*s' is not an exit status (0-255)", (int)(n[3] > 40 ? 40 : n[3]), f[3]);
 		return;
 	}
-	if (!valid_arches(f[4], n[4]) || n[4] > 1024) {
+	if (!valid_arches(f[4], n[4]) || n[4] > RECORD_ARCHES_MAX) {
 		logs_bad(c, l->no, "record: archs '%.*s' is not a comma list of sm_NN/compute_NN or -", (int)(n[4] > 40 ? 40 : n[4]), f[4]);
 		return;
 	}
-	if (n[5] == 0 || n[5] > FIELD_MAX) {
+	if (n[5] == 0) {
 		logs_bad(c, l->no, "record: no target");
+		return;
+	}
+	if (n[5] > RECORD_TARGET_MAX) {
+		logs_bad(c, l->no, "record: target of %zu bytes, past the %d a record holds", n[5], RECORD_TARGET_MAX);
 		return;
 	}
 	b = logs_module(mods, m, strpool_intern(&m->pool, f[5], n[5]));
@@ -149,7 +152,7 @@ logs_read_record(const uint8_t *data, size_t size, struct logctx *c)
 			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		record_line(c, &mods, &l);
+		read_record_line(c, &mods, &l);
 	}
 	logs_modules_free(&mods);
 }
