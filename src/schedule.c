@@ -427,6 +427,8 @@ running_sets(struct schedule *s, const struct model *m, size_t *cap, const struc
 	struct instant *at;
 	size_t nat = sweep_counts(s, m, ev, nev, &at), keep = 0, members = 0;
 
+	if (nat == 0)
+		return 0;	/* never three at once (at is NULL: no qsort) */
 	qsort(at, nat, sizeof *at, instant_weight_cmp);
 	while (keep < nat && keep < SCHED_SETS_MAX && (keep == 0 || members + at[keep].n <= SCHED_MEMBERS_MAX))
 		members += at[keep++].n;
