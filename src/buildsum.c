@@ -84,4 +84,6 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	}
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
+	if (s->more > 0)
+		fprintf(f, "(%zu lighter sets not kept: spillway keeps the %d heaviest)\n", s->more, SCHED_SETS_MAX);
 }

@@ -82,6 +82,7 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 	struct nj_line *v = NULL, x;
 	size_t n = 0, cap = 0, pos = 0, first = 0;
 	struct model *m = c->m;
+	struct logs_modules mods;
 	long version;
 
 	if (!logs_next_line(data, size, &pos, &l))
@@ -116,6 +117,7 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 		xgrow((void **)&v, &cap, n + 1, sizeof *v);
 		v[n++] = x;
 	}
+	logs_modules_init(&mods);
 	for (size_t i = first; i < n; i++) {
 		struct build_module *b;
 		int same_edge = i > first && v[i].start == v[i - 1].start && v[i].end == v[i - 1].end &&
@@ -123,7 +125,7 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 
 		if (same_edge)
 			continue;
-		b = model_module(m, strpool_intern(&m->pool, v[i].output, v[i].outlen));
+		b = logs_module(&mods, m, strpool_intern(&m->pool, v[i].output, v[i].outlen));
 		b->start = (double)v[i].start / 1000.0;
 		b->end = (double)v[i].end / 1000.0;
 		b->timebase = TIME_NINJA;
@@ -133,5 +135,6 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 			b->exit_status = 0;	/* ninja logs successful commands only */
 		b->source = c->file;
 	}
+	logs_modules_free(&mods);
 	free(v);
 }

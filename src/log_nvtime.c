@@ -12,6 +12,7 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,11 +29,11 @@ static const char *const known_phases[] = {
 };
 
 struct nt_run {
-	char			 pid[32];	/* "tmpxft_00001aef_", "" when none seen */
+	const char		*pid;		/* "tmpxft_00001aef_", "" when none seen; interned */
 	struct build_phase	*phases;
 	size_t			 n, cap;
-	char			*source;
-	char			*output;	/* a final output named by a row */
+	const char		*source;	/* interned, NULL until a row names it */
+	const char		*output;	/* a final output named by a row; interned */
 	int			 open;
 };
 
@@ -44,6 +45,9 @@ struct nt_state {
 	struct nt_run	*runs;
 	size_t		 nruns, capruns;
 	size_t		 last;		/* run read last, nruns when none */
+	/* The open runs by temp-file token, by output and by source file. */
+	struct logs_open by_pid, by_output, by_source;
+	struct logs_modules modules;
 };
 
 static void
@@ -72,30 +76,46 @@ pid_token(const char *s, char *out, size_t outsz)
 	out[7 + n + 1] = '\0';
 }
 
+static int
+run_open(void *ctx, size_t i)
+{
+	const struct nt_state *st = ctx;
+	return st->runs[i].open;
+}
+
+/* The latest open run under key in one of the indexes, or NULL. */
+static struct nt_run *
+open_run(struct nt_state *st, struct logs_open *by, const char *key)
+{
+	size_t i = logs_open_latest(by, key, run_open, st);
+	return i == SIZE_MAX ? NULL : &st->runs[i];
+}
+
+static const char *
+intern(struct nt_state *st, const char *s)
+{
+	return strpool_intern_str(&st->c->m->pool, s);
+}
+
 static struct nt_run *
 run_for(struct nt_state *st, const char *pid, const char *source, const char *output)
 {
 	struct nt_run *r;
 
 	if (pid[0] != '\0') {
-		for (size_t i = st->nruns; i > 0; i--)
-			if (st->runs[i - 1].open && strcmp(st->runs[i - 1].pid, pid) == 0) {
-				st->last = i - 1;
-				return &st->runs[i - 1];
-			}
-	} else {
-		for (size_t i = st->nruns; i > 0; i--) {
-			r = &st->runs[i - 1];
-			if (r->open && r->output != NULL && strcmp(r->output, output) == 0)
-				return r;
+		if ((r = open_run(st, &st->by_pid, intern(st, pid))) != NULL) {
+			st->last = (size_t)(r - st->runs);
+			return r;
 		}
-		for (size_t i = st->nruns; *source && i > 0; i--) {
-			r = &st->runs[i - 1];
-			if (r->open && r->source != NULL && strcmp(r->source, source) == 0) {
-				if (*output && r->output == NULL)
-					r->output = xstrdup(output);
-				return r;
+	} else {
+		if (*output && (r = open_run(st, &st->by_output, intern(st, output))) != NULL)
+			return r;
+		if (*source && (r = open_run(st, &st->by_source, intern(st, source))) != NULL) {
+			if (*output && r->output == NULL) {
+				r->output = intern(st, output);
+				logs_open_push(&st->by_output, r->output, (size_t)(r - st->runs));
 			}
+			return r;
 		}
 		if (st->last < st->nruns && st->runs[st->last].open)
 			return &st->runs[st->last];
@@ -103,8 +123,10 @@ run_for(struct nt_state *st, const char *pid, const char *source, const char *ou
 	xgrow((void **)&st->runs, &st->capruns, st->nruns + 1, sizeof *st->runs);
 	r = &st->runs[st->nruns];
 	memset(r, 0, sizeof *r);
-	snprintf(r->pid, sizeof r->pid, "%s", pid);
+	r->pid = intern(st, pid);
 	r->open = 1;
+	if (pid[0] != '\0')
+		logs_open_push(&st->by_pid, r->pid, st->nruns);
 	st->last = st->nruns++;
 	return r;
 }
@@ -117,16 +139,18 @@ close_run(struct nt_state *st, struct nt_run *r, const char *module)
 
 	if (module == NULL || *module == '\0')
 		module = r->source && *r->source ? r->source : "(nvcc --time run)";
-	b = model_module(m, strpool_intern_str(&m->pool, module));
-	for (size_t i = 0; i < r->n; i++)
+	b = logs_module(&st->modules, m, strpool_intern_str(&m->pool, module));
+	if (b->phases == NULL) {	/* the run's phases become the module's */
+		b->phases = r->phases;
+		b->nphases = r->n;
+		b->capphases = r->cap;
+		r->phases = NULL;
+	}
+	for (size_t i = 0; r->phases != NULL && i < r->n; i++)
 		model_module_add_phase(b, &r->phases[i]);
 	b->source = st->c->file;
 	free(r->phases);
-	free(r->source);
-	free(r->output);
 	r->phases = NULL;
-	r->source = NULL;
-	r->output = NULL;
 	r->n = r->cap = 0;
 	r->open = 0;
 }
@@ -170,8 +194,10 @@ on_row(int term, void *data)
 	if (pid[0] == '\0')
 		pid_token(st->f[2], pid, sizeof pid);
 	r = run_for(st, pid, st->f[0], st->f[3]);
-	if (r->source == NULL && st->f[0][0] != '\0')
-		r->source = xstrdup(st->f[0]);
+	if (r->source == NULL && st->f[0][0] != '\0') {
+		r->source = intern(st, st->f[0]);
+		logs_open_push(&st->by_source, r->source, (size_t)(r - st->runs));
+	}
 	if (strcmp(st->f[1], "nvcc (driver)") == 0) {
 		close_run(st, r, st->f[3]);
 		goto done;
@@ -179,7 +205,12 @@ on_row(int term, void *data)
 	ph.name = strpool_intern_str(&m->pool, st->f[1][0] ? st->f[1] : "(ptx copy)");
 	ph.arch = strpool_intern_str(&m->pool, st->f[4]);
 	ph.ms = ms;
-	xgrow((void **)&r->phases, &r->cap, r->n + 1, sizeof *r->phases);
+	/* A run has a handful of phases: grown from four, not xgrow's 16, for
+	 * a log of many runs left open. */
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 4;
+		r->phases = xreallocarray(r->phases, r->cap, sizeof *r->phases);
+	}
 	r->phases[r->n++] = ph;
 done:
 	for (size_t i = 0; i < NT_FIELDS; i++) {
@@ -201,6 +232,10 @@ logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
 	st.c = c;
 	if (csv_init(&p, CSV_APPEND_NULL) != 0)
 		return;
+	logs_open_init(&st.by_pid);
+	logs_open_init(&st.by_output);
+	logs_open_init(&st.by_source);
+	logs_modules_init(&st.modules);
 	/* Line by line, so that a message names the line a row is on. */
 	while (logs_next_line(data, size, &pos, &l)) {
 		if (l.len == 0)
@@ -228,4 +263,8 @@ logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
 		if (st.runs[i].open)
 			close_run(&st, &st.runs[i], NULL);
 	free(st.runs);
+	logs_open_free(&st.by_pid);
+	logs_open_free(&st.by_output);
+	logs_open_free(&st.by_source);
+	logs_modules_free(&st.modules);
 }

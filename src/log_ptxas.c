@@ -11,9 +11,12 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "logs.h"
 #include "xalloc.h"
@@ -27,6 +30,9 @@ struct ptx_state {
 	const char		*props;		/* name of a pending "Function properties" */
 	uint32_t		 props_line;
 	const char		*empty;
+	/* Open entries (named, not closed by their "Used" line) by name, all
+	 * of them, and those whose properties were seen. */
+	struct logs_open	 by_name, open, framed;
 };
 
 /* Parses a decimal number at *p (within end); -1 when none or too large. */
@@ -105,16 +111,28 @@ new_rec(struct ptx_state *st, const char *name, size_t len, const char *arch, in
 	return r;
 }
 
+/* An entry of this block still waiting for its "Used" line. */
+static int
+entry_open(void *ctx, size_t i)
+{
+	const struct ptx_state *st = ctx;
+	const struct ptxas_rec *r = &st->recs[i];
+
+	return i >= st->block_first && r->entry && r->reg < 0;
+}
+
+static struct ptxas_rec *
+latest(struct ptx_state *st, struct logs_open *by, const char *key)
+{
+	size_t i = logs_open_latest(by, key, entry_open, st);
+	return i == SIZE_MAX ? NULL : &st->recs[i];
+}
+
 /* The open entry named name in this block (E seen, figures not complete). */
 static struct ptxas_rec *
 open_entry(struct ptx_state *st, const char *name)
 {
-	for (size_t i = st->n; i > st->block_first; i--) {
-		struct ptxas_rec *r = &st->recs[i - 1];
-		if (r->entry && r->mangled == name && r->reg < 0)
-			return r;
-	}
-	return NULL;
+	return latest(st, &st->by_name, name);
 }
 
 /* The entry a "Used" line closes: the latest open entry, preferring one whose
@@ -122,18 +140,9 @@ open_entry(struct ptx_state *st, const char *name)
 static struct ptxas_rec *
 used_target(struct ptx_state *st)
 {
-	struct ptxas_rec *any = NULL;
+	struct ptxas_rec *r = latest(st, &st->framed, NULL);
 
-	for (size_t i = st->n; i > st->block_first; i--) {
-		struct ptxas_rec *r = &st->recs[i - 1];
-		if (!r->entry || r->reg >= 0)
-			continue;
-		if (r->frame >= 0)
-			return r;
-		if (any == NULL)
-			any = r;
-	}
-	return any;
+	return r != NULL ? r : latest(st, &st->open, NULL);
 }
 
 static void
@@ -178,6 +187,8 @@ on_entry(struct ptx_state *st, const struct logline *l, const char *p, const cha
 		st->block_arch = arch;
 	}
 	new_rec(st, name, nlen, arch, 1, l->no);
+	logs_open_push(&st->by_name, st->recs[st->n - 1].mangled, st->n - 1);
+	logs_open_push(&st->open, NULL, st->n - 1);
 }
 
 /* "    704 bytes stack frame, 1156 bytes spill stores, 1156 bytes spill loads" */
@@ -210,7 +221,8 @@ on_frame(struct ptx_state *st, const struct logline *l)
 	if (r == NULL || r->frame >= 0) {
 		r = new_rec(st, st->props, strlen(st->props), st->block_arch, 0, st->props_line);
 		r->stack = UNKNOWN;
-	}
+	} else
+		logs_open_push(&st->framed, NULL, (size_t)(r - st->recs));
 	r->frame = frame;
 	r->spill_stores = stores;
 	r->spill_loads = loads;
@@ -257,6 +269,11 @@ on_used(struct ptx_state *st, const struct logline *l, const char *p, const char
 			int32_t w = num_at(&p, end);
 			if (w < 0)
 				goto bad;
+			if (v > INT32_MAX - w) {
+				r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
+				logs_bad(st->c, l->no, "ptxas 'Used' line: %d+%d bytes is past 2^31", v, w);
+				return;
+			}
 			v += w;
 		}
 		if (lit(&p, end, " bytes cumulative stack size"))
@@ -288,29 +305,74 @@ bad:
 	    (size_t)(p - l->s) + 1);
 }
 
-/* Adds the records to the model, dropping exact repeats (a log read twice,
- * a TU built twice alike). */
+/* A record's figures, hashed and compared whole: repeats are dropped. */
+static hashval_t
+rec_hash(const void *p)
+{
+	const struct ptxas_rec *r = p;
+	const int32_t f[] = { r->entry, r->reg, r->frame, r->stack, r->spill_stores, r->spill_loads,
+	    r->barriers, r->smem };
+	hashval_t h = htab_hash_pointer(r->mangled) ^ (htab_hash_pointer(r->arch) * 31) ^
+	    (htab_hash_pointer(r->cmem) * 131);
+
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		h = h * 1000003u ^ (hashval_t)f[i];
+	return h;
+}
+
+static int
+rec_eq(const void *a, const void *b)
+{
+	const struct ptxas_rec *o = a, *r = b;
+
+	return o->mangled == r->mangled && o->arch == r->arch && o->entry == r->entry &&
+	    o->reg == r->reg && o->frame == r->frame && o->stack == r->stack &&
+	    o->spill_stores == r->spill_stores && o->spill_loads == r->spill_loads &&
+	    o->barriers == r->barriers && o->smem == r->smem && o->cmem == r->cmem;
+}
+
+static void *
+rec_calloc(size_t n, size_t size)
+{
+	return xcalloc(n, size);
+}
+
+/* Notes r as seen; 0 when it was seen before. */
+static int
+first_sight(htab_t seen, const struct ptxas_rec *r)
+{
+	void **slot = htab_find_slot(seen, r, INSERT);
+
+	if (*slot != NULL)
+		return 0;
+	*slot = xmalloc(sizeof *r);
+	memcpy(*slot, r, sizeof *r);
+	return 1;
+}
+
+/*
+ * Adds the records to the model, dropping exact repeats (a log read twice,
+ * a TU built twice alike): a hash of what the model holds, then of what
+ * it adds.  O(records in the model) per log, where comparing each record
+ * with every other was quadratic.
+ */
 static void
 flush(struct ptx_state *st)
 {
 	struct model *m = st->c->m;
+	htab_t seen = htab_create_alloc(st->n + m->nptxas + 1, rec_hash, rec_eq, free, rec_calloc, free);
 
+	for (size_t k = 0; k < m->nptxas; k++)
+		first_sight(seen, &m->ptxas[k]);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct ptxas_rec *r = &st->recs[i];
-		int dup = 0;
 
 		if (r->frame < 0 && r->reg < 0)
 			continue;	/* an entry line with nothing after it */
-		for (size_t k = m->nptxas; k > 0 && !dup; k--) {
-			const struct ptxas_rec *o = &m->ptxas[k - 1];
-			dup = o->mangled == r->mangled && o->arch == r->arch && o->entry == r->entry &&
-			    o->reg == r->reg && o->frame == r->frame && o->stack == r->stack &&
-			    o->spill_stores == r->spill_stores && o->spill_loads == r->spill_loads &&
-			    o->barriers == r->barriers && o->smem == r->smem && o->cmem == r->cmem;
-		}
-		if (!dup)
+		if (first_sight(seen, r))
 			model_add_ptxas(m, r);
 	}
+	htab_delete(seen);
 }
 
 void
@@ -323,6 +385,9 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 	memset(&st, 0, sizeof st);
 	st.c = c;
 	st.empty = strpool_intern_str(&c->m->pool, "");
+	logs_open_init(&st.by_name);
+	logs_open_init(&st.open);
+	logs_open_init(&st.framed);
 	new_block(&st);
 	while (logs_next_line(data, size, &pos, &l)) {
 		const char *end = l.s + l.len, *p;
@@ -368,4 +433,7 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 		logs_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it (cut log?)");
 	flush(&st);
 	free(st.recs);
+	logs_open_free(&st.by_name);
+	logs_open_free(&st.open);
+	logs_open_free(&st.framed);
 }

@@ -14,9 +14,8 @@
 
 #include "logs.h"
 #include "nvccargs.h"
+#include "record.h"
 #include "xalloc.h"
-
-#define FIELD_MAX 4096
 
 /* A non-negative decimal with an optional fraction, the whole field. */
 static int
@@ -73,7 +72,7 @@ valid_arches(const char *s, size_t n)
 
 /* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
 static void
-record_line(struct logctx *c, const struct logline *l)
+read_record_line(struct logctx *c, struct logs_modules *mods, const struct logline *l)
 {
 	const char *f[6], *end = l->s + l->len, *p = l->s;
 	size_t n[6];
@@ -96,11 +95,11 @@ record_line(struct logctx *c, const struct logline *l)
 		n[i] = t ? (size_t)(t - p) : (size_t)(end - p);
 		p = f[i] + n[i] + 1;
 	}
-	if (parse_decimal(f[0], n[0], &start) < 0) {
+	if (parse_decimal(f[0], n[0], &start) < 0 || start > RECORD_SECONDS_MAX) {
 		logs_bad(c, l->no, "record: start '%.*s' is not Unix seconds", (int)(n[0] > 40 ? 40 : n[0]), f[0]);
 		return;
 	}
-	if (parse_decimal(f[1], n[1], &wall) < 0) {
+	if (parse_decimal(f[1], n[1], &wall) < 0 || wall > RECORD_SECONDS_MAX) {
 		logs_bad(c, l->no, "record: wall_s '%.*s' is not seconds", (int)(n[1] > 40 ? 40 : n[1]), f[1]);
 		return;
 	}
@@ -112,15 +111,19 @@ record_line(struct logctx *c, const struct logline *l)
 		logs_bad(c, l->no, "record: status '%.*s' is not an exit status (0-255)", (int)(n[3] > 40 ? 40 : n[3]), f[3]);
 		return;
 	}
-	if (!valid_arches(f[4], n[4]) || n[4] > 1024) {
+	if (!valid_arches(f[4], n[4]) || n[4] > RECORD_ARCHES_MAX) {
 		logs_bad(c, l->no, "record: archs '%.*s' is not a comma list of sm_NN/compute_NN or -", (int)(n[4] > 40 ? 40 : n[4]), f[4]);
 		return;
 	}
-	if (n[5] == 0 || n[5] > FIELD_MAX) {
+	if (n[5] == 0) {
 		logs_bad(c, l->no, "record: no target");
 		return;
 	}
-	b = model_module(m, strpool_intern(&m->pool, f[5], n[5]));
+	if (n[5] > RECORD_TARGET_MAX) {
+		logs_bad(c, l->no, "record: target of %zu bytes, past the %d a record holds", n[5], RECORD_TARGET_MAX);
+		return;
+	}
+	b = logs_module(mods, m, strpool_intern(&m->pool, f[5], n[5]));
 	b->peak_rss = kib * 1024;
 	b->wall = wall;
 	if (b->timebase != TIME_NINJA) {	/* the build's own clock wins */
@@ -138,8 +141,10 @@ void
 logs_read_record(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
+	struct logs_modules mods;
 	size_t pos = 0;
 
+	logs_modules_init(&mods);
 	while (logs_next_line(data, size, &pos, &l)) {
 		if (l.len == 0 || l.s[0] == '#')
 			continue;	/* the header, comments; headers of concurrent first writers */
@@ -147,8 +152,9 @@ logs_read_record(const uint8_t *data, size_t size, struct logctx *c)
 			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		record_line(c, &l);
+		read_record_line(c, &mods, &l);
 	}
+	logs_modules_free(&mods);
 }
 
 /* GNU time -v: one block per command, ended by its "Exit status:" line. */
@@ -173,7 +179,7 @@ tv_reset(struct tv_block *t)
 }
 
 static void
-tv_flush(struct logctx *c, struct tv_block *t)
+tv_flush(struct logctx *c, struct logs_modules *mods, struct tv_block *t)
 {
 	struct model *m = c->m;
 	struct build_module *b;
@@ -194,7 +200,7 @@ tv_flush(struct logctx *c, struct tv_block *t)
 	}
 	if (name == NULL || *name == '\0')
 		name = c->file;		/* a block without its command: the log names it */
-	b = model_module(m, strpool_intern_str(&m->pool, name));
+	b = logs_module(mods, m, strpool_intern_str(&m->pool, name));
 	if (t->kib >= 0)
 		b->peak_rss = t->kib * 1024;
 	if (t->wall >= 0)
@@ -252,10 +258,12 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
 	struct tv_block t;
+	struct logs_modules mods;
 	size_t pos = 0, n;
 	const char *v;
 	int64_t x;
 
+	logs_modules_init(&mods);
 	memset(&t, 0, sizeof t);
 	tv_reset(&t);
 	while (logs_next_line(data, size, &pos, &l)) {
@@ -263,7 +271,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			continue;
 		if ((v = tv_value(&l, "Command exited with non-zero status ", &n)) != NULL) {
 			if (t.any)
-				tv_flush(c, &t);	/* the previous block lost its end */
+				tv_flush(c, &mods, &t);	/* the previous block lost its end */
 			if (parse_int(v, n, 255, &x) < 0)
 				logs_bad(c, l.no, "time -v: expected an exit status");
 			else
@@ -271,7 +279,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			t.any = 1;
 		} else if ((v = tv_value(&l, "Command terminated by signal ", &n)) != NULL) {
 			if (t.any)
-				tv_flush(c, &t);
+				tv_flush(c, &mods, &t);
 			if (parse_int(v, n, 127, &x) < 0)
 				logs_bad(c, l.no, "time -v: expected a signal number");
 			else
@@ -279,7 +287,7 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 			t.any = 1;
 		} else if ((v = tv_value(&l, "Command being timed: \"", &n)) != NULL) {
 			if (t.command != NULL)
-				tv_flush(c, &t);
+				tv_flush(c, &mods, &t);
 			if (n == 0 || v[n - 1] != '"') {
 				logs_bad(c, l.no, "time -v: command line without its closing quote (cut line?)");
 				n += 1;
@@ -301,9 +309,10 @@ logs_read_timev(const uint8_t *data, size_t size, struct logctx *c)
 				logs_bad(c, l.no, "time -v: expected an exit status");
 			else
 				t.exit_line = (int)x;
-			tv_flush(c, &t);
+			tv_flush(c, &mods, &t);
 		}
 	}
-	tv_flush(c, &t);
+	tv_flush(c, &mods, &t);
 	tv_reset(&t);
+	logs_modules_free(&mods);
 }

@@ -2,9 +2,12 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "logs.h"
 #include "xalloc.h"
@@ -125,4 +128,185 @@ logs_read(unsigned kinds, const uint8_t *data, size_t size, struct logctx *c)
 	if (kinds & LOG_PTXAS)
 		logs_read_ptxas(data, size, c);
 	return c->bad - before;
+}
+
+/* An entry of the module index: a name and where its module is. */
+struct mod_entry {
+	const char	*name;
+	size_t		 index;
+};
+
+static hashval_t
+entry_hash(const void *e)
+{
+	return htab_hash_pointer(*(const void *const *)e);
+}
+
+/* Entries of both indexes begin with their key, a pointer. */
+static int
+entry_eq(const void *a, const void *b)
+{
+	return *(const void *const *)a == *(const void *const *)b;
+}
+
+static void *
+entry_calloc(size_t n, size_t size)
+{
+	return xcalloc(n, size);
+}
+
+static htab_t
+new_table(htab_del del)
+{
+	return htab_create_alloc(64, entry_hash, entry_eq, del, entry_calloc, free);
+}
+
+void
+logs_modules_init(struct logs_modules *x)
+{
+	x->by_name = new_table(free);
+	x->indexed = 0;
+}
+
+static void
+index_module(struct logs_modules *x, const struct model *m, size_t i)
+{
+	struct mod_entry key = { m->modules[i].name, i };
+	void **slot = htab_find_slot(x->by_name, &key, INSERT);
+
+	if (*slot == NULL)
+		*slot = xmalloc(sizeof key);
+	*(struct mod_entry *)*slot = key;	/* the last of a name, as model_module finds */
+}
+
+struct build_module *
+logs_module(struct logs_modules *x, struct model *m, const char *name)
+{
+	struct mod_entry key = { name, 0 }, *e;
+
+	for (; x->indexed < m->nmodules; x->indexed++)
+		index_module(x, m, x->indexed);
+	e = htab_find(x->by_name, &key);
+	if (e != NULL)
+		return &m->modules[e->index];
+	model_module_new(m, name);
+	index_module(x, m, x->indexed++);
+	return &m->modules[m->nmodules - 1];
+}
+
+void
+logs_modules_free(struct logs_modules *x)
+{
+	if (x->by_name != NULL)
+		htab_delete(x->by_name);
+	x->by_name = NULL;
+}
+
+/* The items open under one key: a binary max-heap. */
+struct open_entry {
+	const void	*key;
+	size_t		*items;
+	size_t		 n, cap;
+};
+
+static void
+open_entry_free(void *p)
+{
+	struct open_entry *e = p;
+
+	free(e->items);
+	free(e);
+}
+
+void
+logs_open_init(struct logs_open *o)
+{
+	o->by_key = new_table(open_entry_free);
+}
+
+/* A NULL key is a key too: "any open item". */
+static const void *const any_key = &any_key;
+
+static struct open_entry *
+open_entry_of(struct logs_open *o, const void *key, int insert)
+{
+	struct open_entry probe = { key ? key : any_key, NULL, 0, 0 };
+	void **slot = htab_find_slot(o->by_key, &probe, insert ? INSERT : NO_INSERT);
+
+	if (slot == NULL)
+		return NULL;
+	if (*slot == NULL) {
+		struct open_entry *e = xcalloc(1, sizeof *e);
+		e->key = probe.key;
+		*slot = e;
+	}
+	return *slot;
+}
+
+void
+logs_open_push(struct logs_open *o, const void *key, size_t item)
+{
+	struct open_entry *e = open_entry_of(o, key, 1);
+	size_t i = e->n;
+
+	/* Most keys hold one item: grown from one, not from xgrow's 16. */
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 1;
+		e->items = xreallocarray(e->items, e->cap, sizeof *e->items);
+	}
+	e->items[e->n++] = item;
+	for (; i > 0 && e->items[(i - 1) / 2] < e->items[i]; i = (i - 1) / 2) {
+		size_t t = e->items[i];
+		e->items[i] = e->items[(i - 1) / 2];
+		e->items[(i - 1) / 2] = t;
+	}
+}
+
+static void
+open_pop(struct open_entry *e)
+{
+	size_t i = 0;
+
+	e->items[0] = e->items[--e->n];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, big = i, t;
+
+		if (l < e->n && e->items[l] > e->items[big])
+			big = l;
+		if (r < e->n && e->items[r] > e->items[big])
+			big = r;
+		if (big == i)
+			return;
+		t = e->items[i];
+		e->items[i] = e->items[big];
+		e->items[big] = t;
+		i = big;
+	}
+}
+
+size_t
+logs_open_latest(struct logs_open *o, const void *key, int (*is_open)(void *, size_t), void *ctx)
+{
+	struct open_entry *e = open_entry_of(o, key, 0);
+
+	while (e != NULL && e->n > 0) {
+		if (is_open(ctx, e->items[0]))
+			return e->items[0];
+		open_pop(e);	/* closed for good: never met again */
+	}
+	return SIZE_MAX;
+}
+
+void
+logs_open_clear(struct logs_open *o)
+{
+	htab_empty(o->by_key);
+}
+
+void
+logs_open_free(struct logs_open *o)
+{
+	if (o->by_key != NULL)
+		htab_delete(o->by_key);
+	o->by_key = NULL;
 }

@@ -55,6 +55,40 @@ void	logs_bad(struct logctx *, uint32_t line, const char *fmt, ...)
 /* Finds needle in the line, NULL when absent. */
 const char *logs_find(const struct logline *, const char *needle);
 
+/*
+ * The model's modules by name, for readers that name thousands of them
+ * (model_module looks one by one: a 50,000-line .ninja_log was quadratic).
+ * Modules added to the model by others since are indexed on the next call.
+ */
+struct logs_modules {
+	void	*by_name;	/* libiberty htab of name -> index */
+	size_t	 indexed;	/* modules [0, indexed) are in it */
+};
+
+void	logs_modules_init(struct logs_modules *);
+/* The module named name (interned), new with every figure unknown when none. */
+struct build_module *logs_module(struct logs_modules *, struct model *, const char *name);
+void	logs_modules_free(struct logs_modules *);
+
+/*
+ * The open items of a log by key (an interned string, or NULL for "any"):
+ * ptxas entries not yet closed, nvcc --time runs without their driver
+ * row.  logs_open_latest gives the latest item still open under a key,
+ * dropping those closed as it meets them: each item is pushed once and
+ * dropped once, O(log n) each, where a search back through every item
+ * read made a log of 50,000 open items quadratic.
+ */
+struct logs_open {
+	void	*by_key;	/* libiberty htab of key -> max-heap of items */
+};
+
+void	logs_open_init(struct logs_open *);
+void	logs_open_push(struct logs_open *, const void *key, size_t item);
+/* The largest item under key for which is_open says yes, or SIZE_MAX. */
+size_t	logs_open_latest(struct logs_open *, const void *key, int (*is_open)(void *, size_t), void *ctx);
+void	logs_open_clear(struct logs_open *);
+void	logs_open_free(struct logs_open *);
+
 void	logs_read_ptxas(const uint8_t *, size_t, struct logctx *);
 void	logs_read_nvtime(const uint8_t *, size_t, struct logctx *);
 void	logs_read_record(const uint8_t *, size_t, struct logctx *);

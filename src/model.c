@@ -72,13 +72,19 @@ model_add_module(struct model *m, const struct build_module *b)
 struct build_module *
 model_module(struct model *m, const char *name)
 {
+	/* Searched from the end: logs name the module they just added. */
+	for (size_t i = m->nmodules; i > 0; i--)
+		if (m->modules[i - 1].name == name)
+			return &m->modules[i - 1];
+	return model_module_new(m, name);
+}
+
+struct build_module *
+model_module_new(struct model *m, const char *name)
+{
 	struct build_module b;
 	size_t i;
 
-	/* Searched from the end: logs name the module they just added. */
-	for (i = m->nmodules; i > 0; i--)
-		if (m->modules[i - 1].name == name)
-			return &m->modules[i - 1];
 	memset(&b, 0, sizeof b);
 	b.name = name;
 	b.peak_rss = UNKNOWN;

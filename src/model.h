@@ -116,6 +116,9 @@ void	model_add_func(struct model *, const struct func_rec *);
 size_t	model_add_module(struct model *, const struct build_module *);
 /* The module named name (interned), added with every figure unknown when new. */
 struct build_module *model_module(struct model *, const char *name);
+/* A new module named name, every figure unknown, without looking for one
+ * (a reader that keeps its own index: model_module searches one by one). */
+struct build_module *model_module_new(struct model *, const char *name);
 void	model_module_add_phase(struct build_module *, const struct build_phase *);
 void	model_add_ptxas(struct model *, const struct ptxas_rec *);
 const struct image_rec *model_func_image(const struct model *, const struct func_rec *);

@@ -36,17 +36,32 @@ nvccargs_output(int argc, char *const argv[])
 	return out;
 }
 
+/*
+ * Distinct targets one command may name: nvcc knows a few dozen.  A list
+ * past it is given as unknown rather than cut short, and keeps the
+ * repeat check (each target against the list) small for a command line
+ * of a million arguments.
+ */
+#define ARCHES_MAX 64
+
 struct alist {
 	char	*s;
-	size_t	 len, cap;
+	size_t	 len, cap, n;
 	int	 unresolved;
 };
 
+/* sm_NN, compute_NN, lto_NN, spelt as a build log can carry them back
+ * (lower case, digits, '_': what the record reader takes). */
 static int
 is_target(const char *t, size_t n)
 {
-	return (n > 3 && strncmp(t, "sm_", 3) == 0) || (n > 8 && strncmp(t, "compute_", 8) == 0) ||
-	    (n > 4 && strncmp(t, "lto_", 4) == 0);
+	if (!((n > 3 && strncmp(t, "sm_", 3) == 0) || (n > 8 && strncmp(t, "compute_", 8) == 0) ||
+	    (n > 4 && strncmp(t, "lto_", 4) == 0)))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= '0' && t[i] <= '9') || t[i] == '_'))
+			return 0;
+	return 1;
 }
 
 static void
@@ -54,7 +69,7 @@ alist_add(struct alist *l, const char *t, size_t n)
 {
 	const char *p = l->s;
 
-	if (n == 0 || n > 32)
+	if (n == 0 || n > 32 || l->unresolved)
 		return;
 	if (!is_target(t, n)) {
 		if ((n == 6 && memcmp(t, "native", 6) == 0) || (n == 3 && memcmp(t, "all", 3) == 0) ||
@@ -67,6 +82,10 @@ alist_add(struct alist *l, const char *t, size_t n)
 		if (k == n && memcmp(p, t, n) == 0)
 			return;
 		p += k + (p[k] == ',');
+	}
+	if (++l->n > ARCHES_MAX) {
+		l->unresolved = 1;
+		return;
 	}
 	xgrow((void **)&l->s, &l->cap, l->len + n + 2, 1);
 	if (l->len)

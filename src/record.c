@@ -123,18 +123,93 @@ record_run(char *const argv[], struct record_result *r)
 	return r->status;
 }
 
+/* The length of s cut to at most max bytes, at the start of a UTF-8
+ * character (continuation bytes are 10xxxxxx). */
+static size_t
+utf8_cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/* The arch list cut at its last comma within RECORD_ARCHES_MAX. */
+static size_t
+arches_cut(const char *a, size_t len)
+{
+	size_t n = RECORD_ARCHES_MAX;
+
+	if (len <= n)
+		return len;
+	while (n > 0 && a[n] != ',')
+		n--;
+	return n;
+}
+
 char *
 record_line(const struct record_result *r, const char *arches, const char *module)
 {
-	char *m = xstrdup(module && *module ? module : "-");
+	const char *a = arches && *arches ? arches : "-";
+	size_t mlen, alen = strlen(a), mcut, acut = arches_cut(a, alen);
+	char *m = xstrdup(module && *module ? module : "-"), *line;
 
+	mlen = strlen(m);
+	mcut = utf8_cut(m, mlen, RECORD_TARGET_MAX);
 	for (char *p = m; *p; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
-	char *line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%s\t%s\n", r->start, r->wall,
-	    r->peak_kib, r->status, arches && *arches ? arches : "-", m);
+	if (mcut < mlen)
+		fprintf(stderr, "spillway record: target of %zu bytes recorded as its first %zu "
+		    "(a record's target holds at most %d)\n", mlen, mcut, RECORD_TARGET_MAX);
+	if (acut < alen)
+		fprintf(stderr, "spillway record: arch list of %zu bytes recorded as its first %zu "
+		    "(a record's list holds at most %d)\n", alen, acut, RECORD_ARCHES_MAX);
+	if (acut == 0) {
+		a = "-";
+		acut = 1;
+	}
+	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\n", r->start, r->wall,
+	    r->peak_kib, r->status, (int)acut, a, (int)mcut, m);
 	free(m);
 	return line;
+}
+
+/* Whether the file's last byte is a newline (or the file is empty). */
+static int
+ends_with_newline(int fd, off_t size)
+{
+	char c;
+
+	return size == 0 || (pread(fd, &c, 1, size - 1) == 1 && c == '\n');
+}
+
+/*
+ * One write of the whole buffer.  A short write is asked again for the
+ * rest only to learn why (the kernel says ENOSPC on the second call); when
+ * that second call goes through after all (a signal cut the first), the
+ * line is whole.  0, or -1 with errno set and *wrote what went out.
+ */
+static int
+write_whole(int fd, const char *buf, size_t len, size_t *wrote)
+{
+	ssize_t n;
+
+	*wrote = 0;
+	while (*wrote < len) {
+		do
+			n = write(fd, buf + *wrote, len - *wrote);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return -1;
+		if (n == 0) {
+			errno = EIO;
+			return -1;
+		}
+		*wrote += (size_t)n;
+	}
+	return 0;
 }
 
 int
@@ -142,36 +217,42 @@ record_append(const char *path, const char *line)
 {
 	struct stat st;
 	char *buf;
-	size_t len;
-	ssize_t n;
-	int fd, e;
+	size_t len, wrote = 0;
+	int fd, e = 0, locked, rc;
+	off_t begin = -1;
 
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return -1;
-	/* The lock only keeps two first writers from both writing the header;
-	 * the record itself is one write on O_APPEND either way. */
-	flock(fd, LOCK_EX);
-	if (fstat(fd, &st) == 0 && st.st_size == 0)
-		buf = xasprintf("%s%s", RECORD_HEADER, line);
-	else
+	/* Every record takes the lock: under it no other record moves the end
+	 * of the file, so a line cut short can be cut back to where it began.
+	 * Without it (a file system that refuses flock) a cut line stays. */
+	locked = flock(fd, LOCK_EX) == 0;
+	if (fstat(fd, &st) == 0) {
+		begin = st.st_size;
+		if (st.st_size == 0)
+			buf = xasprintf("%s%s", RECORD_HEADER, line);
+		else if (!ends_with_newline(fd, st.st_size))
+			buf = xasprintf("\n%s", line);
+		else
+			buf = xstrdup(line);
+	} else
 		buf = xstrdup(line);
 	len = strlen(buf);
-	do
-		n = write(fd, buf, len);
-	while (n < 0 && errno == EINTR);
+	rc = write_whole(fd, buf, len, &wrote);
 	e = errno;
+	if (rc < 0 && wrote > 0 && locked && begin >= 0 && ftruncate(fd, begin) < 0)
+		fprintf(stderr, "spillway record: %s: could not cut back the part of a record written: %s\n",
+		    path, strerror(errno));
 	free(buf);
-	flock(fd, LOCK_UN);
-	if (close(fd) < 0 && n >= 0) {
+	if (locked)
+		flock(fd, LOCK_UN);
+	if (close(fd) < 0 && rc == 0) {
 		e = errno;
-		n = -1;
+		rc = -1;
 	}
-	if (n != (ssize_t)len) {
-		errno = n < 0 ? e : EIO;
-		return -1;
-	}
-	return 0;
+	errno = e;
+	return rc;
 }
 
 int

@@ -10,6 +10,19 @@
 
 #define RECORD_HEADER "# build-rss log v1\n"
 
+/*
+ * What a record may hold, the same for the writer and the reader (src/log_rss.c):
+ * what record writes always reads back.  A target is a path as the compile
+ * names it; 64 KiB is sixteen PATH_MAX and keeps a line well under
+ * LOG_LINE_MAX.  The arch list is a comma list of sm_NN/compute_NN/lto_NN.
+ * Longer ones are shortened by the writer, with a message.
+ */
+#define RECORD_TARGET_MAX	65536
+#define RECORD_ARCHES_MAX	1024
+/* Start (Unix seconds) and wall time past this lose their milliseconds in
+ * a double (and are past the year 5000): refused by the reader. */
+#define RECORD_SECONDS_MAX	1e11
+
 struct record_result {
 	double		 start;		/* Unix seconds */
 	double		 wall;		/* seconds */
@@ -24,11 +37,20 @@ struct record_result {
 int	record_run(char *const argv[], struct record_result *);
 
 /* The record line for a result: "start\twall\tkib\tstatus\tarchs\tmodule\n"
- * (TAB and newline in module become blanks).  Allocated. */
+ * (TAB and newline in module become blanks; a module past RECORD_TARGET_MAX
+ * and arches past RECORD_ARCHES_MAX are shortened, with a message on
+ * stderr).  Allocated. */
 char	*record_line(const struct record_result *, const char *arches, const char *module);
 
-/* Appends line to path with one write(2) on an O_APPEND descriptor, the
- * header first when the file is empty.  0, or -1 with errno set. */
+/*
+ * Appends line to path with one write(2) on an O_APPEND descriptor, the
+ * header first when the file is empty, under an flock that every record
+ * takes: a line is whole or not there.  A write cut short (a full disk) is
+ * cut back to where the line began, and errno says why (ENOSPC rather
+ * than a made-up EIO).  A log whose last line lost its end (a writer
+ * without the lock, a crash) gets a newline first, so that the record is
+ * on its own line.  0, or -1 with errno set.
+ */
 int	record_append(const char *path, const char *line);
 
 /* The whole subcommand: returns the exit status. */

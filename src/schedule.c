@@ -1,30 +1,139 @@
 #include "config.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "schedule.h"
 #include "xalloc.h"
 
+/*
+ * A binary heap of small fixed-size elements, least first by cmp: the
+ * free slots of -jN, the lanes of a recorded schedule and the candidate
+ * pairs all take the least of a changing set.
+ */
+#define HEAP_ELEM_MAX 64
+
+struct heap {
+	unsigned char	*v;
+	size_t		 n, cap, size;
+	int		(*cmp)(const void *, const void *);
+};
+
+static void
+heap_init(struct heap *h, size_t size, int (*cmp)(const void *, const void *))
+{
+	memset(h, 0, sizeof *h);
+	h->size = size;
+	h->cmp = cmp;
+}
+
+static void
+heap_swap(struct heap *h, size_t a, size_t b)
+{
+	unsigned char t[HEAP_ELEM_MAX];
+
+	memcpy(t, h->v + a * h->size, h->size);
+	memcpy(h->v + a * h->size, h->v + b * h->size, h->size);
+	memcpy(h->v + b * h->size, t, h->size);
+}
+
+static int
+heap_less(const struct heap *h, size_t a, size_t b)
+{
+	return h->cmp(h->v + a * h->size, h->v + b * h->size) < 0;
+}
+
+static void
+heap_push(struct heap *h, const void *e)
+{
+	size_t i = h->n;
+
+	xgrow((void **)&h->v, &h->cap, h->n + 1, h->size);
+	memcpy(h->v + i * h->size, e, h->size);
+	h->n++;
+	while (i > 0 && heap_less(h, i, (i - 1) / 2)) {
+		heap_swap(h, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static const void *
+heap_top(const struct heap *h)
+{
+	return h->n > 0 ? h->v : NULL;
+}
+
+static void
+heap_pop(struct heap *h, void *out)
+{
+	size_t i = 0;
+
+	memcpy(out, h->v, h->size);
+	if (--h->n == 0)
+		return;
+	memcpy(h->v, h->v + h->n * h->size, h->size);
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, least = i;
+
+		if (l < h->n && heap_less(h, l, least))
+			least = l;
+		if (r < h->n && heap_less(h, r, least))
+			least = r;
+		if (least == i)
+			break;
+		heap_swap(h, i, least);
+		i = least;
+	}
+}
+
+static void
+heap_free(struct heap *h)
+{
+	free(h->v);
+	memset(h, 0, sizeof *h);
+}
+
+/* A slot of -jN and when it frees; ties go to the lowest slot. */
+struct slot_free {
+	double	 at;
+	int	 slot;
+};
+
+static int
+slot_free_cmp(const void *a, const void *b)
+{
+	const struct slot_free *x = a, *y = b;
+
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return (x->slot > y->slot) - (x->slot < y->slot);
+}
+
 double
 schedule_list(const double *wall, size_t n, int slots, double *start, int *slot)
 {
-	double *free_at = xcalloc((size_t)slots, sizeof *free_at);
+	struct heap h;
 	double total = 0;
+	/* n jobs use at most n slots: a -j larger than the build costs nothing. */
+	size_t used = (size_t)slots < n ? (size_t)slots : n;
 
+	heap_init(&h, sizeof(struct slot_free), slot_free_cmp);
+	for (size_t k = 0; k < used; k++)
+		heap_push(&h, &(struct slot_free){ 0, (int)k });
 	for (size_t i = 0; i < n; i++) {
-		int best = 0;
+		struct slot_free f;
 
-		for (int s = 1; s < slots; s++)
-			if (free_at[s] < free_at[best])
-				best = s;
-		start[i] = free_at[best];
-		slot[i] = best;
-		free_at[best] += wall[i];
-		if (free_at[best] > total)
-			total = free_at[best];
+		heap_pop(&h, &f);
+		start[i] = f.at;
+		slot[i] = f.slot;
+		f.at += wall[i];
+		if (f.at > total)
+			total = f.at;
+		heap_push(&h, &f);
 	}
-	free(free_at);
+	heap_free(&h);
 	return total;
 }
 
@@ -45,11 +154,18 @@ pick_timebase(const struct model *m)
 static double
 wall_of(const struct build_module *b)
 {
-	if (b->wall >= 0)
+	if (b->wall >= 0 && isfinite(b->wall))
 		return b->wall;
-	if (b->timebase != TIME_NONE && b->end >= b->start)
+	if (b->timebase != TIME_NONE && b->end >= b->start && isfinite(b->end - b->start))
 		return b->end - b->start;
 	return -1;
+}
+
+/* On the timebase with times a sweep can order (no NaN, no infinity). */
+static int
+timed_on(const struct build_module *b, int timebase)
+{
+	return timebase != TIME_NONE && b->timebase == timebase && isfinite(b->start) && isfinite(b->end);
 }
 
 static const struct model *sort_model;
@@ -62,7 +178,7 @@ job_order_cmp(const void *a, const void *b)
 	const struct sched_job *x = a, *y = b;
 	const struct build_module *p = &sort_model->modules[x->module];
 	const struct build_module *q = &sort_model->modules[y->module];
-	int hp = p->timebase == sort_base, hq = q->timebase == sort_base;
+	int hp = timed_on(p, sort_base), hq = timed_on(q, sort_base);
 
 	if (hp != hq)
 		return hp ? -1 : 1;
@@ -93,16 +209,52 @@ set_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* Adds a set unless one of sets[from..] holds the same members. */
+/*
+ * An exact sum of non-negative int64 peaks, kept as its high and low 32
+ * bits apart: neither overflows below 2^31 jobs, whatever the peaks (a
+ * log can claim 2^50 bytes a compile).  Read back saturated at INT64_MAX.
+ */
+struct wsum {
+	int64_t	 hi, lo;
+};
+
 static void
-add_set(struct schedule *s, const struct model *m, size_t *cap, const size_t *members, size_t n, size_t from)
+wsum_add(struct wsum *w, int64_t peak, int sign)
+{
+	if (peak <= 0)
+		return;		/* unknown peaks count for nothing */
+	w->hi += sign * (peak >> 32);
+	w->lo += sign * (peak & INT64_C(0xffffffff));
+}
+
+static int64_t
+wsum_value(const struct wsum *w)
+{
+	int64_t hi = w->hi + (w->lo >> 32), lo = w->lo & INT64_C(0xffffffff);
+
+	return hi > (INT64_MAX >> 32) ? INT64_MAX : (hi << 32) | lo;
+}
+
+static int64_t
+peak_of(const struct schedule *s, const struct model *m, size_t job)
+{
+	return m->modules[s->jobs[job].module].peak_rss;
+}
+
+/* A job of no time runs with none. */
+static int
+runs(const struct sched_job *j)
+{
+	return j->end > j->start;
+}
+
+/* Adds the set of these members (ascending): their span and summed peak. */
+static void
+add_set(struct schedule *s, const struct model *m, size_t *cap, const size_t *members, size_t n)
 {
 	struct sched_set *t;
-	double lo = -1, hi = -1;
+	struct wsum sum = { 0, 0 };
 
-	for (size_t i = from; i < s->nsets; i++)	/* a set met in two spans is one set */
-		if (s->sets[i].n == n && memcmp(s->sets[i].members, members, n * sizeof *members) == 0)
-			return;
 	xgrow((void **)&s->sets, cap, s->nsets + 1, sizeof *s->sets);
 	t = &s->sets[s->nsets++];
 	memset(t, 0, sizeof *t);
@@ -111,18 +263,19 @@ add_set(struct schedule *s, const struct model *m, size_t *cap, const size_t *me
 	t->n = n;
 	for (size_t i = 0; i < n; i++) {
 		const struct sched_job *j = &s->jobs[members[i]];
-		int64_t peak = m->modules[j->module].peak_rss;
+		int64_t peak = peak_of(s, m, members[i]);
 
-		if (i == 0 || j->start > lo)
-			lo = j->start;
-		if (i == 0 || j->end < hi)
-			hi = j->end;
+		if (i == 0 || j->start > t->lo)
+			t->lo = j->start;
+		if (i == 0 || j->end < t->hi)
+			t->hi = j->end;
 		if (peak >= 0)
-			t->peak_sum += peak;
+			wsum_add(&sum, peak, 1);
 		else
 			t->peak_unknown++;
 	}
-	t->overlap = hi > lo ? hi - lo : 0;
+	t->peak_sum = wsum_value(&sum);
+	t->overlap = t->hi > t->lo ? t->hi - t->lo : 0;
 }
 
 struct event {
@@ -143,86 +296,369 @@ event_cmp(const void *a, const void *b)
 	return x->job < y->job ? -1 : x->job > y->job;
 }
 
-/* Every pair that overlaps, and every set of three or more that runs at
- * once at some instant (as a whole: the running set of a span). */
-static void
-find_sets(struct schedule *s, const struct model *m)
+/* The starts and ends of the jobs that run, in time order.  Returns the count. */
+static size_t
+events_of(const struct schedule *s, struct event **out)
 {
 	struct event *ev = xcalloc(s->n * 2 + 1, sizeof *ev);
-	size_t *run = xcalloc(s->n + 1, sizeof *run), nrun = 0, cap = 0, *tmp, npairs, nev = 0;
+	size_t nev = 0;
 
-	/* Jobs are in start order (list scheduling starts them in order too). */
-	for (size_t i = 0; i < s->n; i++) {
-		for (size_t k = i + 1; k < s->n && s->jobs[k].start < s->jobs[i].end; k++) {
-			size_t pair[2] = { i, k };
-			if (s->jobs[k].end > s->jobs[i].start && s->jobs[k].end > s->jobs[k].start &&
-			    s->jobs[i].end > s->jobs[i].start)
-				add_set(s, m, &cap, pair, 2, s->nsets);
-		}
-		if (s->jobs[i].end > s->jobs[i].start) {	/* a job of no time runs with none */
+	for (size_t i = 0; i < s->n; i++)
+		if (runs(&s->jobs[i])) {
 			ev[nev++] = (struct event){ s->jobs[i].start, 0, i };
 			ev[nev++] = (struct event){ s->jobs[i].end, 1, i };
 		}
-	}
-	npairs = s->nsets;
 	qsort(ev, nev, sizeof *ev, event_cmp);
-	tmp = xcalloc(s->n + 1, sizeof *tmp);
-	for (size_t e = 0; e < nev; e++) {
-		if (ev[e].end) {
-			for (size_t i = 0; i < nrun; i++)
-				if (run[i] == ev[e].job) {
-					run[i] = run[--nrun];
-					break;
-				}
-			continue;
-		}
-		run[nrun++] = ev[e].job;
-		/* The set as it stands once every job starting now has started. */
-		if (e + 1 < nev && !ev[e + 1].end && ev[e + 1].t == ev[e].t)
-			continue;
-		if (nrun >= 2) {
-			int64_t sum = 0;
+	*out = ev;
+	return nev;
+}
 
-			memcpy(tmp, run, nrun * sizeof *run);
-			qsort(tmp, nrun, sizeof *tmp, size_cmp);
-			if (nrun >= 3)
-				add_set(s, m, &cap, tmp, nrun, npairs);
-			for (size_t i = 0; i < nrun; i++) {
-				int64_t p = m->modules[s->jobs[tmp[i]].module].peak_rss;
-				sum += p > 0 ? p : 0;
-			}
-			if (sum > s->worst)
-				s->worst = sum;
+/* The last start at its instant: the running set as it stands once every
+ * job starting then has started (ends at the same instant came before). */
+static int
+last_start_at(const struct event *ev, size_t nev, size_t e)
+{
+	return !ev[e].end && !(e + 1 < nev && !ev[e + 1].end && ev[e + 1].t == ev[e].t);
+}
+
+/* An instant where three or more run at once: the event, their summed
+ * peak and how many. */
+struct instant {
+	size_t	 ev;
+	int64_t	 sum;
+	size_t	 n;
+};
+
+static int
+instant_weight_cmp(const void *a, const void *b)
+{
+	const struct instant *x = a, *y = b;
+
+	if (x->sum != y->sum)
+		return x->sum > y->sum ? -1 : 1;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return (x->ev > y->ev) - (x->ev < y->ev);
+}
+
+static int
+instant_time_cmp(const void *a, const void *b)
+{
+	const struct instant *x = a, *y = b;
+
+	return (x->ev > y->ev) - (x->ev < y->ev);
+}
+
+/*
+ * The first sweep: counts only.  The largest summed peak of two or more
+ * at once (s->worst), and every instant three or more run at once with
+ * its sum.  Returns how many such instants.
+ */
+static size_t
+sweep_counts(struct schedule *s, const struct model *m, const struct event *ev, size_t nev,
+    struct instant **out)
+{
+	struct instant *at = NULL;
+	size_t nat = 0, cap = 0, nrun = 0;
+	struct wsum sum = { 0, 0 };
+
+	for (size_t e = 0; e < nev; e++) {
+		int64_t v;
+
+		wsum_add(&sum, peak_of(s, m, ev[e].job), ev[e].end ? -1 : 1);
+		if (ev[e].end) {
+			nrun--;
+			continue;
 		}
+		nrun++;
+		if (!last_start_at(ev, nev, e) || nrun < 2)
+			continue;
+		v = wsum_value(&sum);
+		if (v > s->worst)
+			s->worst = v;
+		if (nrun >= 3) {
+			xgrow((void **)&at, &cap, nat + 1, sizeof *at);
+			at[nat++] = (struct instant){ e, v, nrun };
+		}
+	}
+	*out = at;
+	return nat;
+}
+
+/*
+ * The running sets at the chosen instants (in time order): a second
+ * sweep that keeps who runs, each job's place in the list for an O(1)
+ * removal.
+ */
+static void
+sweep_sets(struct schedule *s, const struct model *m, size_t *cap, const struct event *ev, size_t nev,
+    const struct instant *chosen, size_t nchosen)
+{
+	size_t *run = xcalloc(s->n + 1, sizeof *run), *place = xcalloc(s->n + 1, sizeof *place);
+	size_t *tmp = xcalloc(s->n + 1, sizeof *tmp), nrun = 0, c = 0;
+
+	for (size_t e = 0; e < nev && c < nchosen; e++) {
+		size_t j = ev[e].job;
+
+		if (ev[e].end) {
+			run[place[j]] = run[--nrun];
+			place[run[place[j]]] = place[j];
+			continue;
+		}
+		place[j] = nrun;
+		run[nrun++] = j;
+		if (chosen[c].ev != e)
+			continue;
+		memcpy(tmp, run, nrun * sizeof *run);
+		qsort(tmp, nrun, sizeof *tmp, size_cmp);
+		add_set(s, m, cap, tmp, nrun);
+		c++;
 	}
 	free(tmp);
+	free(place);
 	free(run);
+}
+
+/* The running sets kept: the heaviest, within the bounds.  Returns how
+ * many running sets there are in all. */
+static size_t
+running_sets(struct schedule *s, const struct model *m, size_t *cap, const struct event *ev, size_t nev)
+{
+	struct instant *at;
+	size_t nat = sweep_counts(s, m, ev, nev, &at), keep = 0, members = 0;
+
+	if (nat == 0)
+		return 0;	/* never three at once (at is NULL: no qsort) */
+	qsort(at, nat, sizeof *at, instant_weight_cmp);
+	while (keep < nat && keep < SCHED_SETS_MAX && (keep == 0 || members + at[keep].n <= SCHED_MEMBERS_MAX))
+		members += at[keep++].n;
+	qsort(at, keep, sizeof *at, instant_time_cmp);
+	sweep_sets(s, m, cap, ev, nev, at, keep);
+	free(at);
+	return nat;
+}
+
+/*
+ * The heaviest pairs without listing them all.  Jobs are in start order,
+ * so the partners of job i are the jobs that run among i+1 .. r_i - 1
+ * (r_i the first to start once i has ended).  A segment tree over the
+ * peaks gives the heaviest partner in a range; a heap of candidates (i,
+ * a range, its heaviest partner) gives the pairs heaviest first, each
+ * taken one splitting its range in two.  O((n + K) log n).
+ */
+struct pair_tree {
+	size_t	*best;		/* per node: the job of the heaviest peak below, n when none */
+	size_t	 leaves, n;
+	int64_t	*key;		/* per job: its peak (0 unknown), -1 when it does not run */
+};
+
+static size_t
+tree_better(const struct pair_tree *t, size_t a, size_t b)
+{
+	if (a == t->n || (b != t->n && (t->key[b] > t->key[a] || (t->key[b] == t->key[a] && b < a))))
+		return b;
+	return a;
+}
+
+static void
+tree_build(struct pair_tree *t, const struct schedule *s, const struct model *m)
+{
+	t->n = s->n;
+	for (t->leaves = 1; t->leaves < s->n; t->leaves *= 2)
+		;
+	t->best = xcalloc(2 * t->leaves, sizeof *t->best);
+	t->key = xcalloc(s->n + 1, sizeof *t->key);
+	for (size_t i = 0; i < 2 * t->leaves; i++)
+		t->best[i] = t->n;
+	for (size_t i = 0; i < s->n; i++) {
+		int64_t p = peak_of(s, m, i);
+
+		t->key[i] = !runs(&s->jobs[i]) ? -1 : p > 0 ? p : 0;
+		if (t->key[i] >= 0)
+			t->best[t->leaves + i] = i;
+	}
+	for (size_t i = t->leaves - 1; i > 0; i--)
+		t->best[i] = tree_better(t, t->best[2 * i], t->best[2 * i + 1]);
+}
+
+/* The heaviest job that runs in [lo, hi), n when none. */
+static size_t
+tree_query(const struct pair_tree *t, size_t lo, size_t hi)
+{
+	size_t best = t->n;
+
+	for (lo += t->leaves, hi += t->leaves; lo < hi; lo /= 2, hi /= 2) {
+		if (lo & 1)
+			best = tree_better(t, best, t->best[lo++]);
+		if (hi & 1)
+			best = tree_better(t, best, t->best[--hi]);
+	}
+	return best;
+}
+
+struct pair_cand {
+	int64_t	 sum;
+	size_t	 i, k, lo, hi;
+};
+
+static int
+pair_cand_cmp(const void *a, const void *b)
+{
+	const struct pair_cand *x = a, *y = b;
+
+	if (x->sum != y->sum)
+		return x->sum > y->sum ? -1 : 1;
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return (x->k > y->k) - (x->k < y->k);
+}
+
+static int64_t
+sat_add(int64_t a, int64_t b)
+{
+	return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+static void
+push_cand(struct heap *h, const struct pair_tree *t, size_t i, size_t lo, size_t hi)
+{
+	size_t k;
+
+	if (lo >= hi || (k = tree_query(t, lo, hi)) == t->n)
+		return;
+	heap_push(h, &(struct pair_cand){ sat_add(t->key[i], t->key[k]), i, k, lo, hi });
+}
+
+/* The first job at or after from that starts at or after t. */
+static size_t
+first_start_from(const struct schedule *s, size_t from, double t)
+{
+	size_t lo = from, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->jobs[mid].start < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Keeps the heaviest SCHED_SETS_MAX pairs; returns how many pairs there are. */
+static size_t
+heaviest_pairs(struct schedule *s, const struct model *m, size_t *cap)
+{
+	struct pair_tree t;
+	struct heap h;
+	size_t *running_before = xcalloc(s->n + 1, sizeof *running_before), total = 0, kept = 0;
+	struct pair_cand c;
+
+	for (size_t i = 0; i < s->n; i++)
+		running_before[i + 1] = running_before[i] + (size_t)runs(&s->jobs[i]);
+	tree_build(&t, s, m);
+	heap_init(&h, sizeof(struct pair_cand), pair_cand_cmp);
+	for (size_t i = 0; i < s->n; i++) {
+		size_t r;
+
+		if (!runs(&s->jobs[i]))
+			continue;
+		r = first_start_from(s, i + 1, s->jobs[i].end);
+		total += running_before[r] - running_before[i + 1];
+		push_cand(&h, &t, i, i + 1, r);
+	}
+	while (kept < SCHED_SETS_MAX && heap_top(&h) != NULL) {
+		heap_pop(&h, &c);
+		add_set(s, m, cap, (size_t[]){ c.i, c.k }, 2);
+		kept++;
+		push_cand(&h, &t, c.i, c.lo, c.k);
+		push_cand(&h, &t, c.i, c.k + 1, c.hi);
+	}
+	heap_free(&h);
+	free(t.best);
+	free(t.key);
+	free(running_before);
+	return total;
+}
+
+/*
+ * Every pair that overlaps, and every set of three or more that runs at
+ * once at some instant (as a whole: the running set of a span), the
+ * heaviest of them kept; s->more counts the rest.
+ */
+static void
+find_sets(struct schedule *s, const struct model *m)
+{
+	struct event *ev;
+	size_t nev = events_of(s, &ev), cap = 0, total;
+
+	/* Jobs are in start order (list scheduling starts them in order too). */
+	total = heaviest_pairs(s, m, &cap);
+	total += running_sets(s, m, &cap, ev, nev);
 	free(ev);
 	if (s->nsets > 1)
 		qsort(s->sets, s->nsets, sizeof *s->sets, set_cmp);
+	while (s->nsets > SCHED_SETS_MAX)
+		free(s->sets[--s->nsets].members);
+	s->more = total - s->nsets;
 	s->worst_set = s->nsets;
 	for (size_t i = 0; i < s->nsets && s->worst_set == s->nsets; i++)
 		if (s->sets[i].peak_sum == s->worst)
 			s->worst_set = i;
 }
 
-/* Lanes for a recorded schedule: the lowest lane free at each start. */
+/* A lane of a recorded schedule busy until end. */
+struct lane_busy {
+	double	 end;
+	int	 lane;
+};
+
+static int
+lane_busy_cmp(const void *a, const void *b)
+{
+	const struct lane_busy *x = a, *y = b;
+
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->lane > y->lane) - (x->lane < y->lane);
+}
+
+static int
+int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Lanes for a recorded schedule: the lowest lane free at each start (jobs
+ * are in start order, so a lane once free stays free until taken). */
 static void
 assign_lanes(struct schedule *s)
 {
-	double *lane_end = xcalloc(s->n + 1, sizeof *lane_end);
+	struct heap busy, idle;
 	int nlanes = 0;
 
+	heap_init(&busy, sizeof(struct lane_busy), lane_busy_cmp);
+	heap_init(&idle, sizeof(int), int_cmp);
 	for (size_t i = 0; i < s->n; i++) {
-		int l = 0;
-		while (l < nlanes && lane_end[l] > s->jobs[i].start)
-			l++;
-		if (l == nlanes)
-			nlanes++;
-		lane_end[l] = s->jobs[i].end;
+		const struct lane_busy *top;
+		struct lane_busy b;
+		int l;
+
+		while ((top = heap_top(&busy)) != NULL && top->end <= s->jobs[i].start) {
+			heap_pop(&busy, &b);
+			heap_push(&idle, &b.lane);
+		}
+		if (heap_top(&idle) != NULL)
+			heap_pop(&idle, &l);
+		else
+			l = nlanes++;
+		heap_push(&busy, &(struct lane_busy){ s->jobs[i].end, l });
 		s->jobs[i].slot = l;
 	}
-	free(lane_end);
+	heap_free(&busy);
+	heap_free(&idle);
 }
 
 int
@@ -239,14 +675,14 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
 
-		if (b->timebase == s->timebase && s->timebase != TIME_NONE) {
+		if (timed_on(b, s->timebase)) {
 			if (timed == 0 || b->start < t0)
 				t0 = b->start;
 			if (timed == 0 || b->end > t1)
 				t1 = b->end;
 			timed++;
 		}
-		if (slots > 0 ? wall_of(b) < 0 : (b->timebase != s->timebase || s->timebase == TIME_NONE)) {
+		if (slots > 0 ? wall_of(b) < 0 : !timed_on(b, s->timebase)) {
 			s->skipped++;
 			continue;
 		}

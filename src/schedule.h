@@ -18,11 +18,24 @@ struct sched_job {
 	int	 slot;		/* job slot (simulated) or lane (recorded) */
 };
 
+/*
+ * What the schedule keeps of the sets of modules running at once.  N jobs
+ * that all overlap make N(N-1)/2 pairs and N running sets of up to N
+ * members each: quadratic in the log.  The report and the gate need the
+ * heaviest (the worst is always kept) and a count of the rest, so the
+ * heaviest SCHED_SETS_MAX are kept, as long as their members together stay
+ * under SCHED_MEMBERS_MAX (8 MiB of indices; the first set always is).
+ * A real build of a few hundred compiles under -j16 stays well inside.
+ */
+#define SCHED_SETS_MAX		4096
+#define SCHED_MEMBERS_MAX	((size_t)1 << 20)
+
 /* Modules running at once: a pair, or the whole set running in a span. */
 struct sched_set {
 	size_t	*members;	/* indices into schedule.jobs, ascending */
 	size_t	 n;
-	double	 overlap;	/* seconds all of them ran at once */
+	double	 lo, hi;	/* all of them ran from lo (the last start) to hi (the first end) */
+	double	 overlap;	/* seconds all of them ran at once: hi - lo */
 	int64_t	 peak_sum;	/* bytes, known peaks only */
 	int	 peak_unknown;	/* members whose peak is unknown */
 };
@@ -35,8 +48,9 @@ struct schedule {
 	double		  total;	/* makespan, seconds */
 	double		  recorded;	/* recorded span, seconds; -1 unknown */
 	size_t		  skipped;	/* modules with no wall time */
-	struct sched_set *sets;		/* pairs, then larger sets; by peak_sum, descending */
+	struct sched_set *sets;		/* pairs and larger sets; by peak_sum, descending */
 	size_t		  nsets;
+	size_t		  more;		/* sets lighter than those kept, left out (SCHED_SETS_MAX) */
 	int64_t		  worst;	/* largest summed peak of modules running at once */
 	size_t		  worst_set;	/* index into sets, or nsets when none */
 };
@@ -44,7 +58,7 @@ struct schedule {
 /*
  * List scheduling: n jobs of the given walls, in order, onto slots job
  * slots; a job starts when a slot frees (the lowest-numbered of those free
- * first).  Fills start[] and slot[]; returns the makespan.
+ * first).  Fills start[] and slot[]; returns the makespan.  O(n log n).
  */
 double	schedule_list(const double *wall, size_t n, int slots, double *start, int *slot);
 
@@ -52,7 +66,8 @@ double	schedule_list(const double *wall, size_t n, int slots, double *start, int
  * Builds the schedule of the model's modules: simulated with slots job
  * slots when slots > 0, else as recorded.  Returns 0, or -1 when there is
  * nothing to schedule (no module with a wall time, or none with a start
- * time for a recorded schedule).
+ * time for a recorded schedule).  O(n log n) time and O(n) memory besides
+ * the sets kept: one sweep over the starts and ends.
  */
 int	schedule_build(const struct model *, int slots, struct schedule *);
 void	schedule_free(struct schedule *);

@@ -7,12 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "logs.h"
 #include "model.h"
+#include "record.h"
 
 struct fixture {
 	struct model		m;
@@ -275,12 +277,132 @@ not_a_log(void **state)
 	assert_int_equal(logs_detect(bin, sizeof bin, 1), 0);
 }
 
+/* "Used" closes the latest open entry whose properties were seen, else
+ * the latest open one; "Function properties" goes to the open entry of
+ * its name.  The order the indexes of open entries must keep. */
+static void
+ptxas_used_order(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "ptxas info    : 0 bytes gmem\n"
+	    "ptxas info    : Compiling entry function '_Z1av' for 'sm_80'\n"
+	    "ptxas info    : Compiling entry function '_Z1bv' for 'sm_80'\n"
+	    "ptxas info    : Compiling entry function '_Z1cv' for 'sm_80'\n"
+	    "ptxas info    : Function properties for _Z1bv\n"
+	    "    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+	    "ptxas info    : Used 11 registers, 0 bytes smem\n"		/* b: its properties seen */
+	    "ptxas info    : Used 12 registers, 0 bytes smem\n"		/* c: the latest open */
+	    "ptxas info    : Used 13 registers, 0 bytes smem\n"		/* a */
+	    "ptxas info    : Used 14 registers, 0 bytes smem\n"		/* none open */
+	    "ptxas info    : 0 bytes gmem\n"
+	    "ptxas info    : Compiling entry function '_Z1av' for 'sm_80'\n"
+	    "ptxas info    : Used 11 registers, 0 bytes smem\n"		/* a again, b's figures */
+	    "ptxas info    : Compiling entry function '_Z1bv' for 'sm_80'\n"
+	    "ptxas info    : Function properties for _Z1bv\n"
+	    "    8 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+	    "ptxas info    : Used 11 registers, 0 bytes smem\n";		/* b as before: a repeat */
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 1);
+	assert_int_equal(f.d.n, 1);
+	assert_non_null(strstr(f.d.v[0].message, "line 10: ptxas 'Used' line with no entry function"));
+	assert_int_equal(find_rec(&f.m, "_Z1bv", "sm_80")->reg, 11);
+	assert_int_equal(find_rec(&f.m, "_Z1bv", "sm_80")->frame, 8);
+	assert_int_equal(find_rec(&f.m, "_Z1cv", "sm_80")->reg, 12);
+	assert_int_equal(find_rec(&f.m, "_Z1av", "sm_80")->reg, 13);
+	assert_int_equal(f.m.nptxas, 4);	/* a 13, b, c, a 11; b twice alike is one */
+	teardown(&f);
+}
+
+/* sm_1x "A+B bytes smem" past 2^31 is a malformed line, not an overflow. */
+static void
+ptxas_smem_sum(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "ptxas info    : 0 bytes gmem\n"
+	    "ptxas info    : Compiling entry function '_Z1kv' for 'sm_13'\n"
+	    "ptxas info    : Used 10 registers, 2147483647+1 bytes smem\n"
+	    "ptxas info    : Compiling entry function '_Z1jv' for 'sm_13'\n"
+	    "ptxas info    : Used 10 registers, 2147483640+7 bytes smem\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 1);
+	assert_non_null(strstr(f.d.v[0].message, "line 3: ptxas 'Used' line: 2147483647+1 bytes is past 2^31"));
+	assert_int_equal(find_rec(&f.m, "_Z1kv", "sm_13")->smem, UNKNOWN);
+	assert_int_equal(find_rec(&f.m, "_Z1jv", "sm_13")->smem, INT32_MAX);
+	teardown(&f);
+}
+
+/* What record writes reads back: a long target whole, one past the bound
+ * shortened by the writer to what the reader takes, arch lists likewise. */
+static void
+record_round_trip(void **state)
+{
+	struct record_result r = { 1700000000.25, 1.5, 2048, 0 };
+	size_t sizes[] = { 5000, RECORD_TARGET_MAX, RECORD_TARGET_MAX + 1, 200000 };
+	char *arches = calloc(RECORD_ARCHES_MAX * 2, 1);
+
+	(void)state;
+	for (size_t k = 0; arches && strlen(arches) + 7 < RECORD_ARCHES_MAX * 2 - 1; k++)
+		sprintf(arches + strlen(arches), "%ssm_%zu", k ? "," : "", 10 + k);
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct fixture f;
+		char *target = malloc(sizes[i] + 1), *line, *log;
+		size_t want = sizes[i] < RECORD_TARGET_MAX ? sizes[i] : RECORD_TARGET_MAX;
+
+		memset(target, 'm', sizes[i]);
+		target[sizes[i]] = '\0';
+		line = record_line(&r, i == 3 ? arches : "sm_80", target);
+		log = malloc(strlen(RECORD_HEADER) + strlen(line) + 1);
+		strcpy(log, RECORD_HEADER);
+		strcat(log, line);
+		setup(&f);
+		assert_int_equal(read_text(&f, log), 0);
+		assert_int_equal(f.m.nmodules, 1);
+		assert_int_equal(strlen(f.m.modules[0].name), want);
+		assert_true(strlen(f.m.modules[0].arches) <= RECORD_ARCHES_MAX);
+		assert_true(f.m.modules[0].peak_rss == 2048 * 1024);
+		teardown(&f);
+		free(log);
+		free(line);
+		free(target);
+	}
+	free(arches);
+}
+
+/* Times past RECORD_SECONDS_MAX are refused, with the line. */
+static void
+record_huge_times(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "# build-rss log v1\n"
+	    "999999999999\t1.0\t1\t0\t-\ta.o\n"
+	    "1.0\t100000000000.5\t1\t0\t-\tb.o\n"
+	    "1.0\t1.0\t1\t0\t-\tc.o\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 2);
+	assert_int_equal(f.m.nmodules, 1);
+	assert_string_equal(f.m.modules[0].name, "c.o");
+	teardown(&f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(ptxas_blocks),
 		cmocka_unit_test(ptxas_cut_lines),
+		cmocka_unit_test(ptxas_used_order),
+		cmocka_unit_test(ptxas_smem_sum),
+		cmocka_unit_test(record_round_trip),
+		cmocka_unit_test(record_huge_times),
 		cmocka_unit_test(nvcc_time_csv),
 		cmocka_unit_test(record_log),
 		cmocka_unit_test(time_v),
