@@ -605,8 +605,11 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			return;
 		}
 		p->walked = data;
-		if (archive_walk(data, size, on_member, p, err, sizeof err, &erroff) < 0)
+		if (archive_walk(data, size, on_member, on_fatbin_error, p, err, sizeof err, &erroff) < 0)
 			place_error(p, erroff, err);
+	} else if (archive_is_thin(data, size)) {
+		place_error(p, 0, "a thin archive: its members are files of their own, not stored in it; "
+		    "not read (scan those files)");
 	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
 		s->stats->files_read++;
 		fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
