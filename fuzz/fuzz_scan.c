@@ -4,6 +4,10 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "diag.h"
 #include "fuzz.h"
 #include "model.h"
@@ -28,4 +32,88 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_free(&diags);
 	model_free(&m);
 	return 0;
+}
+
+/*
+ * A structure-aware mutator for ar archives, the kinds of input
+ * tests/attacks/tools/gen_ar.py makes: a member's size field set to what
+ * the archive does not hold (or to no number), a BSD "#1/N" long name
+ * whose length runs past the member, a GNU "/N" name past the long-name
+ * table, a thin archive's magic, a member header's end marker broken.
+ * Anything else, and what is no archive, goes to libFuzzer's own mutation
+ * (absent when replayed by fuzz/replay.c, which never calls this).
+ */
+size_t	LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
+size_t	LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+
+#define AR_MAGIC	8
+#define AR_HEADER	60
+
+/* The offsets of up to max member headers, as their size fields chain. */
+static size_t
+members_of(const uint8_t *d, size_t size, size_t *at, size_t max)
+{
+	size_t pos = AR_MAGIC, n = 0;
+
+	if (size < AR_MAGIC || memcmp(d, "!<arch>\n", AR_MAGIC) != 0)
+		return 0;
+	while (n < max && pos + AR_HEADER <= size) {
+		char field[11];
+		unsigned long long len;
+
+		memcpy(field, d + pos + 48, 10);
+		field[10] = '\0';
+		len = strtoull(field, NULL, 10);
+		at[n++] = pos;
+		if (len > size - pos - AR_HEADER)
+			break;
+		pos += AR_HEADER + (size_t)len + (len & 1);
+	}
+	return n;
+}
+
+static void
+set_field(uint8_t *p, size_t width, const char *text)
+{
+	size_t n = strlen(text);
+
+	memset(p, ' ', width);
+	memcpy(p, text, n < width ? n : width);
+}
+
+size_t
+LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	static const char *const sizes[] = { "0", "1", "-1", "", "abc", "0x10", " 12", "1e9",
+	    "9999999999", "4294967296", "1844674407" };
+	static const char *const names[] = { "#1/20", "#1/99999999", "#1/", "/0", "/99999", "/-1",
+	    "/", "//", "/SYM64/", "a.o/" };
+	size_t at[256], n = members_of(data, size, at, 256), m;
+	char num[24];
+
+	if (n == 0 || seed % 8 == 7)
+		return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, max_size) : size;
+	m = at[(seed / 8) % n];
+	switch (seed % 6) {
+	case 0:		/* a size field the archive does not bear out */
+		set_field(data + m + 48, 10, sizes[(seed / 64) % 11]);
+		break;
+	case 1:		/* a size just past, or short of, what is left */
+		snprintf(num, sizeof num, "%zu", size - m - AR_HEADER + (seed & 64 ? 1 : 0) - (seed & 128 ? 2 : 0));
+		set_field(data + m + 48, 10, num);
+		break;
+	case 2:		/* names: BSD, GNU, the tables' */
+		set_field(data + m, 16, names[(seed / 64) % 10]);
+		break;
+	case 3:		/* the header's end marker */
+		data[m + 58] ^= (uint8_t)(1 + seed / 64 % 255);
+		break;
+	case 4:		/* a thin archive */
+		memcpy(data, "!<thin>\n", AR_MAGIC);
+		break;
+	default:	/* cut inside a header or a member */
+		size = m + (seed / 8) % (size - m);
+		break;
+	}
+	return size;
 }

@@ -271,8 +271,16 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 {
 	size_t n;
 
-	if (check_zstd_frame(src, srclen, srclen, expect, err, errsize) < 0 ||
-	    reserve(d, expect, err, errsize) < 0)
+	if (check_zstd_frame(src, srclen, srclen, expect, err, errsize) < 0)
+		return -1;
+	/* One frame, the whole entry: as decompress_zstd_pieces finds it. */
+	n = ZSTD_findFrameCompressedSize(src, srclen);
+	if (!ZSTD_isError(n) && n < srclen) {
+		snprintf(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
+		    srclen - n, n);
+		return -1;
+	}
+	if (reserve(d, expect, err, errsize) < 0)
 		return -1;
 	n = ZSTD_decompressDCtx(d->zstd, d->buf, expect, src, srclen);
 	if (ZSTD_isError(n)) {
@@ -319,6 +327,11 @@ decompress_zstd_pieces(struct decompressor *d, decompress_read_fn read, void *ct
 				snprintf(err, errsize, "zstd: %s", ZSTD_getErrorName(left));
 				return -1;
 			}
+		}
+		if (left == 0 && (ib.pos < ib.size || off + len < srclen)) {
+			snprintf(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
+			    srclen - off - ib.pos, off + ib.pos);
+			return -1;
 		}
 		off += len;
 		if (left == 0 || off == srclen)

@@ -15,8 +15,13 @@
 
 #include "membudget.h"
 
-/* No image larger than this is ever allocated, whatever a header claims. */
-#define DECOMPRESS_LIMIT	((size_t)256 << 20)
+/*
+ * No image larger than this is ever allocated, whatever a header claims:
+ * the largest in NVIDIA's libraries is 39 MiB (libtorch_cuda,
+ * bench/README.md), and two workers holding one each stay within the scan's
+ * 256 MiB.  A zstd frame of 8 KiB can promise 256 MiB.
+ */
+#define DECOMPRESS_LIMIT	((size_t)96 << 20)
 
 struct decompressor {
 	void			*zstd;		/* ZSTD_DCtx */
@@ -54,8 +59,9 @@ int	decompressor_buffer(struct decompressor *, size_t size, uint8_t **buf,
 
 /*
  * Decompresses src into the decompressor's buffer; *out points there.
- * expect is the size the header promises; anything else is an error.
- * Returns 0, or -1 with a message in err.
+ * expect is the size the header promises; anything else is an error, and
+ * so is anything after the frame (an entry holds one frame).  Returns 0,
+ * or -1 with a message in err.
  */
 int	decompress_zstd(struct decompressor *, const uint8_t *src, size_t srclen,
 	    size_t expect, const uint8_t **out, char *err, size_t errsize);

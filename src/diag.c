@@ -8,39 +8,129 @@
 #include "diag.h"
 #include "xalloc.h"
 
+/* Whether a record about file continues the list's last run. */
+static int
+same_run(const struct diag_list *l, const char *file)
+{
+	return l->n > l->run && strcmp(l->v[l->run].file, file) == 0;
+}
+
+/* Whether the last run holds DIAG_PER_FILE records already. */
+static int
+run_full(const struct diag_list *l)
+{
+	return l->summary != 0 || l->n - l->run >= DIAG_PER_FILE;
+}
+
+static void
+free_record(struct diag *d)
+{
+	if (d->owns_file)
+		free(d->file);
+	free(d->member);
+	free(d->message);
+}
+
+/* Counts more records about the last run's file in its summary. */
+static void
+count_more(struct diag_list *l, uint64_t order, uint64_t more)
+{
+	struct diag *d;
+
+	if (l->summary == 0) {
+		xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+		d = &l->v[l->n++];
+		memset(d, 0, sizeof *d);
+		d->file = l->v[l->run].file;
+		d->offset = DIAG_NO_OFFSET;
+		d->message = xstrdup("");
+		l->summary = l->n;
+	}
+	d = &l->v[l->summary - 1];
+	d->more += more;
+	if (order > d->order)
+		d->order = order;
+}
+
+/* Takes d (whose strings it owns) into the list. */
+static void
+push(struct diag_list *l, struct diag *d)
+{
+	if (same_run(l, d->file)) {
+		if (run_full(l)) {
+			count_more(l, d->order, d->more > 0 ? d->more : 1);
+			free_record(d);
+			return;
+		}
+		if (d->owns_file)
+			free(d->file);
+		d->file = l->v[l->run].file;
+		d->owns_file = 0;
+	} else {
+		l->run = l->n;
+		l->summary = 0;
+	}
+	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
+	l->v[l->n++] = *d;
+	if (d->more > 0)
+		l->summary = l->n;
+}
+
 void
 diag_add(struct diag_list *l, uint64_t order, const char *file,
     const char *member, uint64_t offset, const char *fmt, ...)
 {
-	struct diag *d;
+	struct diag d;
 	va_list ap;
-	char *msg;
 
+	if (file == NULL)
+		file = "";
+	if (same_run(l, file) && run_full(l)) {
+		count_more(l, order, 1);	/* nothing formatted, nothing kept */
+		return;
+	}
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	d.message = xvasprintf(fmt, ap);
 	va_end(ap);
-	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
-	d = &l->v[l->n++];
-	d->file = xstrdup(file ? file : "");
-	d->member = member && *member ? xstrdup(member) : NULL;
-	d->offset = offset;
-	d->message = msg;
-	d->order = order;
+	d.file = xstrdup(file);
+	d.owns_file = 1;
+	d.member = member && *member ? xstrdup(member) : NULL;
+	d.offset = offset;
+	d.order = order;
+	d.more = 0;
+	push(l, &d);
 }
 
 void
 diag_append(struct diag_list *dst, struct diag_list *src)
 {
-	if (src->n == 0) {	/* dst->v may be NULL: no pointer arithmetic on it */
-		diag_free(src);
-		return;
+	for (size_t i = 0; i < src->n; i++) {
+		struct diag d = src->v[i];
+
+		/* A copy of the name: push frees it or keeps it, and src's
+		 * records may share theirs. */
+		d.file = xstrdup(d.file);
+		d.owns_file = 1;
+		push(dst, &d);
 	}
-	xgrow((void **)&dst->v, &dst->cap, dst->n + src->n, sizeof *dst->v);
-	memcpy(dst->v + dst->n, src->v, src->n * sizeof *src->v);
-	dst->n += src->n;
+	for (size_t i = 0; i < src->n; i++)
+		if (src->v[i].owns_file)
+			free(src->v[i].file);
 	free(src->v);
-	src->v = NULL;
-	src->n = src->cap = 0;
+	memset(src, 0, sizeof *src);
+}
+
+void
+diag_truncate(struct diag_list *l, size_t n)
+{
+	/* A record shares only the name of one before it: freeing from the
+	 * end frees no name a kept record uses. */
+	while (l->n > n)
+		free_record(&l->v[--l->n]);
+	if (l->run > l->n)
+		l->run = l->n;
+	if (l->summary > l->n)
+		l->summary = 0;
 }
 
 static int
@@ -52,6 +142,8 @@ diag_cmp(const void *a, const void *b)
 		return x->order < y->order ? -1 : 1;
 	if (x->offset != y->offset)
 		return x->offset < y->offset ? -1 : 1;
+	if ((x->more > 0) != (y->more > 0))
+		return x->more > 0 ? 1 : -1;
 	return strcmp(x->message, y->message);
 }
 
@@ -60,12 +152,19 @@ diag_sort(struct diag_list *l)
 {
 	if (l->n > 1)
 		qsort(l->v, l->n, sizeof *l->v, diag_cmp);
+	l->run = l->n;		/* runs are no longer in a row */
+	l->summary = 0;
 }
 
 void
 diag_print(FILE *f, const struct diag *d)
 {
 	fprintf(f, "spillway: %s", d->file);
+	if (d->more > 0) {
+		fprintf(f, ": and %" PRIu64 " more message%s about this file\n", d->more,
+		    d->more == 1 ? "" : "s");
+		return;
+	}
 	if (d->member)
 		fprintf(f, "(%s)", d->member);
 	if (d->offset != DIAG_NO_OFFSET)
@@ -76,12 +175,8 @@ diag_print(FILE *f, const struct diag *d)
 void
 diag_free(struct diag_list *l)
 {
-	for (size_t i = 0; i < l->n; i++) {
-		free(l->v[i].file);
-		free(l->v[i].member);
-		free(l->v[i].message);
-	}
+	for (size_t i = 0; i < l->n; i++)
+		free_record(&l->v[i]);
 	free(l->v);
-	l->v = NULL;
-	l->n = l->cap = 0;
+	memset(l, 0, sizeof *l);
 }

@@ -71,9 +71,33 @@ read_entry(const uint8_t *p, size_t avail, size_t offset, struct fatbin_entry *e
 	return 0;
 }
 
+/* Past the zeros from pos: a short run here, a long one through skip. */
+static size_t
+skip_zeros(const uint8_t *buf, size_t pos, size_t size, fatbin_skip_fn skip, void *ctx)
+{
+	size_t probe = size - pos < FATBIN_ZERO_PROBE ? size : pos + FATBIN_ZERO_PROBE;
+
+	while (pos < probe && buf[pos] == 0)
+		pos++;
+	if (pos < probe || pos == size)
+		return pos;
+	if (skip != NULL)
+		return (size_t)(skip(ctx, buf + pos, buf + size) - buf);
+	while (pos < size && buf[pos] == 0)
+		pos++;
+	return pos;
+}
+
 int
 fatbin_walk(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
     fatbin_error_fn on_error, void *ctx)
+{
+	return fatbin_walk_sparse(buf, size, on_entry, on_error, NULL, ctx);
+}
+
+int
+fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
+    fatbin_error_fn on_error, fatbin_skip_fn skip, void *ctx)
 {
 	size_t pos = 0;
 	char msg[160];
@@ -86,7 +110,7 @@ fatbin_walk(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
 
 		/* Linkers pad input sections to 8 bytes with zeros. */
 		if (buf[pos] == 0) {
-			pos++;
+			pos = skip_zeros(buf, pos, size, skip, ctx);
 			continue;
 		}
 		if (size - pos < CONTAINER_HEADER) {

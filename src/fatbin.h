@@ -45,6 +45,18 @@ typedef void (*fatbin_error_fn)(void *ctx, size_t offset, const char *message);
  */
 int	fatbin_walk(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
 	    fatbin_error_fn on_error, void *ctx);
+/*
+ * Zeros between containers (linkers pad to 8 bytes) are skipped.  A run
+ * longer than FATBIN_ZERO_PROBE bytes may be a hole in a sparse file, which
+ * reading byte by byte would fault into memory whole: skip (when not NULL)
+ * is then asked where to go on, given where the run stands and where the
+ * buffer ends; it returns a place after at and not past end, having
+ * checked that every byte before it is zero.
+ */
+#define FATBIN_ZERO_PROBE	4096
+typedef const uint8_t *(*fatbin_skip_fn)(void *ctx, const uint8_t *at, const uint8_t *end);
+int	fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
+	    fatbin_error_fn on_error, fatbin_skip_fn skip, void *ctx);
 
 /* "sm_90a", "compute_100f", ... from the entry's kind, arch and flags. */
 void	fatbin_arch_name(const struct fatbin_entry *, char *out, size_t outsize);

@@ -47,6 +47,13 @@ int
 infile_open(const char *path, enum infile_kind *kind, struct stat *st,
     char *err, size_t errsize)
 {
+	return infile_openat(AT_FDCWD, path, kind, st, err, errsize);
+}
+
+int
+infile_openat(int dirfd, const char *path, enum infile_kind *kind, struct stat *st,
+    char *err, size_t errsize)
+{
 	const char *refusal;
 	int fd, flags, i;
 
@@ -54,7 +61,7 @@ infile_open(const char *path, enum infile_kind *kind, struct stat *st,
 		fd = STDIN_FILENO;
 	} else {
 		/* O_NONBLOCK: a FIFO with no writer must not hold the open. */
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 		if (fd < 0) {
 			snprintf(err, errsize, "%s", strerror(errno));
 			return -1;

@@ -12,8 +12,12 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-/* The most bytes read from one stream: past it, the stream is refused. */
-#define INFILE_STREAM_MAX	((size_t)256 << 20)
+/*
+ * The most bytes read from one stream: past it, the stream is refused.  A
+ * stream is held whole while it is read, and the scan stays under 256 MiB
+ * (issue 20); build logs and CSV tables piped in are far smaller.
+ */
+#define INFILE_STREAM_MAX	((size_t)64 << 20)
 
 enum infile_kind {
 	INFILE_REGULAR,
@@ -28,6 +32,10 @@ enum infile_kind {
  */
 int	infile_open(const char *path, enum infile_kind *kind, struct stat *st,
 	    char *err, size_t errsize);
+/* The same for name relative to the directory open as dirfd (AT_FDCWD:
+ * the working directory), so that a walk is not bound by PATH_MAX. */
+int	infile_openat(int dirfd, const char *name, enum infile_kind *kind,
+	    struct stat *st, char *err, size_t errsize);
 void	infile_close(int fd);
 
 /*

@@ -2,55 +2,108 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "mapfile.h"
 
-int
-mapfile_open(struct mapfile *m, const char *path, int keep_fd)
+static void
+set_empty(struct mapfile *m)
 {
-	struct stat st;
-	void *p;
-	int fd, err;
-
 	m->data = NULL;
 	m->size = 0;
 	m->fd = -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	if (fstat(fd, &st) < 0) {
-		err = errno;
-		close(fd);
-		return err;
+	m->stream = 0;
+}
+
+/* A stream: read whole, as bytes in memory. */
+static int
+read_stream(struct mapfile *m, int fd, char *err, size_t errsize)
+{
+	uint8_t *data;
+	size_t size;
+	int e = infile_slurp(fd, INFILE_STREAM_MAX, &data, &size);
+
+	infile_close(fd);
+	if (e == EFBIG) {
+		snprintf(err, errsize, "a stream of more than %zu MiB: not read", INFILE_STREAM_MAX >> 20);
+		return -1;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return EINVAL;
+	if (e != 0) {
+		snprintf(err, errsize, "%s", strerror(e));
+		return -1;
 	}
-	if (st.st_size == 0) {
-		close(fd);
+	if (size == 0) {
+		free(data);
 		return 0;
 	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	err = errno;
-	if (p == MAP_FAILED || !keep_fd)
-		close(fd);
-	if (p == MAP_FAILED)
-		return err;
-	m->data = p;
-	m->size = (size_t)st.st_size;
-	m->fd = keep_fd ? fd : -1;
+	m->data = data;
+	m->size = size;
+	m->stream = 1;
 	return 0;
 }
 
 int
-mapfile_read(const struct mapfile *m, size_t off, size_t len, uint8_t *buf)
+mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t errsize)
+{
+	enum infile_kind kind;
+	void *p;
+	int fd;
+
+	set_empty(m);
+	fd = infile_openat(dirfd, name, &kind, &m->st, err, errsize);
+	if (fd < 0)
+		return -1;
+	if (kind == INFILE_STREAM)
+		return read_stream(m, fd, err, errsize);
+	if (m->st.st_size == 0) {
+		infile_close(fd);
+		return 0;
+	}
+	if ((uint64_t)m->st.st_size > SIZE_MAX) {
+		snprintf(err, errsize, "%s", strerror(EFBIG));
+		infile_close(fd);
+		return -1;
+	}
+	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		infile_close(fd);
+		return -1;
+	}
+	m->data = p;
+	m->size = (size_t)m->st.st_size;
+	m->fd = fd;
+	return 0;
+}
+
+int
+mapfile_open(struct mapfile *m, const char *path, char *err, size_t errsize)
+{
+	return mapfile_openat(m, AT_FDCWD, path, err, errsize);
+}
+
+void
+mapfile_unmap(struct mapfile *m)
+{
+	if (m->data != NULL && !m->stream) {
+		munmap((void *)m->data, m->size);
+		m->data = NULL;
+	}
+}
+
+int
+mapfile_pread(int fd, size_t off, size_t len, uint8_t *buf)
 {
 	while (len > 0) {
-		ssize_t n = pread(m->fd, buf, len, (off_t)off);
+		ssize_t n = pread(fd, buf, len, (off_t)off);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -65,16 +118,21 @@ mapfile_read(const struct mapfile *m, size_t off, size_t len, uint8_t *buf)
 	return 0;
 }
 
+int
+mapfile_read(const struct mapfile *m, size_t off, size_t len, uint8_t *buf)
+{
+	return mapfile_pread(m->fd, off, len, buf);
+}
+
 void
 mapfile_close(struct mapfile *m)
 {
-	if (m->data != NULL)
-		munmap((void *)m->data, m->size);
-	if (m->fd >= 0)
-		close(m->fd);
-	m->data = NULL;
-	m->size = 0;
-	m->fd = -1;
+	if (m->stream)
+		free((void *)m->data);
+	else
+		mapfile_unmap(m);
+	infile_close(m->fd);
+	set_empty(m);
 }
 
 void
@@ -83,7 +141,7 @@ mapfile_done(const struct mapfile *m, size_t off, size_t len)
 	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t start, end;
 
-	if (m->data == NULL || page <= 0 || off >= m->size)
+	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
 		return;
 	if (len > m->size - off)
 		len = m->size - off;
@@ -91,4 +149,86 @@ mapfile_done(const struct mapfile *m, size_t off, size_t len)
 	end = ((uintptr_t)m->data + off + len) & ~((uintptr_t)page - 1);
 	if (end > start)
 		madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
+size_t
+mapfile_next_data(const struct mapfile *m, size_t off)
+{
+	off_t at;
+
+	if (m->fd < 0 || off >= m->size)
+		return off;
+	at = lseek(m->fd, (off_t)off, SEEK_DATA);
+	if (at < 0)
+		return errno == ENXIO ? m->size : off;	/* else: no word, read it */
+	return (size_t)at < m->size ? (size_t)at : m->size;
+}
+
+size_t
+mapfile_next_hole(const struct mapfile *m, size_t off)
+{
+	off_t at;
+
+	if (m->fd < 0 || off >= m->size)
+		return m->size;
+	at = lseek(m->fd, (off_t)off, SEEK_HOLE);
+	return at >= 0 && (size_t)at < m->size ? (size_t)at : m->size;
+}
+
+/* The mapping guarded on this thread, and whether it shrank. */
+static _Thread_local const uint8_t *volatile guard_lo, *volatile guard_hi;
+static _Thread_local volatile sig_atomic_t guard_hit;
+static pthread_once_t guard_once = PTHREAD_ONCE_INIT;
+
+static void
+on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	const uint8_t *at = si->si_addr;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+	(void)uc;
+	if (si->si_code > 0 && guard_lo != NULL && at >= guard_lo && at < guard_hi) {
+		uint8_t *from = (uint8_t *)((uintptr_t)at & ~(page - 1));
+
+		/* The pages past the file's new end read as zeros. */
+		if (mmap(from, (size_t)(guard_hi - from), PROT_READ,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+			guard_hit = 1;
+			return;
+		}
+	}
+	/* Not ours: the fault comes again, with the default action. */
+	signal(sig, SIG_DFL);
+	if (si->si_code <= 0)
+		raise(sig);
+}
+
+static void
+install_handler(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_sigbus;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+void
+mapfile_guard(const struct mapfile *m)
+{
+	pthread_once(&guard_once, install_handler);
+	guard_hit = 0;
+	if (m->data == NULL || m->stream)
+		return;
+	guard_hi = m->data + m->size;
+	guard_lo = m->data;
+}
+
+int
+mapfile_unguard(void)
+{
+	guard_lo = guard_hi = NULL;
+	return guard_hit != 0;
 }

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <libelf.h>
 #include <pthread.h>
@@ -23,6 +24,7 @@
 #include "demangle.h"
 #include "fatbin.h"
 #include "hostelf.h"
+#include "infile.h"
 #include "listcsv.h"
 #include "logs.h"
 #include "mapfile.h"
@@ -34,8 +36,23 @@
 #include "xalloc.h"
 
 #define NEST_MAX 4		/* archives inside archives */
-#define DROP_NOW_BYTES	(256u << 10)
 #define WALK_DROP_BYTES	((size_t)4 << 20)
+/*
+ * Directories deeper than this are named in a notice, not read: each level
+ * holds a descriptor while the walk is below it.
+ */
+#define DIR_DEPTH_MAX	256
+/*
+ * Bytes the compressed images of one file may promise in all, decompressed:
+ * FILE_INFLATE_RATIO times the file, or FILE_INFLATE_FLOOR when that is
+ * more.  SASS compresses 2-5 times (libtorch_cuda's 4,488 MiB of images sit
+ * in a file a third that size, bench/README.md); a zstd frame of 8 KiB can
+ * promise 256 MiB, and a file of them ten thousand times its size.
+ */
+#define FILE_INFLATE_RATIO	32
+#define FILE_INFLATE_FLOOR	((uint64_t)1 << 30)
+/* A SASS image smaller than an ELF64 header holds no kernel. */
+#define ELF_HEADER_MIN	64
 #define PENDING_LIMIT	((size_t)16 << 20)
 #define NO_JOB		SIZE_MAX
 #define BATCH_BYTES	((size_t)4 << 20)
@@ -62,8 +79,36 @@
 #define FIT_EVERY	16	/* jobs added, or gathered, between two looks at memory */
 #define ERRBUF 256
 
+/*
+ * What jobs read their bytes from: a file (copied out with pread, never
+ * read through a mapping: a file that shrinks faults), or bytes in memory
+ * (a stream read whole, scan_buffer's buffer).  The walk holds a reference
+ * while it reads the file, each job one until its worker is done; the last
+ * to let go closes the file.
+ */
+struct source {
+	struct mapfile		 map;
+	const uint8_t		*origin;	/* the walk's view of the bytes: job offsets count from it */
+	const uint8_t		*mem;		/* bytes in memory, or NULL: a file */
+	atomic_size_t		 refs;
+	int			 shared_fd;	/* workers pread from map.fd (counted in open_files) */
+	char			*path;		/* else: they open it again by path, and check it is the same */
+	uint64_t		 promised;	/* bytes its compressed images promise, decompressed */
+	int			 over_promise;	/* said so */
+};
+
+struct inode_key {
+	uint64_t		 dev, ino;
+};
+
+struct link_rec {
+	char			*path;		/* as the walk found it */
+	char			*shown;
+};
+
 struct job {
-	const uint8_t		*data;		/* stored bytes */
+	struct source		*src;		/* NULL: rows read back from CSV */
+	size_t			 foff;		/* stored bytes at src->origin + foff */
 	size_t			 size;
 	size_t			 usize;		/* promised size when compressed */
 	uint8_t			 compression;
@@ -71,10 +116,10 @@ struct job {
 	struct image_rec	 img;		/* the worker's copy, put back when gathered */
 	uint64_t		 offset;	/* of the payload, in the file or member */
 	uint64_t		 order;
-	const struct mapfile	*map;		/* to drop the pages once read */
 	/* Results. */
 	atomic_int		 done;		/* set once, by its worker */
 	int			 preset;	/* rows already read: nothing to run */
+	int			 changed;	/* its file shrank or changed: diags say so */
 	char			*text;		/* the rows formatted for output */
 	size_t			 textlen;
 	struct func_rec		*funcs;
@@ -98,11 +143,21 @@ struct scan {
 	int			 walk_done;	/* under lock */
 	atomic_int		 idle;		/* workers waiting for more_jobs */
 	pthread_cond_t		 more_jobs;
-	struct mapfile		**maps;		/* each allocated alone: jobs point at them */
-	size_t			 nmaps, capmaps;
 	/* Files kept open for the workers to copy from; past the limit,
-	 * they read through the mapping instead. */
-	size_t			 open_files, max_open_files;
+	 * they open them again by path. */
+	atomic_size_t		 open_files;
+	size_t			 max_open_files;
+	/* Files said to have changed while read (interned names): one
+	 * message each.  The main thread's alone. */
+	const char		**changed;
+	size_t			 nchanged, capchanged;
+	/* Files and directories read, by st_dev and st_ino: a link to one of
+	 * them is not read again (open addressing, 0 0: empty). */
+	struct inode_key	*seen;
+	size_t			 nseen, capseen;
+	/* Symbolic links met by the walk of one root, read after it. */
+	struct link_rec		*links;
+	size_t			 nlinks, caplinks;
 	uint64_t		 order;
 	atomic_size_t		 next_job;
 	size_t			 batch;		/* most jobs a worker takes at once */
@@ -130,7 +185,7 @@ struct place {
 	struct scan		*scan;
 	const char		*library;	/* interned */
 	const char		*member;	/* interned, "" when none */
-	const struct mapfile	*map;
+	struct source		*src;
 	uint64_t		 base;		/* offset of the buffer within the file/member */
 	int			 relocatable;	/* reading __nv_relfatbin */
 	int			 depth;		/* archive nesting */
@@ -242,6 +297,8 @@ add_job(struct scan *s, const struct job *j)
 	}
 	if (s->chunks[c] == NULL)
 		s->chunks[c] = xcalloc(JOB_CHUNK, sizeof *s->chunks[c]);
+	if (j->src != NULL)	/* the job's, until its worker is done */
+		atomic_fetch_add(&j->src->refs, 1);
 	s->chunks[c][s->njobs % JOB_CHUNK] = *j;
 	s->njobs++;
 	if (s->njobs % FIT_EVERY == 0)
@@ -270,14 +327,100 @@ on_fatbin_error(void *ctx, size_t offset, const char *message)
 static void
 drop_walked_behind(struct place *p, const uint8_t *here)
 {
-	if (p->map == NULL)	/* scan_buffer: the caller's memory */
+	if (p->src == NULL || p->src->mem != NULL)	/* bytes in memory */
 		return;
 	if (p->walked == NULL || here < p->walked)
 		p->walked = here;
 	else if ((size_t)(here - p->walked) >= WALK_DROP_BYTES) {
-		mapfile_done(p->map, (size_t)(p->walked - p->map->data), (size_t)(here - p->walked));
+		mapfile_done(&p->src->map, (size_t)(p->walked - p->src->origin),
+		    (size_t)(here - p->walked));
 		p->walked = here;
 	}
+}
+
+/*
+ * A long run of zeros in a fatbin (see fatbin_walk_sparse): a hole of the
+ * file is passed over without a page of it read (SEEK_DATA), zeros that
+ * are stored are read 4 MiB at a time and their pages dropped behind.
+ */
+static const uint8_t *
+skip_zeros(void *ctx, const uint8_t *at, const uint8_t *end)
+{
+	struct place *p = ctx;
+	const struct source *src = p->src;
+	int file = src != NULL && src->mem == NULL && src->map.fd >= 0;
+
+	while (at < end) {
+		const uint8_t *stop;
+
+		if (file) {
+			size_t off = (size_t)(at - src->origin);
+			size_t data = mapfile_next_data(&src->map, off);
+
+			if (data > off) {
+				at = data - off >= (size_t)(end - at) ? end : at + (data - off);
+				drop_walked_behind(p, at);
+				continue;
+			}
+		}
+		stop = (size_t)(end - at) > WALK_DROP_BYTES ? at + WALK_DROP_BYTES : end;
+		while (at < stop && *at == 0)
+			at++;
+		drop_walked_behind(p, at);
+		if (at < stop)
+			break;
+	}
+	return at;
+}
+
+/* The most bytes the compressed images of src may promise, decompressed. */
+static uint64_t
+inflate_allowed(const struct source *src)
+{
+	uint64_t ratio = (uint64_t)src->map.size * FILE_INFLATE_RATIO;
+
+	return ratio > FILE_INFLATE_FLOOR ? ratio : FILE_INFLATE_FLOOR;
+}
+
+/*
+ * Whether a SASS image of size bytes (stored bytes: stored, promised
+ * decompressed: size) is read: one that cannot hold an ELF header, one
+ * over the limit of one image, and compressed ones past what the file may
+ * promise in all are damage, said here and never given to a worker.
+ */
+static int
+image_readable(struct place *p, uint64_t offset, uint64_t stored, uint64_t size, int compressed)
+{
+	char msg[ERRBUF];
+
+	if (size < ELF_HEADER_MIN) {
+		snprintf(msg, sizeof msg, "SASS image of %llu bytes cannot hold an ELF header (%d bytes)",
+		    (unsigned long long)size, ELF_HEADER_MIN);
+		place_error(p, offset, msg);
+		return 0;
+	}
+	/* A compressed image's promise is weighed by its worker, against
+	 * what its frame can hold first (see decompress.h). */
+	if ((!compressed && size > DECOMPRESS_LIMIT) || stored > DECOMPRESS_LIMIT) {
+		snprintf(msg, sizeof msg, "SASS image of %llu bytes (%llu stored) is over the limit of one image (%zu MiB): not read",
+		    (unsigned long long)size, (unsigned long long)stored, DECOMPRESS_LIMIT >> 20);
+		place_error(p, offset, msg);
+		return 0;
+	}
+	if (!compressed || p->src == NULL)
+		return 1;
+	if (size > inflate_allowed(p->src) - p->src->promised) {
+		if (!p->src->over_promise) {
+			snprintf(msg, sizeof msg, "compressed images promise more than %llu MiB in all, "
+			    "%d times the file's size: this one and those after it are not read",
+			    (unsigned long long)(inflate_allowed(p->src) >> 20), FILE_INFLATE_RATIO);
+			place_error(p, offset, msg);
+			p->src->over_promise = 1;
+		}
+		return 0;
+	}
+	p->src->promised += size;
+	return 1;
 }
 
 static void
@@ -323,18 +466,21 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.global = UNKNOWN;
 	img.offset = p->base + e->offset;
 
+	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
+	    img.compression != COMPRESS_NONE))
+		return;
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
 		return;
 	j.img = img;
-	j.data = e->payload;
+	j.src = p->src;
+	j.foff = (size_t)(e->payload - p->src->origin);
 	j.size = e->payload_size;
 	j.usize = (size_t)e->uncompressed_size;
 	j.compression = img.compression;
 	j.offset = img.offset + e->header_size;
 	j.order = ++s->order;
-	j.map = p->map;
 	add_job(s, &j);
 }
 
@@ -370,6 +516,17 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 
 	if (kinds == 0)
 		return 0;
+	if (p->src != NULL && p->src->mem == NULL) {
+		/* Text has no runs of zeros, let alone holes; reading one of
+		 * gigabytes would fault it into memory. */
+		size_t off = (size_t)(data - p->src->origin);
+		size_t hole = mapfile_next_hole(&p->src->map, off);
+
+		if (hole < off + size) {
+			place_error(p, hole - off, "a hole (zeros the file system does not store) in a build log: not read");
+			return 1;
+		}
+	}
 	memset(&c, 0, sizeof c);
 	c.m = s->model;
 	c.diags = s->diags;
@@ -402,6 +559,8 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		struct image_rec img;
 		struct job j;
 
+		if (!image_readable(p, 0, size, size, 0))
+			return;
 		memset(&img, 0, sizeof img);
 		img.library = p->library;
 		img.member = p->member;
@@ -415,11 +574,11 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 		memset(&j, 0, sizeof j);
 		j.image = model_add_image(s->model, &img);
 		j.img = img;
-		j.data = data;
+		j.src = p->src;
+		j.foff = (size_t)(data - p->src->origin);
 		j.size = size;
 		j.offset = p->base;
 		j.order = ++s->order;
-		j.map = p->map;
 		add_job(s, &j);
 		s->stats->files_read++;
 	} else if (hostelf_is_elf(data, size)) {
@@ -437,7 +596,8 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			struct place q = *p;
 			q.base = p->base + sec.offset;
 			q.relocatable = sec.relocatable;
-			fatbin_walk(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, &q);
+			fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error,
+			    skip_zeros, &q);
 		}
 	} else if (archive_is_archive(data, size)) {
 		if (p->depth >= NEST_MAX) {
@@ -445,11 +605,14 @@ read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 			return;
 		}
 		p->walked = data;
-		if (archive_walk(data, size, on_member, p, err, sizeof err, &erroff) < 0)
+		if (archive_walk(data, size, on_member, on_fatbin_error, p, err, sizeof err, &erroff) < 0)
 			place_error(p, erroff, err);
+	} else if (archive_is_thin(data, size)) {
+		place_error(p, 0, "a thin archive: its members are files of their own, not stored in it; "
+		    "not read (scan those files)");
 	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
 		s->stats->files_read++;
-		fatbin_walk(data, size, on_fatbin_entry, on_fatbin_error, p);
+		fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
 	} else if (listcsv_is_list(data, size)) {
 		struct job j;
 
@@ -487,52 +650,174 @@ path_selected(const struct scan_config *cfg, const char *path)
 	return 1;
 }
 
+/* Lets go of a reference to src; the last one closes the file. */
 static void
-scan_file(struct scan *s, const char *path, const char *shown, int named, int as_log)
+source_release(struct scan *s, struct source *src)
 {
-	struct mapfile m, *mp;
+	if (atomic_fetch_sub(&src->refs, 1) != 1)
+		return;
+	if (src->shared_fd)
+		atomic_fetch_sub(&s->open_files, 1);
+	mapfile_close(&src->map);
+	free(src->path);
+	free(src);
+}
+
+/*
+ * Opens name (in the directory dirfd; path: the same from the working
+ * directory) for the walk.  Its workers share its descriptor while fewer
+ * than max_open_files are shared; past that, they open path again (a
+ * path too long to open is shared all the same).
+ */
+static struct source *
+source_open(struct scan *s, int dirfd, const char *name, const char *path,
+    char *err, size_t errsize)
+{
+	struct source *src = xcalloc(1, sizeof *src);
+
+	if (mapfile_openat(&src->map, dirfd, name, err, errsize) < 0) {
+		free(src);
+		return NULL;
+	}
+	atomic_init(&src->refs, 1);
+	src->origin = src->map.data;
+	if (src->map.stream)
+		src->mem = src->map.data;
+	else if (src->map.data != NULL) {
+		if (atomic_load(&s->open_files) < s->max_open_files || strlen(path) >= PATH_MAX) {
+			src->shared_fd = 1;
+			atomic_fetch_add(&s->open_files, 1);
+		} else
+			src->path = xstrdup(path);
+	}
+	return src;
+}
+
+static uint64_t
+inode_hash(uint64_t dev, uint64_t ino)
+{
+	uint64_t h = (dev * 0x9e3779b97f4a7c15ull) ^ (ino * 0xc2b2ae3d27d4eb4full);
+
+	return h ^ (h >> 29);
+}
+
+/*
+ * Whether the file or directory st was read before; record: remember it
+ * now.  Inode 0 marks an empty slot (no file has it).
+ */
+static int
+inode_seen(struct scan *s, const struct stat *st, int record)
+{
+	uint64_t dev = (uint64_t)st->st_dev, ino = (uint64_t)st->st_ino;
+	size_t i;
+
+	if (ino == 0)
+		return 0;
+	if (record && (s->nseen + 1) * 2 > s->capseen) {
+		struct inode_key *old = s->seen;
+		size_t oldcap = s->capseen;
+
+		s->capseen = oldcap ? oldcap * 2 : 1024;
+		s->seen = xcalloc(s->capseen, sizeof *s->seen);
+		for (size_t k = 0; k < oldcap; k++) {
+			if (old[k].ino == 0)
+				continue;
+			i = inode_hash(old[k].dev, old[k].ino) & (s->capseen - 1);
+			while (s->seen[i].ino != 0)
+				i = (i + 1) & (s->capseen - 1);
+			s->seen[i] = old[k];
+		}
+		free(old);
+	}
+	if (s->capseen == 0)
+		return 0;
+	for (i = inode_hash(dev, ino) & (s->capseen - 1); s->seen[i].ino != 0; i = (i + 1) & (s->capseen - 1))
+		if (s->seen[i].dev == dev && s->seen[i].ino == ino)
+			return 1;
+	if (record) {
+		s->seen[i].dev = dev;
+		s->seen[i].ino = ino;
+		s->nseen++;
+	}
+	return 0;
+}
+
+/* One message per file that changed under the scan: whether it had one. */
+static int
+changed_said(struct scan *s, const char *library)
+{
+	for (size_t i = s->nchanged; i > 0; i--)
+		if (s->changed[i - 1] == library)
+			return 1;
+	xgrow((void **)&s->changed, &s->capchanged, s->nchanged + 1, sizeof *s->changed);
+	s->changed[s->nchanged++] = library;
+	return 0;
+}
+
+/* The file shrank while the walk read it (it read zeros past the new end):
+ * what it said of those zeros goes, one message stays. */
+static void
+walk_shrank(struct scan *s, struct place *p, size_t diags_before)
+{
+	struct stat now;
+	long long size = fstat(p->src->map.fd, &now) == 0 ? (long long)now.st_size : -1;
+
+	diag_truncate(s->diags, diags_before);
+	diag_add(s->diags, s->order, p->library, NULL, DIAG_NO_OFFSET,
+	    "shrank from %zu to %lld bytes while it was read", p->src->map.size, size);
+	s->stats->unreadable++;
+	(void)changed_said(s, p->library);
+}
+
+static void
+scan_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
+    int named, int as_log)
+{
+	struct source *src;
 	struct place p;
-	size_t jobs_before;
-	int err;
+	char err[ERRBUF];
+	size_t diags_before;
 
 	if (!path_selected(s->cfg, shown))
 		return;
 	s->order++;
-	err = mapfile_open(&m, path, s->open_files < s->max_open_files);
-	if (err != 0) {
-		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", strerror(err));
+	src = source_open(s, dirfd, name, path, err, sizeof err);
+	if (src == NULL) {
+		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", err);
 		s->stats->unreadable++;
 		return;
 	}
-	if (m.data == NULL) {
+	if (!src->map.stream)
+		(void)inode_seen(s, &src->map.st, 1);
+	if (src->map.data == NULL) {
 		if (named) {
 			diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "empty file");
 			s->stats->unreadable++;
 		}
+		source_release(s, src);
 		return;
 	}
-	mp = xmalloc(sizeof *mp);
-	*mp = m;
-	xgrow((void **)&s->maps, &s->capmaps, s->nmaps + 1, sizeof *s->maps);
-	s->maps[s->nmaps++] = mp;
 	memset(&p, 0, sizeof p);
 	p.scan = s;
 	p.library = strpool_intern_str(&s->model->pool, shown);
 	p.member = strpool_intern_str(&s->model->pool, "");
-	p.map = mp;
+	p.src = src;
 	p.as_log = as_log;
-	jobs_before = s->njobs;
-	read_buffer(&p, m.data, m.size, named);
-	if (s->njobs == jobs_before) {
-		/* No job reads from it: unmapped now, so that a tree of many
-		 * files keeps neither their pages nor their mappings. */
-		mapfile_close(mp);
-	} else {
-		/* The walk's pages go; the workers read what they need. */
-		mapfile_done(mp, 0, mp->size);
-		if (mp->fd >= 0)
-			s->open_files++;
+	diags_before = s->diags->n;
+	/* The walk reads through the mapping: a file cut meanwhile reads as
+	 * zeros past its new end, and says so once. */
+	mapfile_guard(&src->map);
+	read_buffer(&p, src->map.data, src->map.size, named);
+	if (mapfile_unguard())
+		walk_shrank(s, &p, diags_before);
+	/* The workers copy what they read with pread: the mapping goes now,
+	 * so that a tree of many files keeps neither pages nor mappings. */
+	mapfile_unmap(&src->map);
+	if (!src->shared_fd && src->map.fd >= 0) {
+		infile_close(src->map.fd);
+		src->map.fd = -1;
 	}
+	source_release(s, src);
 }
 
 static int
@@ -541,22 +826,86 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Walks a directory in name order; symbolic links are not followed, so a
- * library and its versioned links are read once. */
+/* A notice about something the walk does not read. */
 static void
-scan_dir(struct scan *s, const char *dir, const char *root, int depth)
+walk_notice(struct scan *s, const char *shown, const char *what)
+{
+	if (!path_selected(s->cfg, shown))
+		return;
+	diag_add(s->diags, ++s->order, shown, NULL, DIAG_NO_OFFSET, "%s", what);
+	s->stats->unreadable++;
+}
+
+/* What a walk says of a file that is neither a file nor a directory. */
+static const char *
+special_notice(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "is a FIFO (named pipe): not read in a directory walk";
+	if (S_ISSOCK(mode))
+		return "is a socket: not read in a directory walk";
+	return infile_refusal(mode) ? infile_refusal(mode) : "is not a file";
+}
+
+static const char *
+shown_under(const char *path, const char *root)
+{
+	const char *shown = path + strlen(root);
+
+	while (*shown == '/')
+		shown++;
+	return shown;
+}
+
+static void scan_dir(struct scan *, int fd, const char *dir, const char *root, int depth);
+
+/* Opens the directory name in dirfd and walks it, unless it was walked. */
+static void
+enter_dir(struct scan *s, int dirfd, const char *name, const char *path, const char *root,
+    int depth, int follow)
+{
+	struct stat st;
+	int fd;
+
+	if (depth > DIR_DEPTH_MAX) {
+		walk_notice(s, shown_under(path, root), "directories nested deeper than 256 levels: not read");
+		return;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		diag_add(s->diags, ++s->order, path, NULL, DIAG_NO_OFFSET, "cannot open directory: %s",
+		    strerror(errno));
+		s->stats->unreadable++;
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	if (inode_seen(s, &st, 1)) {	/* reached again through a link */
+		close(fd);
+		return;
+	}
+	scan_dir(s, fd, path, root, depth);
+}
+
+/*
+ * Walks a directory (open as fd, closed here) in name order, relative to
+ * its descriptor, so that no path is too long to open.  Symbolic links are
+ * read after the whole tree (scan_links), so that a library and its
+ * versioned links are read once, by the library's own name.
+ */
+static void
+scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 {
 	DIR *d;
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, cap = 0;
 
-	if (depth > 64)
-		return;
-	d = opendir(dir);
+	d = fdopendir(fd);
 	if (d == NULL) {
 		diag_add(s->diags, ++s->order, dir, NULL, DIAG_NO_OFFSET, "cannot open directory: %s", strerror(errno));
 		s->stats->unreadable++;
+		close(fd);
 		return;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -565,26 +914,59 @@ scan_dir(struct scan *s, const char *dir, const char *root, int depth)
 		xgrow((void **)&names, &cap, n + 1, sizeof *names);
 		names[n++] = xstrdup(de->d_name);
 	}
-	closedir(d);
 	if (n > 1)
 		qsort(names, n, sizeof *names, name_cmp);
 	for (size_t i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
+		const char *shown = shown_under(path, root);
 		struct stat st;
 
-		if (lstat(path, &st) == 0) {
-			const char *shown = path + strlen(root);
-			while (*shown == '/')
-				shown++;
-			if (S_ISDIR(st.st_mode))
-				scan_dir(s, path, root, depth + 1);
-			else if (S_ISREG(st.st_mode))
-				scan_file(s, path, shown, 0, 0);
-		}
+		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
+			;	/* gone since it was listed */
+		else if (S_ISDIR(st.st_mode))
+			enter_dir(s, dirfd(d), names[i], path, root, depth + 1, 0);
+		else if (S_ISREG(st.st_mode))
+			scan_file(s, dirfd(d), names[i], path, shown, 0, 0);
+		else if (S_ISLNK(st.st_mode)) {
+			xgrow((void **)&s->links, &s->caplinks, s->nlinks + 1, sizeof *s->links);
+			s->links[s->nlinks].path = path;
+			s->links[s->nlinks].shown = xstrdup(shown);
+			s->nlinks++;
+			path = NULL;
+		} else
+			walk_notice(s, shown, special_notice(st.st_mode));
 		free(path);
 		free(names[i]);
 	}
 	free(names);
+	closedir(d);
+}
+
+/*
+ * The links the walk of root met: a file or directory read already (by its
+ * own name, or through another link) is not read again, so links that make
+ * a loop end there; one that leads nowhere has nothing to read.
+ */
+static void
+scan_links(struct scan *s, const char *root)
+{
+	for (size_t i = 0; i < s->nlinks; i++) {
+		struct link_rec l = s->links[i];	/* the list grows meanwhile */
+		struct stat st;
+
+		if (stat(l.path, &st) != 0)
+			;
+		else if (S_ISREG(st.st_mode)) {
+			if (!inode_seen(s, &st, 0))
+				scan_file(s, AT_FDCWD, l.path, l.path, l.shown, 0, 0);
+		} else if (S_ISDIR(st.st_mode))
+			enter_dir(s, AT_FDCWD, l.path, l.path, root, 1, 1);
+		else
+			walk_notice(s, l.shown, special_notice(st.st_mode));
+		free(l.path);
+		free(l.shown);
+	}
+	s->nlinks = 0;
 }
 
 /* One worker: takes jobs in turn until none is left. */
@@ -616,21 +998,88 @@ job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
 	    msg, j->img.arch);
 }
 
-/* Whether the job's bytes are copied out of the file (see mapfile_read)
- * rather than read through the mapping. */
+/*
+ * Where a worker reads a job's stored bytes: in memory, or from a file
+ * with pread (its shared descriptor, or one opened again for the job).
+ */
+struct stored {
+	const struct job	*job;
+	const uint8_t		*mem;		/* in memory, or NULL */
+	int			 fd;
+	int			 own_fd;	/* opened for this job: closed after it */
+	int			 shrank;	/* a read ended early: the file is shorter */
+	int			 changed;	/* opened again, it is another file */
+	long long		 now_size;	/* its size when it was found shorter */
+};
+
+/* Whether a file opened again is the one the walk read. */
 static int
-job_copies(const struct job *j)
+same_file(const struct stat *a, const struct stat *b)
 {
-	return j->map != NULL && j->map->fd >= 0;
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	    a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static int
+stored_open(struct stored *st, const struct job *j, char *err, size_t errsize)
+{
+	const struct source *src = j->src;
+	enum infile_kind kind;
+	struct stat now;
+	char why[ERRBUF];
+	int fd;
+
+	memset(st, 0, sizeof *st);
+	st->job = j;
+	st->fd = -1;
+	if (src->mem != NULL) {
+		st->mem = src->mem + j->foff;
+		return 0;
+	}
+	if (src->shared_fd) {
+		st->fd = src->map.fd;
+		return 0;
+	}
+	/* Past the open-file limit: by path again, and only the same file. */
+	fd = infile_open(src->path, &kind, &now, why, sizeof why);
+	if (fd < 0 || kind != INFILE_REGULAR || !same_file(&now, &src->map.st)) {
+		if (fd >= 0)
+			infile_close(fd);
+		st->changed = 1;
+		snprintf(err, errsize, "changed while it was read (replaced, or written again): not read");
+		return -1;
+	}
+	st->fd = fd;
+	st->own_fd = 1;
+	return 0;
+}
+
+static void
+stored_close(struct stored *st)
+{
+	if (st->own_fd)
+		infile_close(st->fd);
+}
+
+/* Copies len bytes at off of the job's stored bytes into buf. */
+static int
+stored_read(struct stored *st, size_t off, size_t len, uint8_t *buf)
+{
+	int e = mapfile_pread(st->fd, st->job->foff + off, len, buf);
+	struct stat now;
+
+	if (e == EIO) {
+		st->shrank = 1;
+		st->now_size = fstat(st->fd, &now) == 0 ? (long long)now.st_size : -1;
+	}
+	return e;
 }
 
 /* Reads a piece of the job's stored bytes (see decompress_read_fn). */
 static int
 read_piece(void *ctx, size_t off, uint8_t *buf, size_t len)
 {
-	const struct job *j = ctx;
-
-	return mapfile_read(j->map, (size_t)(j->data - j->map->data) + off, len, buf);
+	return stored_read(ctx, off, len, buf);
 }
 
 /* The worker's buffer for compressed bytes, grown to size. */
@@ -645,36 +1094,6 @@ input_buffer(struct worker *w, size_t size)
 	return w->in;
 }
 
-/*
- * Points *src at the job's stored bytes: copied out of the file into the
- * worker's buffers when the file is open, else in the mapping.  An image
- * stored uncompressed is copied straight into the decompression buffer.
- * (A zstd frame copied from a file is read in pieces: see read_image.)
- */
-static int
-fetch_payload(struct worker *w, struct job *j, const uint8_t **src, char *err, size_t errsize)
-{
-	size_t off;
-	uint8_t *buf;
-	int e;
-
-	*src = j->data;
-	if (!job_copies(j))
-		return 0;
-	off = (size_t)(j->data - j->map->data);
-	if (j->compression == COMPRESS_NONE) {
-		if (decompressor_buffer(&w->dec, j->size, &buf, err, errsize) < 0)
-			return 0;	/* too large to copy: read it in place */
-	} else
-		buf = input_buffer(w, j->size);
-	if ((e = mapfile_read(j->map, off, j->size, buf)) != 0) {
-		snprintf(err, errsize, "cannot read %zu bytes: %s", j->size, strerror(e));
-		return -1;
-	}
-	*src = buf;
-	return 0;
-}
-
 /* Frees a copy buffer grown past what is worth keeping between images. */
 static void
 trim_input(struct worker *w)
@@ -686,27 +1105,59 @@ trim_input(struct worker *w)
 	}
 }
 
-/* Points *elf at the job's image, decompressed if it is stored so. */
+/*
+ * Points *elf at the job's image, decompressed if it is stored so: from
+ * memory, or copied out of the file into the worker's buffers.  An image
+ * stored uncompressed is copied straight into the decompression buffer; a
+ * zstd frame is copied in pieces and decompressed as they come, so that a
+ * large frame never sits whole beside its image.
+ */
 static int
-read_image(struct worker *w, struct job *j, const uint8_t **elf, char *err, size_t errsize)
+read_image(struct worker *w, struct job *j, struct stored *st, const uint8_t **elf,
+    char *err, size_t errsize)
 {
-	const uint8_t *src;
+	uint8_t *buf;
+	int e;
 
-	if (j->compression == COMPRESS_ZSTD && job_copies(j)) {
-		/* In pieces: a large frame never sits whole beside its image. */
+	if (st->mem != NULL) {
+		*elf = st->mem;
+		if (j->compression == COMPRESS_ZSTD)
+			return decompress_zstd(&w->dec, st->mem, j->size, j->usize, elf, err, errsize);
+		if (j->compression == COMPRESS_LZ4)
+			return decompress_lz4(&w->dec, st->mem, j->size, j->usize, elf, err, errsize);
+		return 0;
+	}
+	if (j->compression == COMPRESS_ZSTD) {
 		size_t piece = j->size < PIECE_SIZE ? j->size : PIECE_SIZE;
 
-		return decompress_zstd_pieces(&w->dec, read_piece, j, j->size,
+		return decompress_zstd_pieces(&w->dec, read_piece, st, j->size,
 		    input_buffer(w, piece), piece, j->usize, elf, err, errsize);
 	}
-	if (fetch_payload(w, j, &src, err, errsize) < 0)
-		return -1;
-	*elf = src;
-	if (j->compression == COMPRESS_ZSTD)
-		return decompress_zstd(&w->dec, src, j->size, j->usize, elf, err, errsize);
 	if (j->compression == COMPRESS_LZ4)
-		return decompress_lz4(&w->dec, src, j->size, j->usize, elf, err, errsize);
+		buf = input_buffer(w, j->size);
+	else if (decompressor_buffer(&w->dec, j->size, &buf, err, errsize) < 0)
+		return -1;
+	if ((e = stored_read(st, 0, j->size, buf)) != 0) {
+		snprintf(err, errsize, "cannot read %zu bytes: %s", j->size, strerror(e));
+		return -1;
+	}
+	*elf = buf;
+	if (j->compression == COMPRESS_LZ4)
+		return decompress_lz4(&w->dec, buf, j->size, j->usize, elf, err, errsize);
 	return 0;
+}
+
+/* The job's file shrank or changed: one message for it (see changed_said). */
+static void
+job_changed(struct job *j, const struct stored *st, const char *err)
+{
+	j->changed = 1;
+	if (st->shrank)
+		diag_add(&j->diags, j->order, j->img.library, NULL, DIAG_NO_OFFSET,
+		    "shrank from %jd to %lld bytes while it was read",
+		    (intmax_t)j->src->map.st.st_size, st->now_size);
+	else
+		diag_add(&j->diags, j->order, j->img.library, NULL, DIAG_NO_OFFSET, "%s", err);
 }
 
 static void
@@ -726,16 +1177,23 @@ run_job(struct worker *w, struct job *j)
 	size_t elfsize = j->size, erroff = 0;
 	char err[ERRBUF];
 	struct cubin c;
+	struct stored st;
 	int rc = 0;
 	double t0 = clock_seconds(CLOCK_MONOTONIC), t1, t2;
 
 	if (j->preset)
 		return;
 	img = &j->img;
-	rc = read_image(w, j, &elf, err, sizeof err);
+	rc = stored_open(&st, j, err, sizeof err);
+	if (rc == 0)
+		rc = read_image(w, j, &st, &elf, err, sizeof err);
+	stored_close(&st);
 	trim_input(w);
 	if (rc < 0) {
-		job_error(s, j, j->offset, err);
+		if (st.shrank || st.changed)
+			job_changed(j, &st, err);
+		else
+			job_error(s, j, j->offset, err);
 		return;
 	}
 	if (j->compression != COMPRESS_NONE)
@@ -801,36 +1259,6 @@ run_job(struct worker *w, struct job *j)
 		}
 	}
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
-}
-
-/*
- * Drops the file pages under jobs [first, last] once read: one madvise per
- * run of jobs in one file, so a large library never sits whole in memory.
- */
-static void
-drop_pages(struct scan *s, size_t first, size_t last)
-{
-	size_t i = first;
-
-	while (i <= last) {
-		const struct mapfile *map = job_at(s, i)->map;
-		size_t lo, hi;
-
-		if (map == NULL || map->fd >= 0) {	/* the caller's memory, or copied */
-			i++;
-			continue;
-		}
-		lo = (size_t)(job_at(s, i)->data - map->data);
-		hi = lo + job_at(s, i)->size;
-
-		while (i + 1 <= last && job_at(s, i + 1)->map == map) {
-			i++;
-			hi = (size_t)(job_at(s, i)->data - map->data) + job_at(s, i)->size;
-		}
-		if (hi > lo)
-			mapfile_done(map, lo, hi - lo);
-		i++;
-	}
 }
 
 /* What a done job holds until it is gathered. */
@@ -992,9 +1420,10 @@ worker_main(void *arg)
 				w->t_format += clock_seconds(CLOCK_MONOTONIC) - t;
 			}
 			atomic_fetch_add(&s->pending, job_bytes(j));
-			/* A large image's pages go at once, not with the batch. */
-			if (j->size >= DROP_NOW_BYTES && j->map != NULL && !job_copies(j))
-				mapfile_done(j->map, (size_t)(j->data - j->map->data), j->size);
+			if (j->src != NULL) {
+				source_release(s, j->src);
+				j->src = NULL;
+			}
 			atomic_store(&j->done, 1);
 		}
 		xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
@@ -1002,7 +1431,6 @@ worker_main(void *arg)
 		w->mine[w->nmine].last = last;
 		w->nmine++;
 		wake_gathering(s, first, last);
-		drop_pages(s, first, last);
 	}
 	return NULL;
 }
@@ -1067,6 +1495,8 @@ gather_results(struct scan *s)
 			pthread_cond_broadcast(&s->gathered);
 			pthread_mutex_unlock(&s->lock);
 		}
+		if (j->changed && changed_said(s, j->img.library))
+			diag_free(&j->diags);	/* its file has its message */
 		if (j->diags.n > 0)
 			s->stats->unreadable++;
 		diag_append(s->diags, &j->diags);
@@ -1209,11 +1639,9 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	ptxjoin_free(&s->join);
 
 	diag_sort(s->diags);
-	for (size_t i = 0; i < s->nmaps; i++) {
-		mapfile_close(s->maps[i]);
-		free(s->maps[i]);
-	}
-	free(s->maps);
+	free(s->changed);
+	free(s->seen);
+	free(s->links);
 	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
 		free(s->chunks[c]);
 	free(s->chunks);
@@ -1242,6 +1670,12 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		sp->path = paths[i];
 		sp->image_first = sp->image_end = model->nimages;
 		sp->module_first = sp->module_end = model->nmodules;
+		if (strcmp(paths[i], "-") == 0) {	/* standard input */
+			scan_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
+			sp->image_end = model->nimages;
+			sp->module_end = model->nmodules;
+			continue;
+		}
 		if (stat(paths[i], &st) != 0) {
 			diag_add(diags, ++s.order, paths[i], NULL, DIAG_NO_OFFSET, "%s", strerror(errno));
 			stats->named_missing++;
@@ -1249,16 +1683,17 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 			continue;
 		}
 		sp->is_dir = S_ISDIR(st.st_mode) != 0;
-		if (sp->is_dir)
-			scan_dir(&s, paths[i], paths[i], 0);
-		else
-			scan_file(&s, paths[i], paths[i], 1, 0);
+		if (sp->is_dir) {
+			enter_dir(&s, AT_FDCWD, paths[i], paths[i], paths[i], 0, 1);
+			scan_links(&s, paths[i]);
+		} else
+			scan_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
 		sp->image_end = model->nimages;
 		sp->module_end = model->nmodules;
 	}
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)
-			scan_file(&s, cfg->logs->v[i], cfg->logs->v[i], 1, 1);
+			scan_file(&s, AT_FDCWD, cfg->logs->v[i], cfg->logs->v[i], cfg->logs->v[i], 1, 1);
 	scan_end(&s, w, t0);
 	return 0;
 }
@@ -1271,20 +1706,27 @@ scan_buffer(const uint8_t *data, size_t size, const char *name,
 	struct scan s;
 	struct place p;
 	struct worker *w;
+	struct source *src = xcalloc(1, sizeof *src);
 	double t0 = clock_seconds(CLOCK_MONOTONIC);
 
 	w = scan_begin(&s, cfg, model, diags, stats);
 	s.order++;
+	src->map.fd = -1;
+	src->map.size = size;
+	src->origin = src->mem = data;
+	atomic_init(&src->refs, 1);
 	memset(&p, 0, sizeof p);
 	p.scan = &s;
 	p.library = strpool_intern_str(&model->pool, name);
 	p.member = strpool_intern_str(&model->pool, "");
+	p.src = src;
 	if (size > 0)
 		read_buffer(&p, data, size, 1);
 	else {
 		diag_add(diags, s.order, name, NULL, DIAG_NO_OFFSET, "empty file");
 		stats->unreadable++;
 	}
+	source_release(&s, src);
 	scan_end(&s, w, t0);
 	return 0;
 }

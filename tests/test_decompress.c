@@ -170,6 +170,62 @@ test_cut_short(void **state)
 	decompressor_free(&d);
 }
 
+/*
+ * An entry holds one frame: bytes after it are damage, said alike by the
+ * whole-frame path and in pieces of any size (the frame ending inside a
+ * piece, or at the end of one), so that the answer does not depend on how
+ * the bytes were read.
+ */
+static void
+test_bytes_after_frame(void **state)
+{
+	struct frame *f = *state;
+	size_t total = f->zsize + 20;
+	uint8_t *buf = malloc(total);
+	struct source src = { NULL, 0, SIZE_MAX, 0 };
+	size_t pieces[] = { 4096, 65536, 0 };
+	struct decompressor d;
+	const uint8_t *out = NULL;
+	char err[256] = "";
+
+	assert_non_null(buf);
+	memcpy(buf, f->z, f->zsize);
+	memset(buf + f->zsize, 0x5a, 20);
+	src.data = buf;
+	src.size = total;
+	pieces[2] = f->zsize;	/* the frame ends with the first piece */
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(decompress_zstd(&d, buf, total, IMAGE_SIZE, &out, err, sizeof err), -1);
+	assert_non_null(strstr(err, "20 bytes after the zstd frame"));
+	for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++) {
+		uint8_t *piece = malloc(pieces[i]);
+
+		err[0] = '\0';
+		assert_int_equal(decompress_zstd_pieces(&d, read_source, &src, total, piece, pieces[i],
+		    IMAGE_SIZE, &out, err, sizeof err), -1);
+		assert_non_null(strstr(err, "20 bytes after the zstd frame"));
+		free(piece);
+	}
+	decompressor_free(&d);
+	free(buf);
+}
+
+/* No buffer over DECOMPRESS_LIMIT is taken, whatever a header says. */
+static void
+test_over_the_limit(void **state)
+{
+	struct decompressor d;
+	uint8_t *buf = NULL;
+	char err[256] = "";
+
+	(void)state;
+	decompressor_init(&d, NULL, 0);
+	assert_int_equal(decompressor_buffer(&d, DECOMPRESS_LIMIT + 1, &buf, err, sizeof err), -1);
+	assert_non_null(strstr(err, "over the"));
+	assert_int_equal(decompressor_buffer(&d, 1 << 20, &buf, err, sizeof err), 0);
+	decompressor_free(&d);
+}
+
 static void
 test_read_fails(void **state)
 {
@@ -327,6 +383,8 @@ main(void)
 		cmocka_unit_test(test_same_as_whole_frame),
 		cmocka_unit_test(test_cut_short),
 		cmocka_unit_test(test_read_fails),
+		cmocka_unit_test(test_bytes_after_frame),
+		cmocka_unit_test(test_over_the_limit),
 		cmocka_unit_test(test_wrong_promise),
 		cmocka_unit_test(test_not_zstd),
 		cmocka_unit_test(test_pages_move_to_a_waiter),
