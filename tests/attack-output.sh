@@ -122,7 +122,7 @@ if mount -t tmpfs -o size=64k tmpfs "$TINY" 2>/dev/null; then
 	rm -f "$TINY"/*
 	mount -o remount,size=256k "$TINY"
 	bounded 2 "full disk while --list streams rows" \
-		"$SPILLWAY" --list -o "$TINY/big.csv" "$BUILD" "$BUILD" "$BUILD" "$BUILD" "$BUILD" "$BUILD"
+		"$SPILLWAY" --list -o "$TINY/big.csv" "$BUILD"/* "$BUILD"/* "$BUILD"/* "$BUILD"/* "$BUILD"/* "$BUILD"/*
 	check "streaming: the reason named" grep -q "big.csv: cannot write: No space left on device" "$TMP/err"
 	check "streaming: no file, no temporary left" sh -c "[ $(entries "$TINY") -eq 0 ]"
 	umount "$TINY"
