@@ -4,12 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "md.h"
 #include "xalloc.h"
 
 /* Text outside code: escape what GFM would read as markup or a cell end. */
 static void
-text(FILE *f, const char *s, size_t n)
+text_markup(FILE *f, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -40,7 +41,7 @@ text(FILE *f, const char *s, size_t n)
  * so a name holding one is written as <code> with entities instead.
  */
 static void
-code(FILE *f, const char *s, size_t n)
+code_span(FILE *f, const char *s, size_t n)
 {
 	size_t run = 0, longest = 0;
 	int pad;
@@ -86,6 +87,38 @@ code(FILE *f, const char *s, size_t n)
 		putc(' ', f);
 	for (size_t i = 0; i <= longest; i++)
 		putc('`', f);
+}
+
+/*
+ * Names first go through the escaping every face shares (escape.h):
+ * control characters become visible escapes ("\x1b", "\n"), which hold
+ * a backslash, so such a name is written as <code> with entities.  The
+ * HTML report is rendered from this Markdown and inherits it.
+ */
+static void
+shown(FILE *f, const char *s, size_t n, void (*put)(FILE *, const char *, size_t))
+{
+	char *e;
+
+	if (!escape_needed(s, n)) {
+		put(f, s, n);
+		return;
+	}
+	e = escape_text(s, n);
+	put(f, e, strlen(e));
+	free(e);
+}
+
+static void
+text(FILE *f, const char *s, size_t n)
+{
+	shown(f, s, n, text_markup);
+}
+
+static void
+code(FILE *f, const char *s, size_t n)
+{
+	shown(f, s, n, code_span);
 }
 
 void

@@ -1,6 +1,8 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <setjmp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,18 +64,260 @@ scope_of(struct demangle_component *d, int depth)
 	return NULL;
 }
 
-static const char *
-print_interned(struct demangle_component *d, struct strpool *pool)
-{
-	size_t alloc = 0;
-	char *s = cplus_demangle_print(DEMANGLE_OPTS, d, 64, &alloc);
-	const char *r;
+/*
+ * A printed form, gathered from the printer's pieces (it flushes every 255
+ * bytes).  Past DEMANGLED_MAX the printer is left by longjmp: the callback
+ * printer of cp-demangle.c keeps its whole state on its stack (struct
+ * d_print_info, and variable-length arrays for the saved scopes and
+ * templates) and allocates nothing on the heap, so leaving it midway
+ * loses nothing.  What it marks in the tree while it prints (d_printing)
+ * stays marked: a tree is never printed again after a jump.
+ */
+struct sink {
+	jmp_buf	 full;
+	char	*buf;
+	size_t	 len, cap;
+};
 
-	if (s == NULL)
+#define SINK_START	1024
+
+static void
+sink_put(const char *s, size_t n, void *opaque)
+{
+	struct sink *k = opaque;
+
+	if (n > DEMANGLED_MAX - k->len)
+		longjmp(k->full, 1);
+	if (k->len + n > k->cap) {
+		while (k->len + n > k->cap)
+			k->cap *= 2;
+		if (k->cap > DEMANGLED_MAX)
+			k->cap = DEMANGLED_MAX;
+		k->buf = xrealloc(k->buf, k->cap);
+	}
+	memcpy(k->buf + k->len, s, n);
+	k->len += n;
+}
+
+/* d printed and interned; NULL when it does not print, and *too_long set
+ * when that is because it passes DEMANGLED_MAX. */
+static const char *
+print_interned(struct demangle_component *d, struct strpool *pool, struct sink *k, int *too_long)
+{
+	k->len = 0;
+	if (setjmp(k->full) != 0) {
+		*too_long = 1;
 		return NULL;
-	r = strpool_intern_str(pool, s);
-	free(s);
-	return r;
+	}
+	if (!cplus_demangle_print_callback(DEMANGLE_OPTS, d, sink_put, k))
+		return NULL;
+	return strpool_intern(pool, k->buf, k->len);
+}
+
+/*
+ * The children of a node, as cp-demangle.c's d_count_templates_scopes
+ * walks them (the union member depends on the type); a node it does not
+ * walk counts as a leaf here too.
+ */
+static int
+children(const struct demangle_component *d, const struct demangle_component *kid[2])
+{
+	switch (d->type) {
+	case DEMANGLE_COMPONENT_CTOR:
+		kid[0] = d->u.s_ctor.name;
+		return 1;
+	case DEMANGLE_COMPONENT_DTOR:
+		kid[0] = d->u.s_dtor.name;
+		return 1;
+	case DEMANGLE_COMPONENT_EXTENDED_OPERATOR:
+		kid[0] = d->u.s_extended_operator.name;
+		return 1;
+	case DEMANGLE_COMPONENT_LAMBDA:
+	case DEMANGLE_COMPONENT_DEFAULT_ARG:
+		kid[0] = d->u.s_unary_num.sub;
+		return 1;
+	case DEMANGLE_COMPONENT_GLOBAL_CONSTRUCTORS:
+	case DEMANGLE_COMPONENT_GLOBAL_DESTRUCTORS:
+	case DEMANGLE_COMPONENT_MODULE_ENTITY:
+		kid[0] = d->u.s_binary.left;
+		return 1;
+	case DEMANGLE_COMPONENT_TEMPLATE:
+	case DEMANGLE_COMPONENT_REFERENCE:
+	case DEMANGLE_COMPONENT_RVALUE_REFERENCE:
+	case DEMANGLE_COMPONENT_QUAL_NAME:
+	case DEMANGLE_COMPONENT_LOCAL_NAME:
+	case DEMANGLE_COMPONENT_TYPED_NAME:
+	case DEMANGLE_COMPONENT_VTABLE:
+	case DEMANGLE_COMPONENT_VTT:
+	case DEMANGLE_COMPONENT_CONSTRUCTION_VTABLE:
+	case DEMANGLE_COMPONENT_TYPEINFO:
+	case DEMANGLE_COMPONENT_TYPEINFO_NAME:
+	case DEMANGLE_COMPONENT_TYPEINFO_FN:
+	case DEMANGLE_COMPONENT_THUNK:
+	case DEMANGLE_COMPONENT_VIRTUAL_THUNK:
+	case DEMANGLE_COMPONENT_COVARIANT_THUNK:
+	case DEMANGLE_COMPONENT_JAVA_CLASS:
+	case DEMANGLE_COMPONENT_GUARD:
+	case DEMANGLE_COMPONENT_TLS_INIT:
+	case DEMANGLE_COMPONENT_TLS_WRAPPER:
+	case DEMANGLE_COMPONENT_REFTEMP:
+	case DEMANGLE_COMPONENT_HIDDEN_ALIAS:
+	case DEMANGLE_COMPONENT_RESTRICT:
+	case DEMANGLE_COMPONENT_VOLATILE:
+	case DEMANGLE_COMPONENT_CONST:
+	case DEMANGLE_COMPONENT_RESTRICT_THIS:
+	case DEMANGLE_COMPONENT_VOLATILE_THIS:
+	case DEMANGLE_COMPONENT_CONST_THIS:
+	case DEMANGLE_COMPONENT_REFERENCE_THIS:
+	case DEMANGLE_COMPONENT_RVALUE_REFERENCE_THIS:
+	case DEMANGLE_COMPONENT_TRANSACTION_SAFE:
+	case DEMANGLE_COMPONENT_NOEXCEPT:
+	case DEMANGLE_COMPONENT_THROW_SPEC:
+	case DEMANGLE_COMPONENT_VENDOR_TYPE_QUAL:
+	case DEMANGLE_COMPONENT_POINTER:
+	case DEMANGLE_COMPONENT_COMPLEX:
+	case DEMANGLE_COMPONENT_IMAGINARY:
+	case DEMANGLE_COMPONENT_VENDOR_TYPE:
+	case DEMANGLE_COMPONENT_FUNCTION_TYPE:
+	case DEMANGLE_COMPONENT_ARRAY_TYPE:
+	case DEMANGLE_COMPONENT_PTRMEM_TYPE:
+	case DEMANGLE_COMPONENT_VECTOR_TYPE:
+	case DEMANGLE_COMPONENT_ARGLIST:
+	case DEMANGLE_COMPONENT_TEMPLATE_ARGLIST:
+	case DEMANGLE_COMPONENT_TPARM_OBJ:
+	case DEMANGLE_COMPONENT_INITIALIZER_LIST:
+	case DEMANGLE_COMPONENT_CAST:
+	case DEMANGLE_COMPONENT_CONVERSION:
+	case DEMANGLE_COMPONENT_NULLARY:
+	case DEMANGLE_COMPONENT_UNARY:
+	case DEMANGLE_COMPONENT_BINARY:
+	case DEMANGLE_COMPONENT_BINARY_ARGS:
+	case DEMANGLE_COMPONENT_TRINARY:
+	case DEMANGLE_COMPONENT_TRINARY_ARG1:
+	case DEMANGLE_COMPONENT_TRINARY_ARG2:
+	case DEMANGLE_COMPONENT_LITERAL:
+	case DEMANGLE_COMPONENT_LITERAL_NEG:
+	case DEMANGLE_COMPONENT_VENDOR_EXPR:
+	case DEMANGLE_COMPONENT_JAVA_RESOURCE:
+	case DEMANGLE_COMPONENT_COMPOUND_NAME:
+	case DEMANGLE_COMPONENT_DECLTYPE:
+	case DEMANGLE_COMPONENT_TRANSACTION_CLONE:
+	case DEMANGLE_COMPONENT_NONTRANSACTION_CLONE:
+	case DEMANGLE_COMPONENT_PACK_EXPANSION:
+	case DEMANGLE_COMPONENT_TAGGED_NAME:
+	case DEMANGLE_COMPONENT_CLONE:
+		kid[0] = d->u.s_binary.left;
+		kid[1] = d->u.s_binary.right;
+		return 2;
+	default:
+		return 0;	/* names, numbers, builtin types, template parameters... */
+	}
+}
+
+/*
+ * Sizes of the unfolded tree, by node: each node's once, so that the walk
+ * is linear in the nodes (at most two per character of the name, as
+ * cplus_demangle_v3_components allocates them).  Sizes saturate at
+ * WORK_OVER.
+ */
+#define WORK_OVER	((size_t)DEMANGLE_WORK_MAX + 1)
+
+struct unfold {
+	const struct demangle_component	**keys;
+	size_t				 *size;
+	size_t				  mask;
+	size_t				  tparam;	/* what a template parameter counts */
+	size_t				  largest_args;	/* of a template's argument list */
+};
+
+/* key's slot, or the empty one to fill; SIZE_MAX when the table is full. */
+static size_t
+unfold_slot(const struct unfold *u, const struct demangle_component *key)
+{
+	size_t j = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ULL >> 20 & u->mask;
+
+	for (size_t probe = 0; probe <= u->mask; probe++, j = (j + 1) & u->mask)
+		if (u->keys[j] == NULL || u->keys[j] == key)
+			return j;
+	return SIZE_MAX;
+}
+
+static size_t
+unfolded(struct unfold *u, const struct demangle_component *d, int depth)
+{
+	const struct demangle_component *kid[2];
+	size_t j, n = 1, got[2] = { 0, 0 };
+	int nk;
+
+	if (d == NULL)
+		return 0;
+	if (depth > DEMANGLE_RECURSION_LIMIT || (j = unfold_slot(u, d)) == SIZE_MAX)
+		return WORK_OVER;
+	if (u->keys[j] == d)
+		return u->size[j];
+	if (d->type == DEMANGLE_COMPONENT_TEMPLATE_PARAM)
+		n = u->tparam;
+	nk = children(d, kid);
+	for (int i = 0; i < nk && n < WORK_OVER; i++)
+		n += got[i] = unfolded(u, kid[i], depth + 1);
+	if (n > WORK_OVER)
+		n = WORK_OVER;
+	if (d->type == DEMANGLE_COMPONENT_TEMPLATE && got[1] > u->largest_args)
+		u->largest_args = got[1];
+	if ((j = unfold_slot(u, d)) == SIZE_MAX)	/* the children took slots */
+		return WORK_OVER;
+	u->keys[j] = d;
+	u->size[j] = n;
+	return n;
+}
+
+/*
+ * What printing the tree may cost, in nodes: the tree unfolded, where a
+ * template parameter (printed as its argument) counts as much as the
+ * largest template argument list.  len: the mangled name's length.
+ */
+static size_t
+print_work(const struct demangle_component *tree, size_t len)
+{
+	struct unfold u = { 0 };
+	size_t slots = 64, work;
+
+	while (slots < 4 * len)
+		slots *= 2;
+	u.keys = xcalloc(slots, sizeof *u.keys);
+	u.size = xcalloc(slots, sizeof *u.size);
+	u.mask = slots - 1;
+	u.tparam = 1;
+	work = unfolded(&u, tree, 0);
+	if (work < WORK_OVER) {
+		memset(u.keys, 0, slots * sizeof *u.keys);
+		u.tparam = 1 + u.largest_args;
+		work = unfolded(&u, tree, 0);
+	}
+	free(u.keys);
+	free(u.size);
+	return work;
+}
+
+static void
+keep_mangled(struct demangled *out, struct strpool *pool, const char *mangled, int bound)
+{
+	out->name = out->collapsed = strpool_intern_str(pool, mangled);
+	out->bound = bound;
+}
+
+const char *
+demangle_bound_text(int bound)
+{
+	static const char *const text[] = {
+		[DEMANGLE_WITHIN] = "demangles within bounds",
+		[DEMANGLE_TOO_LONG] = "its demangled form passes 64 KiB",
+		[DEMANGLE_TOO_MUCH_WORK] = "demangling it passes a million steps",
+	};
+
+	if (bound < 0 || (size_t)bound >= sizeof text / sizeof text[0])
+		return "?";
+	return text[bound];
 }
 
 /* "__nv_static_24__f5e7561c_4_k_cu_k_local__ZN..." -> "_ZN...". */
@@ -92,37 +336,73 @@ skip_nv_static(const char *m)
 	return p + 2 + n;
 }
 
+/* mangled without the "__nv_static_..._" prefix and "$<digits>" suffix
+ * that nvcc adds; a copy. */
+static char *
+strip_nv_decorations(const char *mangled)
+{
+	const char *m = mangled;
+	size_t len, i;
+
+	if (strncmp(m, "__nv_static_", 12) == 0)
+		m = skip_nv_static(m);
+	/* Drop a "$<digits>" alias suffix (-rdc local copies). */
+	len = i = strlen(m);
+	while (i > 0 && isdigit((unsigned char)m[i - 1]))
+		i--;
+	if (i > 0 && i < len && m[i - 1] == '$')
+		len = i - 1;
+	return xstrndup(m, len);
+}
+
+/* The three forms printed from one parse: collapsed and ns are left as
+ * name when they do not print. */
+static void
+print_forms(struct demangle_component *tree, const char *mangled, struct strpool *pool,
+    struct demangled *out)
+{
+	struct sink k = { .cap = SINK_START };
+	struct demangle_component *stripped, *scope;
+	const char *full, *s;
+	int too_long = 0;
+
+	k.buf = xmalloc(k.cap);
+	full = print_interned(tree, pool, &k, &too_long);
+	if (full == NULL) {
+		keep_mangled(out, pool, mangled, too_long ? DEMANGLE_TOO_LONG : DEMANGLE_WITHIN);
+		free(k.buf);
+		return;
+	}
+	out->name = out->collapsed = full;
+	stripped = strip(tree, 0);
+	if ((s = print_interned(stripped, pool, &k, &too_long)) != NULL)
+		out->collapsed = s;
+	scope = scope_of(stripped, 0);
+	if (scope != NULL && (s = print_interned(scope, pool, &k, &too_long)) != NULL)
+		out->ns = s;
+	free(k.buf);
+}
+
 void
 demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 {
-	const char *m = mangled;
-	struct demangle_component *tree, *stripped, *scope;
+	struct demangle_component *tree;
 	void *mem = NULL;
-	const char *full;
 	char *buf;
 	size_t len;
 
 	out->ns = strpool_intern_str(pool, "");
+	out->bound = DEMANGLE_WITHIN;
 
 	/* "$kernel$callee" subroutines are not C++ names. */
-	if (m[0] == '$') {
-		out->name = out->collapsed = strpool_intern_str(pool, mangled);
+	if (mangled[0] == '$') {
+		keep_mangled(out, pool, mangled, DEMANGLE_WITHIN);
 		return;
 	}
-	if (strncmp(m, "__nv_static_", 12) == 0)
-		m = skip_nv_static(m);
-	/* Drop a "$<digits>" alias suffix (-rdc local copies). */
-	len = strlen(m);
-	{
-		size_t i = len;
-		while (i > 0 && isdigit((unsigned char)m[i - 1]))
-			i--;
-		if (i > 0 && i < len && m[i - 1] == '$')
-			len = i - 1;
-	}
-	buf = xstrndup(m, len);
+	buf = strip_nv_decorations(mangled);
+	len = strlen(buf);
 	if (strncmp(buf, "_Z", 2) != 0) {
-		out->name = out->collapsed = strpool_intern_str(pool, buf);
+		keep_mangled(out, pool, buf, DEMANGLE_WITHIN);
 		free(buf);
 		return;
 	}
@@ -133,29 +413,17 @@ demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 	 * that every name prints as c++filt prints it.
 	 */
 	if (len * 2 > DEMANGLE_RECURSION_LIMIT) {
-		out->name = out->collapsed = strpool_intern_str(pool, mangled);
+		keep_mangled(out, pool, mangled, DEMANGLE_WITHIN);
 		free(buf);
 		return;
 	}
 	tree = cplus_demangle_v3_components(buf, DEMANGLE_OPTS, &mem);
-	full = tree != NULL ? print_interned(tree, pool) : NULL;
-	if (full == NULL) {
-		out->name = out->collapsed = strpool_intern_str(pool, mangled);
-		free(mem);
-		free(buf);
-		return;
-	}
-	out->name = out->collapsed = full;
-	{
-		const char *s;
-
-		stripped = strip(tree, 0);
-		if ((s = print_interned(stripped, pool)) != NULL)
-			out->collapsed = s;
-		scope = scope_of(stripped, 0);
-		if (scope != NULL && (s = print_interned(scope, pool)) != NULL)
-			out->ns = s;
-	}
+	if (tree == NULL)
+		keep_mangled(out, pool, mangled, DEMANGLE_WITHIN);
+	else if (print_work(tree, len) > DEMANGLE_WORK_MAX)
+		keep_mangled(out, pool, mangled, DEMANGLE_TOO_MUCH_WORK);
+	else
+		print_forms(tree, mangled, pool, out);
 	free(mem);
 	free(buf);
 }

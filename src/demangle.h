@@ -12,14 +12,44 @@
 
 #include "strpool.h"
 
+/*
+ * Bounds on demangling one name.  Substitutions that refer twice to the
+ * one before double the demangled form at every level: a 552-byte name
+ * demangles to 596 MB, one of 734 bytes to more than memory holds.
+ *
+ * DEMANGLED_MAX: bytes of one printed form.  The longest real name in
+ * tests/corpus demangles to 779 bytes, and the template-heaviest CUDA
+ * libraries (Thrust, CUB) to a few KiB: 64 KiB leaves 80 times the corpus.
+ *
+ * DEMANGLE_WORK_MAX: nodes of the name's tree unfolded (every shared
+ * subtree counted each time it is reached, a template parameter as large
+ * as the largest template argument list), which bounds what the printer
+ * does between two bytes of output: looking for an argument pack under a
+ * pack expansion walks the whole pattern and may print nothing at all.
+ * A million nodes is a few tens of milliseconds of printing.
+ */
+#define DEMANGLED_MAX		(64 * 1024)
+#define DEMANGLE_WORK_MAX	(1u << 20)
+
+/* Why a C++ name was kept mangled although it parses. */
+enum demangle_bound {
+	DEMANGLE_WITHIN = 0,
+	DEMANGLE_TOO_LONG,	/* a printed form passes DEMANGLED_MAX */
+	DEMANGLE_TOO_MUCH_WORK,	/* the unfolded tree passes DEMANGLE_WORK_MAX */
+};
+
 struct demangled {
 	const char	*name;
 	const char	*collapsed;
 	const char	*ns;
+	int		 bound;		/* enum demangle_bound: DEMANGLE_WITHIN, or why name is the mangled one */
 };
 
 /* Fills out with strings interned in pool.  Never fails: a name that does
- * not demangle is used as it is. */
+ * not demangle, or would pass a bound, is used as it is. */
 void	demangle_names(const char *mangled, struct strpool *pool, struct demangled *out);
+
+/* "its demangled form passes 64 KiB" and the like, for a notice. */
+const char *demangle_bound_text(int bound);
 
 #endif

@@ -52,13 +52,13 @@ judge_frame(const struct judge_config *c, const struct func_rec *fn,
 	if (stack == 0 && local == 0)
 		return 0;
 	if (row == NULL) {
-		verdict_add(v, FINDING_VIOLATION,
+		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (not in allowance table) [%s]",
 		    fn->name, img->arch, (long)stack, (long)local, origin(img));
 		return 1;
 	}
 	if (stack > row->stack || local > row->local) {
-		verdict_add(v, FINDING_VIOLATION,
+		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (over its allowance STACK %ld LOCAL %ld) [%s]",
 		    fn->name, img->arch, (long)stack, (long)local, (long)row->stack, (long)row->local,
 		    origin(img));
@@ -75,7 +75,7 @@ judge_limits(const struct judge_config *c, const struct func_rec *fn,
 	int bad = 0;
 
 	if (c->max_regs >= 0 && fn->reg > c->max_regs) {
-		verdict_add(v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --max-regs=%lld) [%s]",
+		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --max-regs=%lld) [%s]",
 		    fn->name, img->arch, (long)fn->reg, (long long)c->max_regs, origin(img));
 		bad = 1;
 	}
@@ -83,7 +83,7 @@ judge_limits(const struct judge_config *c, const struct func_rec *fn,
 		if (fn->spill_stores < 0 || fn->spill_loads < 0)
 			(*spill_unknown)++;
 		else if (fn->spill_stores > c->max_spill || fn->spill_loads > c->max_spill) {
-			verdict_add(v, FINDING_VIOLATION,
+			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s %s: SPILL STORES %ld LOADS %ld (over --max-spill=%lld) [%s]",
 			    fn->name, img->arch, (long)fn->spill_stores, (long)fn->spill_loads,
 			    (long long)c->max_spill, origin(img));
@@ -110,7 +110,7 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 		const struct allow_row *r = &t->rows[i];
 
 		if (r->seen && (r->stack > r->max_stack || r->local > r->max_local)) {
-			verdict_add(v, level,
+			judge_add(v, level,
 			    "%s %s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
 			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local,
 			    (long)r->max_stack, (long)r->max_local);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "judge_build.h"
+#include "judgelib.h"
 #include "xalloc.h"
 
 const char *
@@ -84,7 +85,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 		if (covered)
 			continue;
 		names = set_names(m, s, t);
-		verdict_add(v, FINDING_VIOLATION,
+		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
 		    judge_build_size(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
@@ -118,7 +119,7 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 				continue;
 			}
 			if (bm->peak_rss > g->mem_budget)
-				verdict_add(v, FINDING_VIOLATION,
+				judge_add(v, FINDING_VIOLATION,
 				    "VIOLATION %s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
 				    bm->name, judge_build_size(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
 				    judge_build_size(g->mem_budget, b, sizeof b), g->mem_budget / 1024);

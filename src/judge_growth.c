@@ -7,6 +7,7 @@
 
 #include "columns.h"
 #include "judge_growth.h"
+#include "judgelib.h"
 #include "xalloc.h"
 
 int
@@ -127,7 +128,7 @@ judge_growth(const struct model *now, const struct model *base,
 				continue;	/* new, or unknown on one side: not judged */
 			grew = (long long)pn[i].value - pb[j].value;
 			if (grew > r->v[k].limit)
-				verdict_add(v, FINDING_VIOLATION,
+				judge_add(v, FINDING_VIOLATION,
 				    "VIOLATION %s %s: %s %d, was %d (+%lld, over --max-growth=%s:%lld) [%s]",
 				    pn[i].name, pn[i].arch, col->title, pn[i].value, pb[j].value, grew,
 				    col->name, r->v[k].limit, pn[i].library);

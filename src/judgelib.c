@@ -1,9 +1,11 @@
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "allow.h"
+#include "escape.h"
 #include "judge.h"
 #include "judgelib.h"
 #include "xalloc.h"
@@ -111,7 +113,7 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 				found = strcmp(lib->sass[j], sm) == 0;
 			if (found)
 				continue;
-			verdict_add(v, FINDING_VIOLATION,
+			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s: no SASS for %s (it carries SASS for %s; PTX for %s)",
 			    lib->library, sm, join(lib->sass, lib->nsass, sass, sizeof sass),
 			    join(lib->ptx, lib->nptx, ptx, sizeof ptx));
@@ -133,7 +135,7 @@ judge_libs_summary(struct judge_libs *l, struct verdict *v)
 		for (size_t k = 0; k < lib->nkernels; k++)
 			distinct += k == 0 || lib->kernels[k] != lib->kernels[k - 1];
 		join(lib->arches, lib->narches, arches, sizeof arches);
-		verdict_add(v, FINDING_SUMMARY,
+		judge_add(v, FINDING_SUMMARY,
 		    "spillway: %s: %zu kernels on %s (%zu entries gated, %zu vendored entries skipped), %zu use stack / local memory, %zu not allowed",
 		    lib->library, distinct, lib->narches ? arches : "no SASS arch",
 		    lib->gated, lib->skipped, lib->framed, lib->bad);
@@ -190,7 +192,7 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 		size_t n = 0;
 
 		if (sp->missing) {
-			verdict_add(v, FINDING_NOTHING, "spillway: %s: no such file: nothing to judge", sp->path);
+			judge_add(v, FINDING_NOTHING, "spillway: %s: no such file: nothing to judge", sp->path);
 			continue;
 		}
 		for (size_t i = sp->image_first; i < sp->image_end; i++)
@@ -198,8 +200,23 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 		if (n > 0 || sp->module_end > sp->module_first)
 			continue;
 		describe(m, sp, what, sizeof what);
-		verdict_add(v, FINDING_NOTHING, "spillway: %s%s: no SASS entry function (%s): nothing to judge",
+		judge_add(v, FINDING_NOTHING, "spillway: %s%s: no SASS entry function (%s): nothing to judge",
 		    sp->is_dir ? "under " : "", sp->path, what);
 	}
 	free(entries);
+}
+
+void
+judge_add(struct verdict *v, int level, const char *fmt, ...)
+{
+	va_list ap;
+	char *line, *shown;
+
+	va_start(ap, fmt);
+	line = xvasprintf(fmt, ap);
+	va_end(ap);
+	shown = escape_text(line, strlen(line));
+	verdict_add(v, level, "%s", shown);
+	free(shown);
+	free(line);
 }

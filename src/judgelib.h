@@ -37,4 +37,12 @@ void	judge_libs_require_sass(struct judge_libs *, const struct strlist *, struct
 void	judge_libs_summary(struct judge_libs *, struct verdict *);
 void	judge_libs_free(struct judge_libs *);
 
+/*
+ * verdict_add for a finding that holds names or paths: the line is
+ * escaped (escape.h), so that a kernel name holding a newline or a
+ * terminal escape stays on its one line and shows as written.
+ */
+void	judge_add(struct verdict *, int level, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -446,6 +446,7 @@ done:
 		fatal_rc = EXIT_TROUBLE;
 	for (size_t i = 0; i < diags.n; i++)
 		diag_print(stderr, &diags.v[i]);
+	namecache_notice(stderr, &stats.kept_mangled);	/* a notice: the exit status stays */
 	if (o.stats)
 		print_stats(&stats, &m, clock_seconds(CLOCK_MONOTONIC) - start);
 

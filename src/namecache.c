@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "namecache.h"
 #include "xalloc.h"
 
@@ -22,6 +23,20 @@ namecache_init(struct namecache *c, struct strpool *pool)
 		pthread_mutex_init(&c->shards[i].lock, NULL);
 		pthread_cond_init(&c->shards[i].done, NULL);
 	}
+	pthread_mutex_init(&c->bounded_lock, NULL);
+}
+
+static void
+note_bounded(struct namecache *c, const char *mangled, int why)
+{
+	struct namecache_bounded *b = &c->bounded;
+
+	pthread_mutex_lock(&c->bounded_lock);
+	xgrow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v);
+	b->v[b->n].mangled = mangled;
+	b->v[b->n].why = why;
+	b->n++;
+	pthread_mutex_unlock(&c->bounded_lock);
 }
 
 /* Finds key's slot in the shard (its own, or the empty one to fill). */
@@ -96,6 +111,8 @@ lookup(struct namecache *c, const char *mangled, struct demangled *out, int wait
 	pthread_mutex_unlock(&sh->lock);
 
 	demangle_names(mangled, c->pool, &fresh);
+	if (fresh.bound != DEMANGLE_WITHIN)
+		note_bounded(c, mangled, fresh.bound);
 
 	pthread_mutex_lock(&sh->lock);
 	j = shard_slot(sh, mangled);
@@ -119,6 +136,51 @@ namecache_try(struct namecache *c, const char *mangled, struct demangled *out)
 	return lookup(c, mangled, out, 0);
 }
 
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct namecache_kept *)a)->mangled,
+	    ((const struct namecache_kept *)b)->mangled);
+}
+
+void
+namecache_take_bounded(struct namecache *c, struct namecache_bounded *out)
+{
+	pthread_mutex_lock(&c->bounded_lock);
+	*out = c->bounded;
+	memset(&c->bounded, 0, sizeof c->bounded);
+	pthread_mutex_unlock(&c->bounded_lock);
+	if (out->n > 1)
+		qsort(out->v, out->n, sizeof *out->v, by_name);
+}
+
+void
+namecache_notice(FILE *f, const struct namecache_bounded *b)
+{
+	size_t shown = b->n < NAMECACHE_NOTICE_NAMES ? b->n : NAMECACHE_NOTICE_NAMES;
+
+	for (size_t i = 0; i < shown; i++) {
+		const char *m = b->v[i].mangled;
+		size_t len = strlen(m), cut = len > NAMECACHE_NOTICE_HEAD + NAMECACHE_NOTICE_TAIL;
+		char *head = escape_text(m, cut ? NAMECACHE_NOTICE_HEAD : len);
+		char *tail = escape_text(m + len - NAMECACHE_NOTICE_TAIL * cut, NAMECACHE_NOTICE_TAIL * cut);
+
+		fprintf(f, "spillway: notice: kernel name kept mangled, %s: %s%s%s (%zu bytes)\n",
+		    demangle_bound_text(b->v[i].why), head, cut ? "..." : "", tail, len);
+		free(head);
+		free(tail);
+	}
+	if (b->n > shown)
+		fprintf(f, "spillway: notice: and %zu more kernel names kept mangled\n", b->n - shown);
+}
+
+void
+namecache_bounded_free(struct namecache_bounded *b)
+{
+	free(b->v);
+	memset(b, 0, sizeof *b);
+}
+
 void
 namecache_free(struct namecache *c)
 {
@@ -128,5 +190,7 @@ namecache_free(struct namecache *c)
 		pthread_mutex_destroy(&c->shards[i].lock);
 		pthread_cond_destroy(&c->shards[i].done);
 	}
+	namecache_bounded_free(&c->bounded);
+	pthread_mutex_destroy(&c->bounded_lock);
 	memset(c, 0, sizeof *c);
 }

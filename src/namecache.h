@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "demangle.h"
 
@@ -25,9 +26,26 @@ struct namecache_shard {
 	size_t			  nslots, used, waiters;
 };
 
+/*
+ * The names kept mangled because demangling them would pass a bound
+ * (demangle.h), each once however often it recurs: what the notice says
+ * after the scan.  The names are interned in the cache's pool.
+ */
+struct namecache_kept {
+	const char	*mangled;
+	int		 why;		/* enum demangle_bound */
+};
+
+struct namecache_bounded {
+	struct namecache_kept	*v;
+	size_t			 n, cap;
+};
+
 struct namecache {
 	struct strpool		*pool;		/* where demangled names are interned */
 	struct namecache_shard	 shards[NAMECACHE_SHARDS];
+	pthread_mutex_t		 bounded_lock;
+	struct namecache_bounded bounded;
 };
 
 void	namecache_init(struct namecache *, struct strpool *pool);
@@ -38,6 +56,20 @@ void	namecache_init(struct namecache *, struct strpool *pool);
  */
 void	namecache_get(struct namecache *, const char *mangled, struct demangled *out);
 int	namecache_try(struct namecache *, const char *mangled, struct demangled *out);
+/* Moves the names kept mangled out of the cache into *out (sorted, so
+ * that the notice does not depend on which worker met them first). */
+void	namecache_take_bounded(struct namecache *, struct namecache_bounded *out);
+/*
+ * The notice: one line per name (the first NAMECACHE_NOTICE_NAMES, each
+ * escaped, a long one shown by its head and tail: bombs share long
+ * prefixes) and a count of the rest.  Nothing when no name was kept
+ * mangled.
+ */
+#define NAMECACHE_NOTICE_NAMES	8
+#define NAMECACHE_NOTICE_HEAD	72
+#define NAMECACHE_NOTICE_TAIL	40
+void	namecache_notice(FILE *, const struct namecache_bounded *);
+void	namecache_bounded_free(struct namecache_bounded *);
 void	namecache_free(struct namecache *);
 
 #endif

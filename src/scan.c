@@ -1579,6 +1579,7 @@ finish_workers(struct scan *s, struct worker *w)
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);
 	pthread_cond_destroy(&s->gathered);
+	namecache_take_bounded(&s->names, &s->stats->kept_mangled);
 	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);
 	free(w);
@@ -1589,6 +1590,7 @@ scan_stats_free(struct scan_stats *stats)
 {
 	free(stats->spans);
 	stats->spans = NULL;
+	namecache_bounded_free(&stats->kept_mangled);
 	stats->nspans = 0;
 }
 

@@ -12,6 +12,7 @@
 
 #include "diag.h"
 #include "model.h"
+#include "namecache.h"
 #include "options.h"
 
 /* What one path on the command line yielded: model.images[image_first,
@@ -46,6 +47,7 @@ struct scan_stats {
 	double	gather_wait_seconds;	/* workers waiting for the gathering to catch up */
 	struct scan_span *spans;	/* one per path given (or "."), in order */
 	size_t	nspans;
+	struct namecache_bounded kept_mangled;	/* names past a demangling bound: a notice */
 };
 
 struct scan_config {

@@ -3,6 +3,9 @@
  * collapsed name is shared by every instantiation of a template, and
  * operators, nested templates and lambdas keep what tells them apart.
  * The mangled names were produced by g++ 12 (nm on a test object).
+ * Also the bounds on demangling (names that would print past 64 KiB, or
+ * make the printer work past a million nodes, stay mangled), and the
+ * escaping every face shares (src/escape.c).
  */
 #include "config.h"
 
@@ -11,12 +14,17 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
+#include <libiberty/demangle.h>
+
 #include "demangle.h"
+#include "escape.h"
 #include "strpool.h"
+#include "xalloc.h"
 
 static struct strpool pool;
 
@@ -167,6 +175,227 @@ test_recursion_limit_as_cxxfilt(void **state)
 	assert_string_equal(d.ns, "");
 }
 
+
+/* Base 36 as substitutions number them (S0_, S1_, ..., SA_, ...). */
+static void
+b36(unsigned i, char *out)
+{
+	char tmp[16];
+	size_t n = 0;
+
+	do
+		tmp[n++] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 36];
+	while ((i /= 36) != 0);
+	while (n > 0)
+		*out++ = tmp[--n];
+	*out = '\0';
+}
+
+/*
+ * f<a, pair<..>, ...>(a) where each template argument is a pair of the one
+ * before it twice: the printed form doubles every two levels
+ * (tests/attacks/names/demangle-bomb-N holds this name for N levels).
+ */
+static char *
+doubling_bomb(unsigned levels)
+{
+	char *m = xmalloc(32 + 16 * (size_t)levels), *w = m, id[16];
+
+	w += sprintf(w, "_Z1fI1aSt4pairIS_S_E");
+	for (unsigned i = 1; i <= levels; i++) {
+		b36(i, id);
+		w += sprintf(w, "S0_IS%s_S%s_E", id, id);
+	}
+	sprintf(w, "EvT_");
+	return m;
+}
+
+/* The substitution S<i>: S_ for the first, then S0_, S1_... */
+static void
+sub(unsigned i, char *out)
+{
+	if (i == 0) {
+		strcpy(out, "S_");
+		return;
+	}
+	out[0] = 'S';
+	b36(i - 1, out + 1);
+	strcat(out, "_");
+}
+
+/*
+ * f<>((pair<X_k, T>)...), T an empty pack: each parameter prints nothing,
+ * but the printer walks the whole pattern (X_k, doubling every level)
+ * looking for the pack before it knows.
+ */
+static char *
+silent_bomb(unsigned levels)
+{
+	char *m = xmalloc(32 + 32 * (size_t)levels), *w = m, x[16];
+	unsigned prev = 2, next = 6;
+
+	w += sprintf(w, "_Z1fIJEEvDpSt4pairI1aT_E");
+	for (unsigned i = 0; i < levels; i++) {
+		sub(prev, x);
+		w += sprintf(w, "DpS0_IS0_I%s%sET_E", x, x);
+		prev = next;
+		next += 4;
+	}
+	return m;
+}
+
+static void
+expect_kept(const char *mangled, int bound)
+{
+	struct demangled d;
+
+	demangle_names(mangled, &pool, &d);
+	assert_int_equal(d.bound, bound);
+	assert_string_equal(d.name, mangled);
+	assert_string_equal(d.collapsed, mangled);
+	assert_string_equal(d.ns, "");
+}
+
+/* The 552-byte name that printed 596 MB, the 734-byte one that did not
+ * end: both kept mangled, at once, as the printed form would pass the
+ * bounds. */
+static void
+test_bombs_stay_mangled(void **state)
+{
+	static const unsigned levels[] = { 20, 26, 46, 60, 80 };
+	struct demangled d;
+	char *m;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+		m = doubling_bomb(levels[i]);
+		demangle_names(m, &pool, &d);
+		assert_int_not_equal(d.bound, DEMANGLE_WITHIN);
+		assert_string_equal(d.name, m);
+		free(m);
+	}
+	/* 20 levels print 72 KiB: caught by the length, while printing. */
+	m = doubling_bomb(20);
+	expect_kept(m, DEMANGLE_TOO_LONG);
+	free(m);
+	/* 46 levels would print 596 MB: caught before printing. */
+	m = doubling_bomb(46);
+	assert_int_equal(strlen(m), 552);
+	expect_kept(m, DEMANGLE_TOO_MUCH_WORK);
+	free(m);
+	/* 18 levels print 36 KiB: within the bound, demangled whole. */
+	m = doubling_bomb(18);
+	demangle_names(m, &pool, &d);
+	assert_int_equal(d.bound, DEMANGLE_WITHIN);
+	assert_int_equal(strlen(d.name), 36239);
+	free(m);
+}
+
+/* Work that prints nothing: bounded too. */
+static void
+test_silent_bombs_stay_mangled(void **state)
+{
+	char *m;
+
+	(void)state;
+	m = silent_bomb(6);
+	expect(m, "void f<>()", "f", "");
+	free(m);
+	m = silent_bomb(40);
+	expect_kept(m, DEMANGLE_TOO_MUCH_WORK);
+	free(m);
+}
+
+/*
+ * Long real names print as libiberty's own cplus_demangle prints them
+ * (c++filt): the bound is far above them.  The first prints 2,837 bytes,
+ * the longest of 84,451 C++ symbols of Debian 12's shared libraries.
+ */
+static void
+test_real_long_names_as_before(void **state)
+{
+	static const char *const names[] = {
+		"_ZNSt8_Rb_treeINSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEESt4pairIKS5_St3mapIS5_St6vectorIPKN4absl7debian315CommandLineFlagESaISE_EESt4lessIS5_ESaIS6_IS7_SG_EEEESt10_Select1stISM_ESI_SaISM_EE29_M_get_insert_hint_unique_posESt23_Rb_tree_const_iteratorISM_ERS7_",
+		"_ZN4absl7debian318container_internal15memory_internal17DecomposePairImplINS1_12raw_hash_setINS1_17FlatHashMapPolicyINS0_11string_viewEPNS0_15CommandLineFlagEEENS1_10StringHashENS1_8StringEqESaISt4pairIKS6_S8_EEE19EmplaceDecomposableEOSD_St5tupleIJOS8_EEEEDTclcl7declvalIT_EEcl7declvalIRKT0_EEL_ZSt19piecewise_constructEcl7declvalISJ_IJSN_EEEEcl7declvalIT1_EEEEOSM_SC_ISQ_SR_E",
+		"_ZN2ns3fooILi0ELb1EEEvPKf",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char *want = cplus_demangle(names[i], DMGL_PARAMS | DMGL_ANSI);
+		struct demangled d;
+
+		assert_non_null(want);
+		demangle_names(names[i], &pool, &d);
+		assert_int_equal(d.bound, DEMANGLE_WITHIN);
+		assert_string_equal(d.name, want);
+		free(want);
+	}
+}
+
+static void
+expect_escape(const char *in, size_t n, const char *out)
+{
+	char *e = escape_text(in, n);
+
+	assert_string_equal(e, out);
+	assert_int_equal(escape_needed(in, n), strcmp(in, out) != 0 || strlen(in) != n);
+	free(e);
+}
+
+static void
+test_escape_controls(void **state)
+{
+	(void)state;
+	expect_escape("void k<int>(float*)", 19, "void k<int>(float*)");
+	expect_escape("new\nline", 8, "new\\nline");
+	expect_escape("\x1b[31mRED\x1b[0m", 12, "\\x1b[31mRED\\x1b[0m");
+	expect_escape("\x1b]0;pwned\x07", 10, "\\x1b]0;pwned\\x07");
+	expect_escape("cr\rret\ttab", 10, "cr\\rret\\ttab");
+	expect_escape("\x7f""del\x08", 5, "\\x7fdel\\x08");
+	/* A backslash stays as it is. */
+	expect_escape("trail\\", 6, "trail\\");
+	/* A NUL inside the bytes given is shown too. */
+	expect_escape("a\0b", 3, "a\\x00b");
+}
+
+static void
+test_escape_utf8(void **state)
+{
+	(void)state;
+	/* Valid UTF-8 stays: e acute, a CJK character, an emoji. */
+	expect_escape("caf\xc3\xa9 \xe6\xbc\xa2 \xf0\x9f\x98\x80", 14,
+	    "caf\xc3\xa9 \xe6\xbc\xa2 \xf0\x9f\x98\x80");
+	/* Bytes that are not UTF-8: stray, cut, overlong, surrogate, past U+10FFFF. */
+	expect_escape("\xff\xfe", 2, "\\xff\\xfe");
+	expect_escape("\xc3(", 2, "\\xc3(");
+	expect_escape("\xe2\x80", 2, "\\xe2\\x80");
+	expect_escape("\xc0\xaf", 2, "\\xc0\\xaf");
+	expect_escape("\xed\xa0\x80", 3, "\\xed\\xa0\\x80");
+	expect_escape("\xf4\x90\x80\x80", 4, "\\xf4\\x90\\x80\\x80");
+	/* C1 CSI, a right-to-left override, a line separator. */
+	expect_escape("\xc2\x9b""31m", 5, "\\u009b31m");
+	expect_escape("a\xe2\x80\xae""b", 5, "a\\u202eb");
+	expect_escape("\xe2\x80\xa8", 3, "\\u2028");
+}
+
+/* Into a buffer: cut before an escape that does not fit, never inside. */
+static void
+test_escape_buffer(void **state)
+{
+	char buf[8];
+
+	(void)state;
+	assert_int_equal(escape_text_buf(buf, sizeof buf, "ab\x1b"), 6);
+	assert_string_equal(buf, "ab\\x1b");
+	assert_int_equal(escape_text_buf(buf, sizeof buf, "abcd\x1b"), 4);
+	assert_string_equal(buf, "abcd");
+	assert_int_equal(escape_text_buf(buf, sizeof buf, "abcdef\xc3\xa9"), 6);
+	assert_string_equal(buf, "abcdef");
+	assert_int_equal(escape_text_buf(buf, 1, "abc"), 0);
+	assert_string_equal(buf, "");
+}
+
 int
 main(void)
 {
@@ -178,6 +407,12 @@ main(void)
 		cmocka_unit_test(test_namespaces),
 		cmocka_unit_test(test_nvcc_decorations),
 		cmocka_unit_test(test_recursion_limit_as_cxxfilt),
+		cmocka_unit_test(test_bombs_stay_mangled),
+		cmocka_unit_test(test_silent_bombs_stay_mangled),
+		cmocka_unit_test(test_real_long_names_as_before),
+		cmocka_unit_test(test_escape_controls),
+		cmocka_unit_test(test_escape_utf8),
+		cmocka_unit_test(test_escape_buffer),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -171,8 +172,8 @@ static void
 test_a_name_in_progress_waits(void **state)
 {
 	struct namecache_shard *sh = NULL;
-	struct demangled *slot, done, out = { "untouched", NULL, NULL };
-	struct waiter w = { mangled[11], { NULL, NULL, NULL } };
+	struct demangled *slot, done, out = { "untouched", NULL, NULL, 0 };
+	struct waiter w = { mangled[11], { NULL, NULL, NULL, 0 } };
 	pthread_t t;
 	size_t waiters = 0;
 
@@ -207,6 +208,58 @@ test_a_name_in_progress_waits(void **state)
 	assert_ptr_equal(out.name, done.name);
 }
 
+/*
+ * Names kept mangled (past a demangling bound) are noted once each, however
+ * often they are asked for, and come out sorted for the notice; the names
+ * that demangle are not noted.
+ */
+static void
+test_kept_mangled_noted_once(void **state)
+{
+	/* Two demangler bombs (tests/attacks/names/demangle-bomb-26 and its
+	 * like): 20 levels print 72 KiB; and a silent one. */
+	static const char *const bombs[] = {
+		"_Z1fI1aSt4pairIS_S_ES0_IS1_S1_ES0_IS2_S2_ES0_IS3_S3_ES0_IS4_S4_ES0_IS5_S5_ES0_IS6_S6_ES0_IS7_S7_ES0_IS8_S8_ES0_IS9_S9_ES0_ISA_SA_ES0_ISB_SB_ES0_ISC_SC_ES0_ISD_SD_ES0_ISE_SE_ES0_ISF_SF_ES0_ISG_SG_ES0_ISH_SH_ES0_ISI_SI_ES0_ISJ_SJ_ES0_ISK_SK_EEvT_",
+		"_Z1fI1aSt4pairIS_S_ES0_IS1_S1_ES0_IS2_S2_ES0_IS3_S3_ES0_IS4_S4_ES0_IS5_S5_ES0_IS6_S6_ES0_IS7_S7_ES0_IS8_S8_ES0_IS9_S9_ES0_ISA_SA_ES0_ISB_SB_ES0_ISC_SC_ES0_ISD_SD_ES0_ISE_SE_ES0_ISF_SF_ES0_ISG_SG_ES0_ISH_SH_ES0_ISI_SI_ES0_ISJ_SJ_ES0_ISK_SK_ES0_ISL_SL_ES0_ISM_SM_ES0_ISN_SN_ES0_ISO_SO_ES0_ISP_SP_ES0_ISQ_SQ_EEvT_",
+	};
+	struct namecache_bounded kept;
+	struct demangled d;
+	const char *b[2];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	for (int i = 0; i < 2; i++)
+		b[i] = strpool_intern_str(&pool, bombs[i]);
+	for (int round = 0; round < 3; round++) {
+		namecache_get(&cache, b[1], &d);
+		assert_ptr_equal(d.name, b[1]);
+		namecache_get(&cache, mangled[3], &d);
+		namecache_get(&cache, b[0], &d);
+		assert_int_equal(d.bound, DEMANGLE_TOO_LONG);
+	}
+	namecache_take_bounded(&cache, &kept);
+	assert_int_equal(kept.n, 2);
+	assert_ptr_equal(kept.v[0].mangled, b[0]);	/* "...SK_EEvT_" < "...SK_ES0_..." */
+	assert_ptr_equal(kept.v[1].mangled, b[1]);
+	assert_int_equal(kept.v[1].why, DEMANGLE_TOO_LONG);
+
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	namecache_notice(f, &kept);
+	fclose(f);
+	assert_non_null(strstr(text, "spillway: notice: kernel name kept mangled, its demangled form passes 64 KiB: "
+	    "_Z1fI1aSt4pairIS_S_ES0_IS1_S1_"));
+	assert_non_null(strstr(text, "...H_ES0_ISI_SI_ES0_ISJ_SJ_ES0_ISK_SK_EEvT_ (244 bytes)\n"));
+	free(text);
+	namecache_bounded_free(&kept);
+
+	/* Taken: a second take is empty. */
+	namecache_take_bounded(&cache, &kept);
+	assert_int_equal(kept.n, 0);
+}
+
 int
 main(void)
 {
@@ -215,6 +268,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_try_demangles_a_new_name, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_threads_get_the_same_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_name_in_progress_waits, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kept_mangled_noted_once, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

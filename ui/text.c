@@ -2,10 +2,13 @@
 
 #include <ctype.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
+#include "escape.h"
 #include "text.h"
+#include "xalloc.h"
 
 /* Decodes one UTF-8 sequence at s; *len gets its length (1 for a bad byte). */
 static uint32_t
@@ -133,14 +136,12 @@ text_cut(char *dst, size_t dstsz, const char *src, int width)
 	return text_width(dst);
 }
 
-int
-text_fit(char *dst, size_t dstsz, const char *src, int width, const char *ellipsis)
+static int
+fit(char *dst, size_t dstsz, const char *src, int width, const char *ellipsis)
 {
 	int ew, hw, tw, head, tail;
 	size_t hb, tb, el, sl;
 
-	if (dstsz == 0)
-		return 0;
 	ew = text_width(ellipsis);
 	if (width <= 0 || text_width(src) <= width || ew >= width)
 		return text_cut(dst, dstsz, src, width);
@@ -156,6 +157,23 @@ text_fit(char *dst, size_t dstsz, const char *src, int width, const char *ellips
 	memcpy(dst + hb, ellipsis, el);
 	memcpy(dst + hb + el, src + tb, sl - tb + 1);
 	return hw + ew + tw;
+}
+
+int
+text_fit(char *dst, size_t dstsz, const char *src, int width, const char *ellipsis)
+{
+	size_t n = strlen(src);
+	char *shown;
+	int w;
+
+	if (dstsz == 0)
+		return 0;
+	if (!escape_needed(src, n))
+		return fit(dst, dstsz, src, width, ellipsis);
+	shown = escape_text(src, n);
+	w = fit(dst, dstsz, shown, width, ellipsis);
+	free(shown);
+	return w;
 }
 
 const char *

@@ -11,7 +11,9 @@
 int	text_width(const char *s);
 
 /*
- * Copies src into dst (dstsz bytes) so that it takes at most width columns.
+ * Copies src, escaped as every face escapes names (escape.h: no control
+ * byte reaches the terminal), into dst (dstsz bytes) so that it takes at
+ * most width columns.
  * A string too wide keeps its head and its tail and loses its middle, where
  * ellipsis goes: both the namespace and the kernel name stay readable.
  * Returns the width written.

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "text.h"
 #include "tui_int.h"
 
@@ -54,16 +55,20 @@ tui_attr(const struct tui *t, int cls)
 	return A_NORMAL;
 }
 
-/* Writes s at (y, x) in width columns (padded, or cut to fit). */
+/*
+ * Writes s at (y, x) in width columns (padded, or cut to fit), escaped
+ * (escape.h): whatever the caller passes, no control byte reaches curses.
+ */
 void
 tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
 {
-	char buf[1024];
+	char shown[4096], buf[1024];
 	int w;
 
 	if (width <= 0)
 		return;
-	w = text_cut(buf, sizeof buf, s, width);
+	escape_text_buf(shown, sizeof shown, s);
+	w = text_cut(buf, sizeof buf, shown, width);
 	attrset(attr);
 	if (right && w < width) {
 		mvhline(y, x, ' ', width - w);
