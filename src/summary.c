@@ -1,7 +1,10 @@
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "summary.h"
 #include "xalloc.h"
@@ -29,16 +32,47 @@ ptr_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static struct lib_sum *
-find_lib(struct lib_sum **libs, size_t *n, size_t *cap, const char *library)
+/*
+ * The libraries seen, in first-seen order, and an index by name (names are
+ * interned: equal names are equal pointers) that keeps a tree of a million
+ * files linear.  Each library is allocated alone, so the index's pointers
+ * stay put while the list grows.
+ */
+struct lib_list {
+	struct lib_sum	**v;
+	size_t		 n, cap;
+	htab_t		 by_name;
+};
+
+static hashval_t
+lib_hash(const void *e)
 {
-	for (size_t i = *n; i > 0; i--)
-		if ((*libs)[i - 1].library == library)
-			return &(*libs)[i - 1];
-	xgrow((void **)libs, cap, *n + 1, sizeof **libs);
-	memset(&(*libs)[*n], 0, sizeof **libs);
-	(*libs)[*n].library = library;
-	return &(*libs)[(*n)++];
+	return htab_hash_pointer(((const struct lib_sum *)e)->library);
+}
+
+static int
+lib_eq(const void *e, const void *key)
+{
+	return ((const struct lib_sum *)e)->library == ((const struct lib_sum *)key)->library;
+}
+
+static struct lib_sum *
+find_lib(struct lib_list *ls, const char *library)
+{
+	struct lib_sum key = { .library = library }, *l;
+	void **slot;
+
+	if (ls->n > 0 && ls->v[ls->n - 1]->library == library)
+		return ls->v[ls->n - 1];
+	slot = htab_find_slot(ls->by_name, &key, INSERT);
+	if (*slot != NULL)
+		return *slot;
+	l = xcalloc(1, sizeof *l);
+	l->library = library;
+	xgrow((void **)&ls->v, &ls->cap, ls->n + 1, sizeof *ls->v);
+	ls->v[ls->n++] = l;
+	*slot = l;
+	return l;
 }
 
 static void
@@ -54,11 +88,12 @@ add_arch(struct lib_sum *l, const char *arch)
 void
 summary_write(FILE *f, const struct model *m)
 {
-	struct lib_sum *libs = NULL;
-	size_t n = 0, cap = 0;
+	struct lib_list ls = { 0 };
+
+	ls.by_name = htab_create_alloc(64, lib_hash, lib_eq, NULL, xcalloc, free);
 
 	for (size_t i = 0; i < m->nimages; i++) {
-		struct lib_sum *l = find_lib(&libs, &n, &cap, m->images[i].library);
+		struct lib_sum *l = find_lib(&ls, m->images[i].library);
 		if (m->images[i].kind == IMAGE_SASS)
 			l->images++;
 	}
@@ -69,7 +104,7 @@ summary_write(FILE *f, const struct model *m)
 
 		if (fn->kind != FUNC_ENTRY)
 			continue;
-		l = find_lib(&libs, &n, &cap, img->library);
+		l = find_lib(&ls, img->library);
 		xgrow((void **)&l->kernels, &l->capkernels, l->nkernels + 1, sizeof *l->kernels);
 		l->kernels[l->nkernels++] = fn->mangled;
 		add_arch(l, img->arch);
@@ -77,8 +112,8 @@ summary_write(FILE *f, const struct model *m)
 		if (fn->stack > 0 || fn->local > 0)
 			l->framed++;
 	}
-	for (size_t i = 0; i < n; i++) {
-		struct lib_sum *l = &libs[i];
+	for (size_t i = 0; i < ls.n; i++) {
+		struct lib_sum *l = ls.v[i];
 		size_t distinct = 0;
 
 		/* A library of no entry (host code, PTX only) has no list at
@@ -100,6 +135,8 @@ summary_write(FILE *f, const struct model *m)
 			free(l->arches[k]);
 		free(l->arches);
 		free(l->kernels);
+		free(l);
 	}
-	free(libs);
+	htab_delete(ls.by_name);
+	free(ls.v);
 }

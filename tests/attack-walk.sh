@@ -191,6 +191,8 @@ bounded 0 "70,000 files" "$SPILLWAY" --list "$TMP/many"
 check "...give every row ($((70000 * cubin_rows)))" test "$(rows "$TMP/out")" -eq $((70000 * cubin_rows))
 bounded 0 "70,000 files under ulimit -n 256" sh -c 'ulimit -n 256 && exec "$0" --list "$1"' "$SPILLWAY" "$TMP/many"
 check "...give every row too" test "$(rows "$TMP/out")" -eq $((70000 * cubin_rows))
+bounded 0 "70,000 files, --summary" "$SPILLWAY" --summary "$TMP/many"
+check "...one line per file" test "$(grep -c ' kernels on ' "$TMP/out")" -eq 70000
 rm -rf "$TMP/many"
 
 # --- files that shrink while they are read ------------------------------
