@@ -10,6 +10,8 @@
 #include "fatbin.h"
 #include "fuzz.h"
 
+#define FUZZ_DECOMPRESS_LIMIT	((size_t)4 << 20)
+
 struct fuzz_fatbin {
 	struct decompressor	 dec;
 	const uint8_t		*buf;
@@ -40,11 +42,10 @@ on_entry(void *ctx, const struct fatbin_entry *e)
 	else
 		return;
 	if (rc == 0) {
-		/* Touch every promised byte: ASan checks the buffer is that large. */
-		volatile uint8_t sum = 0;
-		for (size_t i = 0; i < e->uncompressed_size; i++)
-			sum ^= out[i];
-		(void)sum;
+		/* Touch the last promised byte: ASan checks the buffer is
+		 * that large (every byte would cost 0.1 s a bomb). */
+		volatile uint8_t last = e->uncompressed_size > 0 ? out[e->uncompressed_size - 1] : 0;
+		(void)last;
 	} else if (err[0] == '\0')
 		__builtin_trap();
 }
@@ -63,7 +64,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_fatbin f;
 
-	decompressor_init(&f.dec, NULL, DECOMPRESS_LIMIT);
+	/* The limit's checks are the same at 4 MiB as at 96, and a bomb
+	 * costs a twenty-fourth of the time: more inputs a second. */
+	decompressor_init(&f.dec, NULL, FUZZ_DECOMPRESS_LIMIT);
 	f.buf = data;
 	f.size = size;
 	fatbin_walk(data, size, on_entry, on_error, &f);

@@ -6,7 +6,8 @@
 #   fuzz/run.sh [-t SECONDS] [-p PROCS] [TARGET...]        from the build tree
 # -p PROCS: every target at once, PROCS processes each sharing one scratch
 # corpus (a campaign on a machine of many cores); without it, one process,
-# one target at a time.
+# one target at a time.  FUZZ_RUNNER, when set, runs each binary (a
+# loader and its library path, on a machine with another C library).
 set -u
 secs=10 procs=0
 while [ $# -gt 0 ]; do
@@ -31,7 +32,7 @@ fuzz_one() {
 	# Seeds are read from the source tree; new inputs go to the scratch copy.
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	"fuzz/bin/fuzz-$t" -max_total_time="$secs" -rss_limit_mb=2048 \
+	${FUZZ_RUNNER:-} "fuzz/bin/fuzz-$t" -max_total_time="$secs" -rss_limit_mb=2048 \
 		-timeout=10 -print_final_stats=1 $dict \
 		-artifact_prefix=fuzz/findings/"$t"- \
 		"$scratch/$t" "$srcdir/fuzz/corpus/$t" $regress \
