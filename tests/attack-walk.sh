@@ -230,4 +230,13 @@ if [ -x "$maker" ]; then
 			'! grep -q zz_last "$1" || grep -Eq "zz_last.fatbin: (shrank from [0-9]+ to [0-9]+ bytes|changed) while it was read" "$1"' sh "$TMP/err"
 	done
 fi
+# --- real NVIDIA libraries ---------------------------------------------------
+# The bounds must refuse no real file: NCCL's images are 128 MiB, the largest
+# there are.  Where the toolkit is installed, its lib64 reads without a word.
+if [ -d /usr/local/cuda/lib64 ]; then
+	bounded 0 "the CUDA toolkit's lib64" "$SPILLWAY" --summary /usr/local/cuda/lib64
+	check "...without a message" sh -c '! grep -v " kernels on " "$1"' sh "$TMP/err"
+else
+	echo "# /usr/local/cuda/lib64 not found: the real-library case skipped"
+fi
 finish
