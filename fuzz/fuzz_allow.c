@@ -18,6 +18,7 @@
 
 #include "allow.h"
 #include "fuzz.h"
+#include "textedit.h"
 
 /* libFuzzer's own mutator; absent when replay.c drives the target. */
 size_t	LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
@@ -93,63 +94,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-/* The mutator: a small random source, and edits on lines and fields. */
-struct edit {
-	uint8_t		*data;
-	size_t		 size, max;
-	unsigned int	 rng;
-};
-
-static unsigned int
-pick(struct edit *e, unsigned int n)
-{
-	e->rng = e->rng * 1103515245u + 12345u;
-	return n ? (e->rng >> 8) % n : 0;
-}
-
-static int
-splice(struct edit *e, size_t off, size_t len, const char *text, size_t tlen)
-{
-	if (off + len > e->size || e->size - len + tlen > e->max)
-		return 0;
-	memmove(e->data + off + tlen, e->data + off + len, e->size - off - len);
-	memcpy(e->data + off, text, tlen);
-	e->size = e->size - len + tlen;
-	return 1;
-}
-
-static size_t
-some_line(struct edit *e, size_t *len)
-{
-	size_t off = pick(e, (unsigned int)e->size), end;
-
-	while (off > 0 && e->data[off - 1] != '\n')
-		off--;
-	end = off;
-	while (end < e->size && e->data[end] != '\n')
-		end++;
-	*len = end - off;
-	return off;
-}
-
-static size_t
-some_field(struct edit *e, size_t *len)
-{
-	size_t llen, off = some_line(e, &llen), nf = 1, k, start, end;
-
-	for (size_t i = off; i < off + llen; i++)
-		nf += e->data[i] == ',';
-	k = pick(e, (unsigned int)nf);
-	start = off;
-	while (k > 0 && start < off + llen)
-		k -= e->data[start++] == ',';
-	end = start;
-	while (end < off + llen && e->data[end] != ',')
-		end++;
-	*len = end - start;
-	return start;
-}
-
+/* The mutator: edits on lines and fields (textedit.h). */
 /* What a field may become: numbers, sms, quotes, header names, bytes. */
 static const char *const hostile[] = {
 	"1e3", "-1", "+1", " 1", "\" 1\"", "99999999999", "2147483647", "2147483648", "0",
