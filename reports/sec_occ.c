@@ -62,7 +62,9 @@ section_occupancy(struct rdoc *d, const struct model *m, const struct kgroup_set
 		key.library = img->library + s->prefix;
 		key.collapsed = f->collapsed;
 		key.arch = img->arch;
-		g = bsearch(&key, s->v, s->n, sizeof *s->v, group_cmp);
+		/* No group at all: s->v may be NULL, which bsearch's base must
+		 * not be even for 0 items. */
+		g = s->n > 0 ? bsearch(&key, s->v, s->n, sizeof *s->v, group_cmp) : NULL;
 		if (g == NULL)
 			continue;
 		occupancy_best(l, f->reg, f->shared, f->max_threads, &o);

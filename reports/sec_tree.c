@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compat.h"
+#include "judge_build.h"
 #include "occupancy.h"
 #include "schedule.h"
 #include "sections.h"
@@ -213,25 +214,6 @@ section_coverage(struct rdoc *d, const struct options *o, const struct model *m)
 	free(libs);
 }
 
-/* "reg_field + reg_flow": the members of a set of modules running at once. */
-static char *
-set_names(const struct model *m, const struct schedule *sc, const struct sched_set *set)
-{
-	size_t len = 1;
-	char *out;
-
-	for (size_t k = 0; k < set->n; k++)
-		len += strlen(m->modules[sc->jobs[set->members[k]].module].name) + 3;
-	out = xmalloc(len);
-	out[0] = '\0';
-	for (size_t k = 0; k < set->n; k++) {
-		if (k > 0)
-			strcat(out, " + ");
-		strcat(out, m->modules[sc->jobs[set->members[k]].module].name);
-	}
-	return out;
-}
-
 /* Seed 001's table: the modules that run at once, their overlap and the
  * sum of their peaks, under --jobs=N or as recorded; and the budget lines. */
 static void
@@ -259,7 +241,7 @@ section_concurrent(struct rdoc *d, const struct options *o, const struct model *
 		rtable_col(t, "peak_sum_bytes", RC_NUM | RC_CSV_ONLY);
 		for (size_t i = 0; i < sc.nsets; i++) {
 			const struct sched_set *set = &sc.sets[i];
-			char *names = set_names(m, &sc, set);
+			char *names = judge_build_set_names(m, &sc, set);
 
 			rtable_cell(t, "%s", names);
 			rtable_cell(t, "%.0f", set->overlap);
@@ -268,6 +250,9 @@ section_concurrent(struct rdoc *d, const struct options *o, const struct model *
 			free(names);
 		}
 	}
+	if (sc.more > 0)
+		rdoc_para(d, "builds", "%zu lighter sets not kept: spillway keeps the %d heaviest.",
+		    sc.more, SCHED_SETS_MAX);
 	if (o->mem_budget >= 0) {
 		int64_t worst = -1;
 		size_t at = 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buildsum.h"
+#include "escape.h"
 #include "judge_build.h"
 
 static void
@@ -25,16 +26,22 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		    (heaviest == m->nmodules || m->modules[i].peak_rss > m->modules[heaviest].peak_rss))
 			heaviest = i;
 	fprintf(f, "spillway: build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
-	if (heaviest < m->nmodules)
-		fprintf(f, ", largest peak RSS %s (%s)",
-		    judge_build_size(m->modules[heaviest].peak_rss, a, sizeof a), m->modules[heaviest].name);
+	if (heaviest < m->nmodules) {
+		fprintf(f, ", largest peak RSS %s (",
+		    judge_build_size(m->modules[heaviest].peak_rss, a, sizeof a));
+		escape_fputs(m->modules[heaviest].name, f);
+		fputc(')', f);
+	}
 	fputc('\n', f);
 	fputs("module\tpeak\twall\tstatus\tarches\tphases\n", f);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
 		double ms = 0;
 
-		fprintf(f, "%s\t%s\t", b->name, judge_build_size(b->peak_rss, a, sizeof a));
+		/* Names and arches come from logs: escaped (escape.h), so a tab or
+		 * a newline in one keeps the table's columns and lines. */
+		escape_fputs(b->name, f);
+		fprintf(f, "\t%s\t", judge_build_size(b->peak_rss, a, sizeof a));
 		if (b->wall >= 0)
 			fprintf(f, "%.1f s", b->wall);
 		else
@@ -43,7 +50,9 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			fprintf(f, "\t%d", b->exit_status);
 		else
 			fputs("\t?", f);
-		fprintf(f, "\t%s\t", *b->arches ? b->arches : "-");
+		fputc('\t', f);
+		escape_fputs(*b->arches ? b->arches : "-", f);
+		fputc('\t', f);
 		for (size_t k = 0; k < b->nphases; k++)
 			ms += b->phases[k].ms;
 		if (b->nphases > 0)
@@ -77,8 +86,10 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	for (size_t i = 0; i < rows; i++) {
 		const struct sched_set *t = &s->sets[i];
 
-		for (size_t k = 0; k < t->n; k++)
-			fprintf(f, "%s%s", k ? " + " : "", m->modules[s->jobs[t->members[k]].module].name);
+		for (size_t k = 0; k < t->n; k++) {
+			fputs(k ? " + " : "", f);
+			escape_fputs(m->modules[s->jobs[t->members[k]].module].name, f);
+		}
 		fprintf(f, t->overlap < 10 ? "\t%.1f s\t%s%s\n" : "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
 		    judge_build_size(t->peak_sum, a, sizeof a));
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "escape.h"
 #include "xalloc.h"
 
 /* Whether a record about file continues the list's last run. */
@@ -156,20 +157,28 @@ diag_sort(struct diag_list *l)
 	l->summary = 0;
 }
 
+/* The file, member and message go through the shared escaping: a name
+ * holding a newline or a terminal escape stays on its one line. */
 void
 diag_print(FILE *f, const struct diag *d)
 {
-	fprintf(f, "spillway: %s", d->file);
+	fputs("spillway: ", f);
+	escape_fputs(d->file, f);
 	if (d->more > 0) {
 		fprintf(f, ": and %" PRIu64 " more message%s about this file\n", d->more,
 		    d->more == 1 ? "" : "s");
 		return;
 	}
-	if (d->member)
-		fprintf(f, "(%s)", d->member);
+	if (d->member) {
+		putc('(', f);
+		escape_fputs(d->member, f);
+		putc(')', f);
+	}
 	if (d->offset != DIAG_NO_OFFSET)
 		fprintf(f, ": offset 0x%" PRIx64, d->offset);
-	fprintf(f, ": %s\n", d->message);
+	fputs(": ", f);
+	escape_fputs(d->message, f);
+	putc('\n', f);
 }
 
 void

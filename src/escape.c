@@ -149,6 +149,23 @@ escape_text_buf(char *dst, size_t dstsz, const char *s)
 	return w;
 }
 
+void
+escape_fputs(const char *s, FILE *f)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		char one[ESCAPE_MAX + 1];
+		size_t used, len;
+		int changed = 0;
+
+		len = escape_one(p + i, n - i, one, &used, &changed);
+		fwrite(one, 1, len, f);
+		i += used;
+	}
+}
+
 int
 escape_needed(const char *s, size_t n)
 {

@@ -20,6 +20,7 @@
 #define SPILLWAY_ESCAPE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The longest escape one character can take ("\u202e"). */
 #define ESCAPE_MAX	6
@@ -29,6 +30,8 @@ char	*escape_text(const char *s, size_t n);
 /* The same into dst (dstsz bytes, NUL-terminated), cut before the first
  * escape or character that does not fit; returns the bytes written. */
 size_t	 escape_text_buf(char *dst, size_t dstsz, const char *s);
+/* s (NUL-terminated) written to f escaped. */
+void	 escape_fputs(const char *s, FILE *f);
 /* Whether escape_text would change s's first n bytes. */
 int	 escape_needed(const char *s, size_t n);
 

@@ -21,8 +21,8 @@ judge_build_size(int64_t bytes, char *buf, size_t size)
 
 /* "a + b + c" of a set's module names.  Allocated.  Each name copied
  * once at its place: strcat from the start made a set of 50,000 quadratic. */
-static char *
-set_names(const struct model *m, const struct schedule *s, const struct sched_set *t)
+char *
+judge_build_set_names(const struct model *m, const struct schedule *s, const struct sched_set *t)
 {
 	size_t len = 1, at = 0;
 	char *out;
@@ -84,7 +84,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 			covered = s->sets[k].peak_sum > g->mem_host && covers(&s->sets[k], t);
 		if (covered)
 			continue;
-		names = set_names(m, s, t);
+		names = judge_build_set_names(m, s, t);
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",

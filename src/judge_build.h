@@ -24,5 +24,9 @@ void	judge_build(const struct model *, const struct schedule *sched,
 
 /* "12.98 GB" (10^9 bytes, as nvcc users quote them) into buf. */
 const char *judge_build_size(int64_t bytes, char *buf, size_t size);
+/* "a + b + c" of a set's module names, allocated; linear in their length
+ * (a set of a fully overlapping log holds every module). */
+char	*judge_build_set_names(const struct model *, const struct schedule *,
+	    const struct sched_set *);
 
 #endif

@@ -195,6 +195,8 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 			judge_add(v, FINDING_NOTHING, "spillway: %s: no such file: nothing to judge", sp->path);
 			continue;
 		}
+		if (sp->again)		/* judged under the name that read it */
+			continue;
 		for (size_t i = sp->image_first; i < sp->image_end; i++)
 			n += entries[i];
 		if (n > 0 || sp->module_end > sp->module_first)

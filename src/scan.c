@@ -1685,11 +1685,18 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 			continue;
 		}
 		sp->is_dir = S_ISDIR(st.st_mode) != 0;
+		/* A file or directory named again, or named after a walk read
+		 * it, is read once: its rows and its messages come out once. */
+		if (inode_seen(&s, &st, 0)) {
+			sp->again = 1;
+			continue;
+		}
 		if (sp->is_dir) {
 			enter_dir(&s, AT_FDCWD, paths[i], paths[i], paths[i], 0, 1);
 			scan_links(&s, paths[i]);
 		} else
 			scan_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
+		(void)inode_seen(&s, &st, 1);	/* one that could not be read, too */
 		sp->image_end = model->nimages;
 		sp->module_end = model->nmodules;
 	}

@@ -21,6 +21,7 @@ struct scan_span {
 	const char	*path;
 	int		 missing;	/* it does not exist */
 	int		 is_dir;
+	int		 again;		/* read already under an earlier name: skipped */
 	size_t		 image_first, image_end;
 	size_t		 module_first, module_end;
 };

@@ -6,6 +6,7 @@
 
 #include <libiberty/hashtab.h>
 
+#include "escape.h"
 #include "summary.h"
 #include "xalloc.h"
 
@@ -125,11 +126,15 @@ summary_write(FILE *f, const struct model *m)
 				distinct++;
 		if (l->narches > 1)
 			qsort(l->arches, l->narches, sizeof *l->arches, str_cmp);
-		fprintf(f, "spillway: %s: %zu kernels on ", l->library, distinct);
+		fputs("spillway: ", f);
+		escape_fputs(l->library, f);
+		fprintf(f, ": %zu kernels on ", distinct);
 		if (l->narches == 0)
 			fputs("no SASS arch", f);
-		for (size_t k = 0; k < l->narches; k++)
-			fprintf(f, "%s%s", k ? ", " : "", l->arches[k]);
+		for (size_t k = 0; k < l->narches; k++) {
+			fputs(k ? ", " : "", f);
+			escape_fputs(l->arches[k], f);
+		}
 		fprintf(f, " (%zu entries), %zu use stack / local memory\n", l->entries, l->framed);
 		for (size_t k = 0; k < l->narches; k++)
 			free(l->arches[k]);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "judgelib.h"
 #include "update.h"
 #include "xalloc.h"
 
@@ -17,7 +18,7 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 	int looser = r->stack > m->stack || r->local > m->local;
 
 	if (m->stack == 0 && m->local == 0) {
-		verdict_add(v, FINDING_NOTICE,
+		judge_add(v, FINDING_NOTICE,
 		    "spillway: %s:%zu: stale, removed: %s %s: STACK %ld LOCAL %ld, measured STACK 0 LOCAL 0",
 		    t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local);
 		r->removed = 1;
@@ -28,7 +29,7 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 		c->kept++;
 		return;
 	}
-	verdict_add(v, FINDING_NOTICE,
+	judge_add(v, FINDING_NOTICE,
 	    "spillway: %s:%zu: %s %s %s: STACK %ld LOCAL %ld, now STACK %ld LOCAL %ld",
 	    t->file, r->line, looser ? "stale, tightened:" : "raised:", r->kernel, r->sm,
 	    (long)r->stack, (long)r->local, (long)m->stack, (long)m->local);
@@ -60,7 +61,7 @@ row_possible(const struct allow_table *t, const struct judge_measure *m, char *s
 	if (why == NULL)
 		return 1;
 	if (m->stack > 0 || m->local > 0)
-		verdict_add(v, FINDING_NOTICE,
+		judge_add(v, FINDING_NOTICE,
 		    "spillway: %s: no row for '%s' on '%s': %s (STACK %ld LOCAL %ld)",
 		    t->file, m->kernel, m->sm, why, (long)m->stack, (long)m->local);
 	return 0;
@@ -88,7 +89,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 		} else if (m[i].stack > 0 || m[i].local > 0) {
 			/* m is sorted, so new rows go in kernel, sm order. */
 			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");
-			verdict_add(v, FINDING_NOTICE,
+			judge_add(v, FINDING_NOTICE,
 			    "spillway: %s: added %s %s: STACK %ld LOCAL %ld (maximum over %zu entries): write its note",
 			    t->file, m[i].kernel, sm, (long)m[i].stack, (long)m[i].local, m[i].entries);
 			t->rows[t->nrows - 1].seen = 1;
@@ -97,7 +98,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 	}
 	for (size_t i = 0; i < nread; i++)
 		if (!t->rows[i].seen) {
-			verdict_add(v, FINDING_NOTICE,
+			judge_add(v, FINDING_NOTICE,
 			    "spillway: %s:%zu: kept %s %s: matches no gated kernel in this scan",
 			    t->file, t->rows[i].line, t->rows[i].kernel, t->rows[i].sm);
 			c->unseen++;

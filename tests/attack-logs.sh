@@ -96,6 +96,14 @@ for n in 10000 50000; do
 	bounded 1 "record, $n jobs at once: --check --mem-host=1MB" "$SPILLWAY" --check --mem-host=1MB "$TMP/record-$n.log"
 	check "  the heaviest set is over the limit" grep -q "^VIOLATION obj/f0.o + obj/f1.o + .* run at once for " "$TMP/out"
 	check "  the lighter are counted" grep -q "lighter sets of modules running at once not judged one by one" "$TMP/out"
+	# The report's table of sets: names joined in linear time (a set holds
+	# every module), and the sets left out counted under it.
+	bounded 0 "record, $n jobs at once: --report" "$SPILLWAY" --report "$TMP/record-$n.log"
+	check "  the report counts the sets not kept" grep -q "^[0-9]* lighter sets not kept: spillway keeps the 4096 heaviest\.$" "$TMP/out"
+	bounded 0 "record, $n jobs at once: --report=csv" "$SPILLWAY" --report=csv "$TMP/record-$n.log"
+	check "  the heaviest set, every member named" awk -F, '$1 == "builds" && $2 ~ /^obj\/f0\.o \+ / { n = split($2, a, " \\+ "); if (n == '"$n"') ok = 1 } END { exit !ok }' "$TMP/out"
+	bounded 0 "ninja, $n jobs at once: --report" "$SPILLWAY" --report "$TMP/ninja-$n.log"
+	check "  the report counts the sets not kept" grep -q "lighter sets not kept: spillway keeps the 4096 heaviest\.$" "$TMP/out"
 done
 
 for n in 50000 200000; do

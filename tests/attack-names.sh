@@ -207,4 +207,46 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$SOCK" kill-server 2>/dev/null
 fi
 
+# --- paths holding a newline, ESC and a byte that is not UTF-8: the
+# diagnostics, --summary, --check, the build table and the notices of
+# --update-allow escape them (one line each, no raw control byte); the
+# trace (JSON) escapes them as \u00XX; CSV keeps them exact.
+BAD=$(printf 'a\nb\033[31m\377')
+mkdir -p "$TMP/paths"
+cp "$BUILD/bad_truncated.o" "$TMP/paths/$BAD.o"
+cp "$BUILD/bad_corrupt.fatbin" "$TMP/paths/$BAD.fatbin"
+cp "$BUILD/spill.sm_90.cubin" "$TMP/paths/$BAD.cubin"
+printf '# ninja log v5\n0\t100\t0\tk\033[31m\377\001.o\t1\n50\t200\t0\tother\t2\n' >"$TMP/$BAD.ninja_log"
+# one_line_each FILE N: N lines of FILE name the path escaped.
+one_line_each() {
+	[ "$(grep -c -F 'spillway: a\nb\x1b[31m\xff.' "$1")" -eq "$2" ]
+}
+for face in --list --summary --check; do
+	bounded 2 "bad paths: $face" "$SPILLWAY" "$face" "$TMP/paths"
+	check "bad paths: $face stderr has no raw control byte" no_raw "$TMP/err"
+	check "bad paths: $face: one escaped line per damaged file" one_line_each "$TMP/err" 2
+	[ "$face" = --list ] && continue
+	check "bad paths: $face output has no raw control byte" no_raw "$TMP/out"
+done
+bounded 2 "bad paths: --summary" "$SPILLWAY" --summary "$TMP/paths"
+check "bad paths: --summary names the library escaped" one_line_each "$TMP/out" 1
+bounded 2 "bad paths: --list" "$SPILLWAY" --list "$TMP/paths"
+check "bad paths: --list CSV keeps the path exact" grep -q "$(printf 'b\033\\[31m\377.cubin')" "$TMP/out"
+bounded 0 "bad paths: --summary of a log" "$SPILLWAY" --summary "$TMP/$BAD.ninja_log"
+check "bad paths: the build table has no raw control byte" no_raw "$TMP/out"
+check "bad paths: the build table names the module escaped" grep -q -F 'k\x1b[31m\xff\x01.o' "$TMP/out"
+bounded 0 "bad paths: --report=trace" "$SPILLWAY" --report=trace "$TMP/$BAD.ninja_log"
+check "bad paths: the trace has no raw control byte" no_raw "$TMP/out"
+check "bad paths: the trace is JSON, the log's path escaped as \\u000a" python3 - "$TMP/out" <<'EOF'
+import json, sys
+with open(sys.argv[1], encoding="latin-1") as f:
+    t = json.load(f)
+logs = [e["args"]["log"] for e in t["traceEvents"] if e.get("ph") == "X"]
+sys.exit(not logs or not all(l.endswith("a\nb\x1b[31m\xff.ninja_log") for l in logs))
+EOF
+printf 'kernel,sm,stack,local,note\n' >"$TMP/allow.csv"
+bounded 0 "weird spills: --update-allow" "$SPILLWAY" --update-allow --allow="$TMP/allow.csv" "$A/weird-spills.cubin"
+check "weird spills: --update-allow's notices have no raw control byte" no_raw "$TMP/out"
+check "weird spills: --update-allow's notices escape ESC" grep -q -F 'added \x1b[31mRED\x1b[0m sm_86' "$TMP/out"
+
 finish

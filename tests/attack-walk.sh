@@ -230,6 +230,27 @@ if [ -x "$maker" ]; then
 			'! grep -q zz_last "$1" || grep -Eq "zz_last.fatbin: (shrank from [0-9]+ to [0-9]+ bytes|changed) while it was read" "$1"' sh "$TMP/err"
 	done
 fi
+
+# --- a path named twice, or named after a walk read it, is read once:
+# its rows, its messages and its judging come out once.
+bounded 2 "a directory once: --list" "$SPILLWAY" --list "$BUILD"
+cp "$TMP/out" "$TMP/once.csv"
+cp "$TMP/err" "$TMP/once.err"
+bounded 2 "a directory named twice: --list" "$SPILLWAY" --list "$BUILD" "$BUILD"
+check "...the rows once" cmp -s "$TMP/out" "$TMP/once.csv"
+check "...the messages once" cmp -s "$TMP/err" "$TMP/once.err"
+bounded 2 "a directory, then a damaged file in it: --list" "$SPILLWAY" --list "$BUILD" "$BUILD/bad_truncated.o"
+check "...the rows once" cmp -s "$TMP/out" "$TMP/once.csv"
+check "...the damaged file's message once" test "$(grep -c 'bad_truncated.o: offset 0x5c278' "$TMP/err")" -eq 1
+bounded 2 "a damaged file named twice: --list" "$SPILLWAY" --list "$BUILD/bad_truncated.o" "$BUILD/bad_truncated.o"
+check "...its message once" test "$(grep -c 'bad_truncated.o: offset 0x5c278' "$TMP/err")" -eq 1
+bounded 0 "a file named twice: --list" "$SPILLWAY" --list "$BUILD/spill.o" "$BUILD/spill.o"
+check "...its rows once" test "$(rows "$TMP/out")" -eq "$("$SPILLWAY" --list "$BUILD/spill.o" | tail -n +2 | wc -l)"
+bounded 1 "a file named twice: --check" "$SPILLWAY" --check "$BUILD/spill.o" "$BUILD/spill.o"
+check "...its entries gated once" grep -q "^spillway: check: 16 entries gated," "$TMP/out"
+bounded 2 "a directory named twice: --check" "$SPILLWAY" --check "$BUILD" "$BUILD"
+check "...the second name is not 'nothing to judge'" sh -c '! grep -q "nothing to judge" "$1" "$2"' sh "$TMP/out" "$TMP/err"
+
 # --- real NVIDIA libraries ---------------------------------------------------
 # The bounds must refuse no real file: NCCL's images are 128 MiB, the largest
 # there are.  Where the toolkit is installed, its lib64 reads without a word.

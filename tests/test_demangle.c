@@ -396,6 +396,25 @@ test_escape_buffer(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* escape_fputs writes what escape_text makes, for a path of any length. */
+static void
+test_escape_stream(void **state)
+{
+	const char *path = "dir/a\nb\x1b[31m\xff.o";
+	char *text = NULL, *want = escape_text(path, strlen(path));
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(f);
+	escape_fputs(path, f);
+	fclose(f);
+	assert_string_equal(text, want);
+	assert_string_equal(text, "dir/a\\nb\\x1b[31m\\xff.o");
+	free(text);
+	free(want);
+}
+
 int
 main(void)
 {
@@ -413,6 +432,7 @@ main(void)
 		cmocka_unit_test(test_escape_controls),
 		cmocka_unit_test(test_escape_utf8),
 		cmocka_unit_test(test_escape_buffer),
+		cmocka_unit_test(test_escape_stream),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
