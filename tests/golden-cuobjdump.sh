@@ -35,6 +35,20 @@ for f in "$BUILD"/*; do
 	fi
 done
 
+# Real files built elsewhere (tests/corpus/extra): the same comparison.
+for f in "$CORPUS"/extra/*.o; do
+	b=$(basename "$f")
+	"$SPILLWAY" --list "$f" >"$TMP/$b.csv" 2>"$TMP/$b.err"
+	check "extra/$b: --list exits 0" [ $? -eq 0 ]
+	check "extra/$b: no message" [ ! -s "$TMP/$b.err" ]
+	if python3 "$srcdir/tests/golden_compare.py" resource-usage "$TMP/$b.csv" \
+	    "$f.resource-usage.txt" >"$TMP/cmp"; then
+		pass "extra/$b: $(tail -1 "$TMP/cmp") (cuobjdump)"
+	else
+		fail "extra/$b: cuobjdump differs"; sed 's/^/    /' "$TMP/cmp"
+	fi
+done
+
 # The whole tree at once gives the same rows as file by file, and the same
 # bytes at 1 and 4 workers.
 "$SPILLWAY" -T 1 --list "$BUILD" >"$TMP/t1.csv" 2>/dev/null
