@@ -41,6 +41,12 @@ def num(s):
     return int(s) if s not in (None, "") else None
 
 
+def bank_order(banks):
+    """Constant banks as "bank:bytes" pairs by bank number: the CSV keeps
+    section order (spillway(1)), cuobjdump 11.8 prints bank order."""
+    return " ".join(sorted(banks, key=lambda b: int(b.split(":")[0])))
+
+
 def golden_rows(path, bare_arch):
     rows = collections.Counter()
     arch, func = bare_arch, None
@@ -61,7 +67,7 @@ def golden_rows(path, bare_arch):
                 else:
                     vals[name] = int(v)
             rows[(arch, func, vals["REG"], vals["STACK"], vals["SHARED"], vals["LOCAL"],
-                  " ".join(banks), vals["TEXTURE"], vals["SURFACE"], vals["SAMPLER"])] += 1
+                  bank_order(banks), vals["TEXTURE"], vals["SURFACE"], vals["SAMPLER"])] += 1
             func = None
     return rows
 
@@ -72,7 +78,7 @@ def resource_usage(csv_path, golden_path):
     for r in read_csv(csv_path):
         sms.add(r["sm"])
         ours[(r["sm"], r["mangled"], num(r["reg"]), num(r["stack"]), num(r["shared"]),
-              num(r["local"]), r["constant"], num(r["texture"]), num(r["surface"]),
+              num(r["local"]), bank_order(r["constant"].split()), num(r["texture"]), num(r["surface"]),
               num(r["sampler"]))] += 1
     bare = sms.pop() if len(sms) == 1 else None
     gold = golden_rows(golden_path, bare)
