@@ -64,7 +64,7 @@ def rle_frame(total):
         n = min(left, 131072); left -= n
         body += struct.pack("<I", (n << 3) | (1 << 1) | (left == 0))[:3] + b"\0"
     return hdr + body
-for mib, n in ((90, 100), (50, 300), (8, 2000)):
+for mib, n in ((190, 40), (90, 100), (50, 300), (8, 2000)):
     fr = rle_frame(mib << 20)
     e = fb.make_entry(2, 0x8011, fr, len(fr), mib << 20, arch=80)
     fb.w(os.path.join(sys.argv[2], "rle-%dM-x%d.fatbin" % (mib, n)), fb.make_container([e] * n))
