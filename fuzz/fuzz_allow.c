@@ -121,29 +121,6 @@ nul_byte(struct edit *e)
 	return splice(e, off + pick(e, (unsigned int)len + 1), 0, "", 1);
 }
 
-static int
-cut(struct edit *e)
-{
-	if (e->size < 2)
-		return 0;
-	e->size = 1 + pick(e, (unsigned int)e->size - 1);
-	return 1;
-}
-
-static int
-to_crlf(struct edit *e)
-{
-	int n = 0;
-
-	for (size_t i = 0; i < e->size; i++)
-		if (e->data[i] == '\n' && (i == 0 || e->data[i - 1] != '\r') &&
-		    splice(e, i, 0, "\r", 1)) {
-			i++;
-			n++;
-		}
-	return n;
-}
-
 /* A comment or blank line, or a copy of a line (a row twice: its sm
  * written another way makes the same row). */
 static int
@@ -163,16 +140,6 @@ add_line(struct edit *e)
 	memmove(e->data + off + len + 1, e->data + off, e->size - off);
 	e->size += len + 1;
 	return 1;
-}
-
-static int
-row_width(struct edit *e)
-{
-	size_t len, off = some_field(e, &len);
-
-	if (pick(e, 2))
-		return splice(e, off, 0, ",", 1);
-	return off > 0 && e->data[off - 1] == ',' ? splice(e, off - 1, len + 1, "", 0) : 0;
 }
 
 static int (*const edits[])(struct edit *) = {

@@ -102,32 +102,9 @@ static const char *const hostile_bits[] = {
 };
 
 static int
-cut(struct edit *e)
-{
-	if (e->size < 2)
-		return 0;
-	e->size = 1 + pick(e, (unsigned int)e->size - 1);
-	return 1;
-}
-
-static int
 add_bom(struct edit *e)
 {
 	return splice(e, 0, 0, "\xef\xbb\xbf", 3);
-}
-
-static int
-to_crlf(struct edit *e)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < e->size; i++)
-		if (e->data[i] == '\n' && (i == 0 || e->data[i - 1] != '\r') &&
-		    splice(e, i, 0, "\r", 1)) {
-			i++;
-			n++;
-		}
-	return n > 0;
 }
 
 static int
@@ -158,17 +135,6 @@ static int
 odd_bytes(struct edit *e)
 {
 	return set_field(e, hostile_bits, sizeof hostile_bits / sizeof hostile_bits[0]);
-}
-
-/* A row a field short or long. */
-static int
-row_width(struct edit *e)
-{
-	size_t len, off = some_field(e, &len);
-
-	if (pick(e, 2))
-		return splice(e, off, 0, ",", 1);
-	return off > 0 && e->data[off - 1] == ',' ? splice(e, off - 1, len + 1, "", 0) : 0;
 }
 
 /* A line copied many times after itself: one bad row, many good ones. */

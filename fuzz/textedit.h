@@ -70,4 +70,40 @@ some_field(struct edit *e, size_t *len)
 	return start;
 }
 
+/* Cuts the input short, mid-row most of the time. */
+static inline int
+cut(struct edit *e)
+{
+	if (e->size < 2)
+		return 0;
+	e->size = 1 + pick(e, (unsigned int)e->size - 1);
+	return 1;
+}
+
+/* Every line ending in CRLF. */
+static inline int
+to_crlf(struct edit *e)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->size; i++)
+		if (e->data[i] == '\n' && (i == 0 || e->data[i - 1] != '\r') &&
+		    splice(e, i, 0, "\r", 1)) {
+			i++;
+			n++;
+		}
+	return n > 0;
+}
+
+/* A field more or a field less in one row. */
+static inline int
+row_width(struct edit *e)
+{
+	size_t len, off = some_field(e, &len);
+
+	if (pick(e, 2))
+		return splice(e, off, 0, ",", 1);
+	return off > 0 && e->data[off - 1] == ',' ? splice(e, off - 1, len + 1, "", 0) : 0;
+}
+
 #endif
