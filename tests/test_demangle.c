@@ -22,6 +22,7 @@
 #include <libiberty/demangle.h>
 
 #include "demangle.h"
+#include "../fuzz/namebombs.h"
 #include "escape.h"
 #include "strpool.h"
 #include "xalloc.h"
@@ -176,21 +177,6 @@ test_recursion_limit_as_cxxfilt(void **state)
 }
 
 
-/* Base 36 as substitutions number them (S0_, S1_, ..., SA_, ...). */
-static void
-b36(unsigned i, char *out)
-{
-	char tmp[16];
-	size_t n = 0;
-
-	do
-		tmp[n++] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 36];
-	while ((i /= 36) != 0);
-	while (n > 0)
-		*out++ = tmp[--n];
-	*out = '\0';
-}
-
 /*
  * f<a, pair<..>, ...>(a) where each template argument is a pair of the one
  * before it twice: the printed form doubles every two levels
@@ -199,28 +185,11 @@ b36(unsigned i, char *out)
 static char *
 doubling_bomb(unsigned levels)
 {
-	char *m = xmalloc(32 + 16 * (size_t)levels), *w = m, id[16];
+	size_t cap = 64 + 32 * (size_t)levels;
+	char *m = xmalloc(cap);
 
-	w += sprintf(w, "_Z1fI1aSt4pairIS_S_E");
-	for (unsigned i = 1; i <= levels; i++) {
-		b36(i, id);
-		w += sprintf(w, "S0_IS%s_S%s_E", id, id);
-	}
-	sprintf(w, "EvT_");
+	make_doubling(m, cap, levels);
 	return m;
-}
-
-/* The substitution S<i>: S_ for the first, then S0_, S1_... */
-static void
-sub(unsigned i, char *out)
-{
-	if (i == 0) {
-		strcpy(out, "S_");
-		return;
-	}
-	out[0] = 'S';
-	b36(i - 1, out + 1);
-	strcat(out, "_");
 }
 
 /*
@@ -231,16 +200,10 @@ sub(unsigned i, char *out)
 static char *
 silent_bomb(unsigned levels)
 {
-	char *m = xmalloc(32 + 32 * (size_t)levels), *w = m, x[16];
-	unsigned prev = 2, next = 6;
+	size_t cap = 64 + 48 * (size_t)levels;
+	char *m = xmalloc(cap);
 
-	w += sprintf(w, "_Z1fIJEEvDpSt4pairI1aT_E");
-	for (unsigned i = 0; i < levels; i++) {
-		sub(prev, x);
-		w += sprintf(w, "DpS0_IS0_I%s%sET_E", x, x);
-		prev = next;
-		next += 4;
-	}
+	make_silent(m, cap, levels, 1);
 	return m;
 }
 
