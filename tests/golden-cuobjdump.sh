@@ -7,18 +7,27 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
+
+# equal_to_cuobjdump SHOWN FILE GOLDEN: --list of FILE, into $TMP/NAME.csv,
+# exits 0 without a message and equals cuobjdump's GOLDEN row for row.
+equal_to_cuobjdump() {
+	local shown=$1 f=$2 golden=$3 b
+	b=$(basename "$f")
+	"$SPILLWAY" --list "$f" >"$TMP/$b.csv" 2>"$TMP/$b.err"
+	check "$shown: --list exits 0" [ $? -eq 0 ]
+	check "$shown: no message" [ ! -s "$TMP/$b.err" ]
+	if python3 "$srcdir/tests/golden_compare.py" resource-usage "$TMP/$b.csv" \
+	    "$golden" >"$TMP/cmp"; then
+		pass "$shown: $(tail -1 "$TMP/cmp") (cuobjdump)"
+	else
+		fail "$shown: cuobjdump differs"; sed 's/^/    /' "$TMP/cmp"
+	fi
+}
+
 for f in "$BUILD"/*; do
 	b=$(basename "$f")
 	case "$b" in bad_*) continue ;; esac
-	"$SPILLWAY" --list "$f" >"$TMP/$b.csv" 2>"$TMP/$b.err"
-	check "$b: --list exits 0" [ $? -eq 0 ]
-	check "$b: no message" [ ! -s "$TMP/$b.err" ]
-	if python3 "$srcdir/tests/golden_compare.py" resource-usage "$TMP/$b.csv" \
-	    "$GOLDEN/$b.resource-usage.txt" >"$TMP/cmp"; then
-		pass "$b: $(tail -1 "$TMP/cmp") (cuobjdump)"
-	else
-		fail "$b: cuobjdump differs"; sed 's/^/    /' "$TMP/cmp"
-	fi
+	equal_to_cuobjdump "$b" "$f" "$GOLDEN/$b.resource-usage.txt"
 	# rdc_app's kernels were linked by nvlink after ptxas ran: their
 	# register counts are the maxima over the linked call tree, which
 	# ptxas -v of the separate compile never saw.
@@ -37,16 +46,7 @@ done
 
 # Real files built elsewhere (tests/corpus/extra): the same comparison.
 for f in "$CORPUS"/extra/*.o; do
-	b=$(basename "$f")
-	"$SPILLWAY" --list "$f" >"$TMP/$b.csv" 2>"$TMP/$b.err"
-	check "extra/$b: --list exits 0" [ $? -eq 0 ]
-	check "extra/$b: no message" [ ! -s "$TMP/$b.err" ]
-	if python3 "$srcdir/tests/golden_compare.py" resource-usage "$TMP/$b.csv" \
-	    "$f.resource-usage.txt" >"$TMP/cmp"; then
-		pass "extra/$b: $(tail -1 "$TMP/cmp") (cuobjdump)"
-	else
-		fail "extra/$b: cuobjdump differs"; sed 's/^/    /' "$TMP/cmp"
-	fi
+	equal_to_cuobjdump "extra/$(basename "$f")" "$f" "$f.resource-usage.txt"
 done
 
 # The whole tree at once gives the same rows as file by file, and the same
@@ -55,7 +55,7 @@ done
 "$SPILLWAY" -T 4 --list "$BUILD" >"$TMP/t4.csv" 2>/dev/null
 check "--list identical at 1 and 4 workers" cmp -s "$TMP/t1.csv" "$TMP/t4.csv"
 # Workers copy images out of files kept open; past half the open-file
-# limit they read through the mapping instead.  Under a limit of 70 only
+# limit they open the file again by path.  Under a limit of 70 only
 # three files stay open: the rows must not change.
 (ulimit -n 70 && "$SPILLWAY" -T 4 --list "$BUILD") >"$TMP/few-fds.csv" 2>/dev/null
 check "--list identical with few files kept open" cmp -s "$TMP/t1.csv" "$TMP/few-fds.csv"
