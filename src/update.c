@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "judgelib.h"
+#include "outfile.h"
 #include "update.h"
 #include "xalloc.h"
 
@@ -140,72 +141,40 @@ table_text(const struct allow_table *t, size_t *len, char *err, size_t errlen)
 }
 
 /*
- * The file to replace: the table's own path, or what its symlinks lead to
- * (written there, the link stays a link).  *st is the target's when it
- * exists (*exists 1), and it must be a regular file we may write.
+ * The table must be a file that --update-allow may replace: a new one, or
+ * an existing regular file we may write, through its symlinks (outfile
+ * writes their target, so that a link stays a link); a link to nothing is
+ * refused rather than creating its target.
  */
-static char *
-resolve_target(const char *file, struct stat *st, int *exists, char *err, size_t errlen)
+static int
+replaceable(const char *file, char *err, size_t errlen)
 {
 	char *target = realpath(file, NULL);
+	struct stat st;
+	int ok;
 
-	*exists = 0;
 	if (target == NULL) {
-		if (errno == ENOENT && lstat(file, st) != 0)
-			return xstrdup(file);	/* a new table */
+		if (errno == ENOENT && lstat(file, &st) != 0)
+			return 1;	/* a new table */
 		snprintf(err, errlen, "%s: %s", file, errno == ENOENT
 		    ? "a symlink to a file that does not exist" : strerror(errno));
-		return NULL;
+		return 0;
 	}
-	if (stat(target, st) != 0 || !S_ISREG(st->st_mode) || access(target, W_OK) != 0) {
-		snprintf(err, errlen, "%s: %s", file, !S_ISREG(st->st_mode) ? "not a regular file"
+	ok = stat(target, &st) == 0 && S_ISREG(st.st_mode) && access(target, W_OK) == 0;
+	if (!ok)
+		snprintf(err, errlen, "%s: %s", file, !S_ISREG(st.st_mode) ? "not a regular file"
 		    : strerror(errno));
-		free(target);
-		return NULL;
-	}
-	*exists = 1;
-	return target;
-}
-
-/* The new file gets the old one's permissions and, where we may, owner. */
-static int
-copy_mode(int fd, const struct stat *st, int exists)
-{
-	mode_t mask;
-
-	if (!exists) {
-		mask = umask(0);
-		umask(mask);
-		return fchmod(fd, 0666 & ~mask);
-	}
-	if (fchown(fd, st->st_uid, st->st_gid) != 0)
-		(void)fchown(fd, (uid_t)-1, st->st_gid);	/* not root: the group, if ours */
-	return fchmod(fd, st->st_mode & 07777);
-}
-
-static int
-write_all(int fd, const char *text, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, text, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		text += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	free(target);
+	return ok;
 }
 
 int
 update_write(const struct allow_table *t, char *err, size_t errlen)
 {
-	struct stat st;
-	char *text, *target, *tmp;
+	struct outfile of;
+	char *text;
 	size_t len;
-	int exists, fd, rc = -1;
+	int rc = -1;
 
 	if (t->stream) {
 		snprintf(err, errlen, "%s: a stream, not a file: --update-allow writes the table back "
@@ -214,32 +183,13 @@ update_write(const struct allow_table *t, char *err, size_t errlen)
 	}
 	if ((text = table_text(t, &len, err, errlen)) == NULL)
 		return -1;
-	if ((target = resolve_target(t->file, &st, &exists, err, errlen)) == NULL) {
-		free(text);
-		return -1;
+	/* The old table's mode and owner, and the old table left as it was
+	 * on any failure: outfile's temporary and rename. */
+	if (replaceable(t->file, err, errlen) && outfile_open(&of, t->file, err, errlen) == 0) {
+		/* A short write is kept by outfile's stream: the commit fails. */
+		fwrite(text, 1, len, of.stream);
+		rc = outfile_commit(&of, err, errlen);
 	}
-	/* Beside the target, so that the rename stays on its file system. */
-	tmp = xasprintf("%s.XXXXXX", target);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (copy_mode(fd, &st, exists) != 0 || write_all(fd, text, len) != 0 || fsync(fd) != 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-		close(fd);
-	} else if (close(fd) != 0) {
-		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
-	} else if (rename(tmp, target) != 0) {
-		snprintf(err, errlen, "%s: %s", target, strerror(errno));
-	} else {
-		rc = 0;
-	}
-	if (rc != 0)
-		unlink(tmp);
-out:
-	free(tmp);
-	free(target);
 	free(text);
 	return rc;
 }
