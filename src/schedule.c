@@ -95,7 +95,8 @@ heap_free(struct heap *h)
 	memset(h, 0, sizeof *h);
 }
 
-/* A slot of -jN and when it frees; ties go to the lowest slot. */
+/* A slot of -jN, or a lane of a recorded schedule, and when it frees;
+ * ties go to the lowest. */
 struct slot_free {
 	double	 at;
 	int	 slot;
@@ -608,22 +609,6 @@ find_sets(struct schedule *s, const struct model *m)
 			s->worst_set = i;
 }
 
-/* A lane of a recorded schedule busy until end. */
-struct lane_busy {
-	double	 end;
-	int	 lane;
-};
-
-static int
-lane_busy_cmp(const void *a, const void *b)
-{
-	const struct lane_busy *x = a, *y = b;
-
-	if (x->end != y->end)
-		return x->end < y->end ? -1 : 1;
-	return (x->lane > y->lane) - (x->lane < y->lane);
-}
-
 static int
 int_cmp(const void *a, const void *b)
 {
@@ -639,22 +624,22 @@ assign_lanes(struct schedule *s)
 	struct heap busy, idle;
 	int nlanes = 0;
 
-	heap_init(&busy, sizeof(struct lane_busy), lane_busy_cmp);
+	heap_init(&busy, sizeof(struct slot_free), slot_free_cmp);
 	heap_init(&idle, sizeof(int), int_cmp);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct lane_busy *top;
-		struct lane_busy b;
+		const struct slot_free *top;
+		struct slot_free b;
 		int l;
 
-		while ((top = heap_top(&busy)) != NULL && top->end <= s->jobs[i].start) {
+		while ((top = heap_top(&busy)) != NULL && top->at <= s->jobs[i].start) {
 			heap_pop(&busy, &b);
-			heap_push(&idle, &b.lane);
+			heap_push(&idle, &b.slot);
 		}
 		if (heap_top(&idle) != NULL)
 			heap_pop(&idle, &l);
 		else
 			l = nlanes++;
-		heap_push(&busy, &(struct lane_busy){ s->jobs[i].end, l });
+		heap_push(&busy, &(struct slot_free){ s->jobs[i].end, l });
 		s->jobs[i].slot = l;
 	}
 	heap_free(&busy);
