@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libiberty/hashtab.h>
+
 #include "archive.h"
 #include "clock.h"
 #include "cubin.h"
@@ -153,8 +155,7 @@ struct scan {
 	size_t			 nchanged, capchanged;
 	/* Files and directories read, by st_dev and st_ino: a link to one of
 	 * them is not read again (open addressing, 0 0: empty). */
-	struct inode_key	*seen;
-	size_t			 nseen, capseen;
+	htab_t			 seen;		/* struct inode_key: files and directories read */
 	/* Symbolic links met by the walk of one root, read after it. */
 	struct link_rec		*links;
 	size_t			 nlinks, caplinks;
@@ -693,52 +694,43 @@ source_open(struct scan *s, int dirfd, const char *name, const char *path,
 	return src;
 }
 
-static uint64_t
-inode_hash(uint64_t dev, uint64_t ino)
+static hashval_t
+inode_key_hash(const void *e)
 {
-	uint64_t h = (dev * 0x9e3779b97f4a7c15ull) ^ (ino * 0xc2b2ae3d27d4eb4full);
+	const struct inode_key *k = e;
+	uint64_t h = (k->dev * 0x9e3779b97f4a7c15ull) ^ (k->ino * 0xc2b2ae3d27d4eb4full);
 
-	return h ^ (h >> 29);
+	return (hashval_t)(h ^ (h >> 29) ^ (h >> 32));
 }
 
-/*
- * Whether the file or directory st was read before; record: remember it
- * now.  Inode 0 marks an empty slot (no file has it).
- */
+static int
+inode_key_eq(const void *a, const void *b)
+{
+	const struct inode_key *x = a, *y = b;
+
+	return x->dev == y->dev && x->ino == y->ino;
+}
+
+/* Whether the file or directory st was read before; record: remember it
+ * now. */
 static int
 inode_seen(struct scan *s, const struct stat *st, int record)
 {
-	uint64_t dev = (uint64_t)st->st_dev, ino = (uint64_t)st->st_ino;
-	size_t i;
+	struct inode_key key = { (uint64_t)st->st_dev, (uint64_t)st->st_ino };
+	void **slot;
 
-	if (ino == 0)
-		return 0;
-	if (record && (s->nseen + 1) * 2 > s->capseen) {
-		struct inode_key *old = s->seen;
-		size_t oldcap = s->capseen;
-
-		s->capseen = oldcap ? oldcap * 2 : 1024;
-		s->seen = xcalloc(s->capseen, sizeof *s->seen);
-		for (size_t k = 0; k < oldcap; k++) {
-			if (old[k].ino == 0)
-				continue;
-			i = inode_hash(old[k].dev, old[k].ino) & (s->capseen - 1);
-			while (s->seen[i].ino != 0)
-				i = (i + 1) & (s->capseen - 1);
-			s->seen[i] = old[k];
-		}
-		free(old);
+	if (s->seen == NULL) {
+		if (!record)
+			return 0;
+		s->seen = htab_create_alloc(1024, inode_key_hash, inode_key_eq, free, xcalloc, free);
 	}
-	if (s->capseen == 0)
+	slot = htab_find_slot(s->seen, &key, record ? INSERT : NO_INSERT);
+	if (slot == NULL)
 		return 0;
-	for (i = inode_hash(dev, ino) & (s->capseen - 1); s->seen[i].ino != 0; i = (i + 1) & (s->capseen - 1))
-		if (s->seen[i].dev == dev && s->seen[i].ino == ino)
-			return 1;
-	if (record) {
-		s->seen[i].dev = dev;
-		s->seen[i].ino = ino;
-		s->nseen++;
-	}
+	if (*slot != NULL)
+		return 1;
+	*slot = xmalloc(sizeof key);
+	memcpy(*slot, &key, sizeof key);
 	return 0;
 }
 
@@ -1642,7 +1634,8 @@ scan_end(struct scan *s, struct worker *w, double t0)
 
 	diag_sort(s->diags);
 	free(s->changed);
-	free(s->seen);
+	if (s->seen != NULL)
+		htab_delete(s->seen);
 	free(s->links);
 	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
 		free(s->chunks[c]);
