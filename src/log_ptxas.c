@@ -331,12 +331,6 @@ rec_eq(const void *a, const void *b)
 	    o->barriers == r->barriers && o->smem == r->smem && o->cmem == r->cmem;
 }
 
-static void *
-rec_calloc(size_t n, size_t size)
-{
-	return xcalloc(n, size);
-}
-
 /* Notes r as seen; 0 when it was seen before. */
 static int
 first_sight(htab_t seen, const struct ptxas_rec *r)
@@ -360,7 +354,7 @@ static void
 flush(struct ptx_state *st)
 {
 	struct model *m = st->c->m;
-	htab_t seen = htab_create_alloc(st->n + m->nptxas + 1, rec_hash, rec_eq, free, rec_calloc, free);
+	htab_t seen = htab_create_alloc(st->n + m->nptxas + 1, rec_hash, rec_eq, free, xcalloc, free);
 
 	for (size_t k = 0; k < m->nptxas; k++)
 		first_sight(seen, &m->ptxas[k]);

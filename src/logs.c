@@ -149,16 +149,10 @@ entry_eq(const void *a, const void *b)
 	return *(const void *const *)a == *(const void *const *)b;
 }
 
-static void *
-entry_calloc(size_t n, size_t size)
-{
-	return xcalloc(n, size);
-}
-
 static htab_t
 new_table(htab_del del)
 {
-	return htab_create_alloc(64, entry_hash, entry_eq, del, entry_calloc, free);
+	return htab_create_alloc(64, entry_hash, entry_eq, del, xcalloc, free);
 }
 
 void
