@@ -196,9 +196,12 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$SOCK" -f /dev/null new-session -d -x 200 -y 40 -s spw \
 	    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SPILLWAY' '$A/weird-spills.cubin'; sleep 60"
 	i=0
+	# The header is drawn before the rows: wait for the rows checked below
+	# (10 s at most; under load the first frame may hold the header alone).
 	while [ $i -lt 100 ]; do
 		tmux -S "$SOCK" capture-pane -p -t spw >"$TMP/screen"
-		grep -q 'KERNEL' "$TMP/screen" && break
+		grep -q 'KERNEL' "$TMP/screen" && grep -qF 'RED' "$TMP/screen" &&
+			grep -qF 'line' "$TMP/screen" && break
 		sleep 0.1
 		i=$((i + 1))
 	done
