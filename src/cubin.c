@@ -738,12 +738,14 @@ resolve_symbols(struct reader *r)
 		r->sym_func[i] = -1;
 	for (size_t i = 0; i < r->c->nfuncs; i++) {
 		struct cubin_func *f = &r->c->funcs[i];
+		uint8_t other;
 
 		if (f->sym >= r->nsyms)
 			continue;
 		r->sym_func[f->sym] = (long)i;
-		f->entry = (r->syms[f->sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_other)] &
-		    STO_CUDA_ENTRY) != 0;
+		other = r->syms[f->sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_other)];
+		f->entry = (other & STO_CUDA_ENTRY) != 0;
+		f->visibility = (uint8_t)GELF_ST_VISIBILITY(other);
 	}
 }
 

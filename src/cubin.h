@@ -17,6 +17,7 @@
 struct cubin_func {
 	const char	*name;		/* interned in the pool given to cubin_read */
 	uint8_t		 entry;
+	uint8_t		 visibility;	/* st_other bits 0-1: STV_DEFAULT .. STV_PROTECTED */
 	int32_t		 reg, stack, shared, local;
 	int32_t		 texture, surface, sampler;
 	int32_t		 max_threads, frame, maxreg;

@@ -132,8 +132,8 @@ listcsv_write_header(FILE *f)
 	for (size_t i = 0; i < NLEAD; i++)
 		fprintf(f, "%s,", lead[i]);
 	for (size_t i = 0; i < NORDER; i++)
-		fprintf(f, "%s%c", list_order[i][0] == '@' ? list_order[i] + 1 : list_order[i],
-		    i + 1 < NORDER ? ',' : '\n');
+		fprintf(f, "%s,", list_order[i][0] == '@' ? list_order[i] + 1 : list_order[i]);
+	fputs("visibility\n", f);
 }
 
 /* The fields every row of an image starts with, quoted once for them all. */
@@ -165,13 +165,12 @@ listcsv_format_rows(const struct image_rec *img, const struct func_rec *rows, si
 		row_field(&r, fn->collapsed, 0);
 		row_field(&r, fn->ns, 0);
 		for (size_t k = 0; k < NORDER; k++) {
-			int last = k + 1 == NORDER;
-
 			if (order[k] == NULL)
-				row_field(&r, fn->constant, last);
+				row_field(&r, fn->constant, 0);
 			else
-				row_number(&r, column_value(order[k], fn), last);
+				row_number(&r, column_value(order[k], fn), 0);
 		}
+		row_field(&r, func_visibility_names[fn->visibility], 1);
 	}
 	free(prefix.buf);
 	*len = r.len;
@@ -291,7 +290,10 @@ listcsv_sm_valid(const char *sm)
  * newline: a last line without one is a file cut short, and is not read.
  */
 enum { F_LIBRARY, F_MEMBER, F_SM, F_KIND, F_MANGLED, F_NAME, F_COLLAPSED, F_NAMESPACE,
-	F_CONSTANT, F_NUMERIC };
+	F_CONSTANT, F_VISIBILITY, F_NUMERIC };
+/* A list written before the visibility column had none: its rows are
+ * read as visibility default. */
+#define FIELD_OPTIONAL(id)	((id) == F_VISIBILITY)
 
 #define NFIELDS_MAX (F_NUMERIC + 16)
 #define NFIELDS (F_NUMERIC + ncolumns)	/* every one of them in the header */
@@ -333,7 +335,7 @@ static const char *
 field_name(int id)
 {
 	return id < F_CONSTANT ? lead[id] : id == F_CONSTANT ? "constant"
-	    : columns[id - F_NUMERIC].name;
+	    : id == F_VISIBILITY ? "visibility" : columns[id - F_NUMERIC].name;
 }
 
 static int
@@ -470,6 +472,17 @@ parse_kind(const char *s)
 	return -1;
 }
 
+static int
+parse_visibility(const char *s)
+{
+	if (*s == '\0')
+		return VIS_DEFAULT;
+	for (int v = 0; v < NVISIBILITIES; v++)
+		if (strcmp(func_visibility_names[v], s) == 0)
+			return v;
+	return -1;
+}
+
 static size_t
 image_for(struct importer *im, const char *lib, const char *member, const char *sm)
 {
@@ -499,6 +512,7 @@ convert_row(struct importer *im, struct func_rec *f)
 {
 	const char *sm = fieldstr(im, F_SM);
 	int kind = parse_kind(fieldstr(im, F_KIND));
+	int visibility = parse_visibility(fieldstr(im, F_VISIBILITY));
 
 	if (im->col != im->nmap)
 		problem(im, "%zu fields, but the header has %zu columns", im->col, im->nmap);
@@ -506,8 +520,12 @@ convert_row(struct importer *im, struct func_rec *f)
 		problem(im, "sm '%.*s' is not an sm (sm_80, sm_90a)", QUOTED_MAX, sm);
 	if (kind < 0)
 		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, F_KIND));
+	if (visibility < 0)
+		problem(im, "visibility '%.*s' is not default, internal, hidden or protected",
+		    QUOTED_MAX, fieldstr(im, F_VISIBILITY));
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
+	f->visibility = visibility < 0 ? VIS_DEFAULT : visibility;
 	f->frame = UNKNOWN;
 	for (size_t k = 0; k < ncolumns; k++) {
 		const char *text = fieldstr(im, F_NUMERIC + (int)k);
@@ -549,7 +567,7 @@ end_header(struct importer *im)
 		if (im->map[i] >= 0)
 			have[im->map[i]] = 1;
 	for (size_t id = 0; id < NFIELDS; id++)
-		if (!have[id])
+		if (!have[id] && !FIELD_OPTIONAL(id))
 			problem(im, "the header has no '%s' column (expected the --list header)",
 			    field_name((int)id));
 	if (im->problem[0] != '\0') {

@@ -6,6 +6,13 @@
 #include "model.h"
 #include "xalloc.h"
 
+const char *const func_visibility_names[NVISIBILITIES] = {
+	[VIS_DEFAULT] = "default",
+	[VIS_INTERNAL] = "internal",
+	[VIS_HIDDEN] = "hidden",
+	[VIS_PROTECTED] = "protected",
+};
+
 void
 model_init(struct model *m)
 {

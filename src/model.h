@@ -21,6 +21,12 @@ enum image_kind { IMAGE_SASS, IMAGE_PTX, IMAGE_LTO };
 enum image_compression { COMPRESS_NONE, COMPRESS_ZSTD, COMPRESS_LZ4 };
 enum func_kind { FUNC_ENTRY, FUNC_DEVICE };
 
+/* The symbol's ELF visibility (st_other bits 0-1, in ELF's order).
+ * cuobjdump prints no function whose visibility is hidden (spillway(1),
+ * DIFFERENCES); spillway lists them, with this column to tell them. */
+enum func_visibility { VIS_DEFAULT, VIS_INTERNAL, VIS_HIDDEN, VIS_PROTECTED, NVISIBILITIES };
+extern const char *const func_visibility_names[NVISIBILITIES];
+
 struct image_rec {
 	const char	*library;	/* path as given or found under the scanned root */
 	const char	*member;	/* archive member, "" when none */
@@ -42,6 +48,7 @@ struct image_rec {
 struct func_rec {
 	uint32_t	 image;		/* index into model.images */
 	uint8_t		 kind;		/* enum func_kind */
+	uint8_t		 visibility;	/* enum func_visibility */
 	const char	*mangled;
 	const char	*name;		/* fully demangled */
 	const char	*collapsed;	/* no template arguments, no parameters */

@@ -37,6 +37,10 @@
 #include "scan.h"
 #include "xalloc.h"
 
+/* A cubin's visibility is the symbol's STV_* value, copied as it is. */
+_Static_assert(VIS_INTERNAL == STV_INTERNAL && VIS_HIDDEN == STV_HIDDEN &&
+    VIS_PROTECTED == STV_PROTECTED, "enum func_visibility is ELF's order");
+
 #define NEST_MAX 4		/* archives inside archives */
 #define WALK_DROP_BYTES	((size_t)4 << 20)
 /*
@@ -1224,6 +1228,7 @@ run_job(struct worker *w, struct job *j)
 
 		f->image = (uint32_t)j->image;
 		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
+		f->visibility = cf->visibility;
 		f->mangled = cf->name;
 		/* A name another worker is demangling now waits for the end. */
 		if (namecache_try(&s->names, cf->name, &dm))

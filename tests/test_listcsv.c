@@ -78,13 +78,13 @@ test_fields_quoted_when_they_must_be(void **state)
 	fill_func(&f[3], "x", "say \"hi\", twice", "");
 	s = format(&img, f, 4);
 	assert_string_equal(s,
-	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,\n"
+	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
 	    "lib/libk.so,,sm_90a,entry,_Z1fif,\"f(int, float)\",\"f(int, float)\",n,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
 	    "lib/libk.so,,sm_90a,entry,\"a\"\"b\",\"line\nbreak\",\"line\nbreak\",\"cr\r\","
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
 	    "lib/libk.so,,sm_90a,entry,x,\"say \"\"hi\"\", twice\",\"say \"\"hi\"\", twice\",,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,\n");
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n");
 	free(s);
 }
 
@@ -105,9 +105,9 @@ test_image_fields_on_every_row(void **state)
 	s = format(&img, f, 2);
 	assert_string_equal(s,
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,entry,_Z1av,a(),a(),,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,device,_Z1bv,b(),b(),,"
-	    ",0,0,0,0:904 3:8,0,0,0,1024,,,\n");
+	    ",0,0,0,0:904 3:8,0,0,0,1024,,,,default\n");
 	free(s);
 }
 
@@ -130,8 +130,10 @@ test_rows_read_back(void **state)
 
 	(void)state;
 	fill_image(&img, "lib/libk.so", "");
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		fill_func(&f[i], names[i], names[i], names[i]);
+		f[i].visibility = (uint8_t)(i % NVISIBILITIES);
+	}
 	mem = open_memstream(&header, &hlen);
 	assert_non_null(mem);
 	listcsv_write_header(mem);
@@ -154,6 +156,7 @@ test_rows_read_back(void **state)
 		assert_string_equal(back[i].constant, "0:904 3:8");
 		assert_int_equal(back[i].reg, 32);
 		assert_int_equal(back[i].min_blocks, UNKNOWN);
+		assert_int_equal(back[i].visibility, i % NVISIBILITIES);
 	}
 	free(back);
 	model_free(&m);
@@ -373,6 +376,37 @@ test_header_rules(void **state)
 	imported_free(&r);
 }
 
+/* The visibility column: one of ELF's four names; a list written before
+ * the column existed (list_header has none) reads as default. */
+static void
+test_visibility(void **state)
+{
+	static const char with[] = "library,member,sm,kind,mangled,name,collapsed,namespace,"
+	    "reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,"
+	    "spill_stores,spill_loads,visibility\n"
+	    "lib,,sm_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,,,hidden\n"
+	    "lib,,sm_80,entry,b,k,k,,12,0,0,0,,0,0,0,,,,,protected\n"
+	    "lib,,sm_80,entry,c,k,k,,12,0,0,0,,0,0,0,,,,,\n"
+	    "lib,,sm_80,entry,d,k,k,,12,0,0,0,,0,0,0,,,,,secret\n";
+	struct imported r;
+
+	(void)state;
+	import_bytes(&r, with, sizeof with - 1);
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 3);
+	assert_int_equal(r.rows[0].visibility, VIS_HIDDEN);
+	assert_int_equal(r.rows[1].visibility, VIS_PROTECTED);
+	assert_int_equal(r.rows[2].visibility, VIS_DEFAULT);
+	assert_int_equal(r.diags.n, 1);
+	says(&r, 0, "line 5: visibility 'secret' is not default, internal, hidden or protected");
+	imported_free(&r);
+
+	import_text(&r, GOOD_ROW("old"));
+	assert_int_equal(r.rc, 1);
+	assert_int_equal(r.rows[0].visibility, VIS_DEFAULT);
+	imported_free(&r);
+}
+
 /* Numbers are digits up to INT32_MAX, or nothing for unknown. */
 static void
 test_numbers(void **state)
@@ -483,6 +517,7 @@ main(void)
 		cmocka_unit_test(test_fields_quoted_when_they_must_be),
 		cmocka_unit_test(test_image_fields_on_every_row),
 		cmocka_unit_test(test_rows_read_back),
+		cmocka_unit_test(test_visibility),
 		cmocka_unit_test(test_bad_row_keeps_the_rest),
 		cmocka_unit_test(test_bad_rows_counted),
 		cmocka_unit_test(test_cut_short),
