@@ -44,10 +44,7 @@ for f in "$BUILD"/*; do
 	fi
 done
 
-# Real files built elsewhere (tests/corpus/extra): the same comparison.
-for f in "$CORPUS"/extra/*.o; do
-	equal_to_cuobjdump "extra/$(basename "$f")" "$f" "$f.resource-usage.txt"
-done
+# Real files built elsewhere: tests/golden-extra.sh.
 
 # The whole tree at once gives the same rows as file by file, and the same
 # bytes at 1 and 4 workers.
