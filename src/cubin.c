@@ -17,6 +17,10 @@
 
 #define EM_CUDA_NUM		190
 #define STO_CUDA_ENTRY		0x10
+/* No NVIDIA tool names this bit: a function that carries it is left out
+ * by cuobjdump, nvdisasm and cuModuleEnumerateFunctions, and found by
+ * cuModuleGetFunction (tests/corpus/extra/README.md). */
+#define STO_CUDA_UNLISTED	0x08
 #define STT_CUDA_TEXTURE	10
 #define STT_CUDA_SAMPLER	11
 #define STT_CUDA_SURFACE	12
@@ -746,6 +750,7 @@ resolve_symbols(struct reader *r)
 		other = r->syms[f->sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_other)];
 		f->entry = (other & STO_CUDA_ENTRY) != 0;
 		f->visibility = (uint8_t)GELF_ST_VISIBILITY(other);
+		f->unlisted = (other & STO_CUDA_UNLISTED) != 0;
 	}
 }
 

@@ -18,6 +18,7 @@ struct cubin_func {
 	const char	*name;		/* interned in the pool given to cubin_read */
 	uint8_t		 entry;
 	uint8_t		 visibility;	/* st_other bits 0-1: STV_DEFAULT .. STV_PROTECTED */
+	uint8_t		 unlisted;	/* st_other bit 0x08 (STO_CUDA_UNLISTED in cubin.c) */
 	int32_t		 reg, stack, shared, local;
 	int32_t		 texture, surface, sampler;
 	int32_t		 max_threads, frame, maxreg;

@@ -521,7 +521,8 @@ convert_row(struct importer *im, struct func_rec *f)
 	if (kind < 0)
 		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, F_KIND));
 	if (visibility < 0)
-		problem(im, "visibility '%.*s' is not default, internal, hidden or protected",
+		problem(im, "visibility '%.*s' is not default, internal, hidden or protected, "
+		    "with or without unlisted",
 		    QUOTED_MAX, fieldstr(im, F_VISIBILITY));
 	memset(f, 0, sizeof *f);
 	f->kind = kind;

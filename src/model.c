@@ -11,6 +11,10 @@ const char *const func_visibility_names[NVISIBILITIES] = {
 	[VIS_INTERNAL] = "internal",
 	[VIS_HIDDEN] = "hidden",
 	[VIS_PROTECTED] = "protected",
+	[VIS_UNLISTED | VIS_DEFAULT] = "unlisted",
+	[VIS_UNLISTED | VIS_INTERNAL] = "internal unlisted",
+	[VIS_UNLISTED | VIS_HIDDEN] = "hidden unlisted",
+	[VIS_UNLISTED | VIS_PROTECTED] = "protected unlisted",
 };
 
 void

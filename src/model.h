@@ -21,10 +21,17 @@ enum image_kind { IMAGE_SASS, IMAGE_PTX, IMAGE_LTO };
 enum image_compression { COMPRESS_NONE, COMPRESS_ZSTD, COMPRESS_LZ4 };
 enum func_kind { FUNC_ENTRY, FUNC_DEVICE };
 
-/* The symbol's ELF visibility (st_other bits 0-1, in ELF's order).
- * cuobjdump prints no function whose visibility is hidden (spillway(1),
- * DIFFERENCES); spillway lists them, with this column to tell them. */
-enum func_visibility { VIS_DEFAULT, VIS_INTERNAL, VIS_HIDDEN, VIS_PROTECTED, NVISIBILITIES };
+/*
+ * How the symbol shows to NVIDIA's tools: its ELF visibility (st_other
+ * bits 0-1, in ELF's order), and VIS_UNLISTED beside it when st_other bit
+ * 0x08 is set, which keeps the function out of cuobjdump's and nvdisasm's
+ * output and of the driver's cuModuleEnumerateFunctions, though
+ * cuModuleGetFunction finds it by name (spillway(1), DIFFERENCES FROM
+ * CUOBJDUMP).  spillway lists every function, with this to tell them.
+ */
+enum func_visibility { VIS_DEFAULT, VIS_INTERNAL, VIS_HIDDEN, VIS_PROTECTED };
+#define VIS_UNLISTED	4	/* a flag beside the visibility */
+#define NVISIBILITIES	8
 extern const char *const func_visibility_names[NVISIBILITIES];
 
 struct image_rec {

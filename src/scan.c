@@ -1228,7 +1228,7 @@ run_job(struct worker *w, struct job *j)
 
 		f->image = (uint32_t)j->image;
 		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
-		f->visibility = cf->visibility;
+		f->visibility = cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0);
 		f->mangled = cf->name;
 		/* A name another worker is demangling now waits for the end. */
 		if (namecache_try(&s->names, cf->name, &dm))

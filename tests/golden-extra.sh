@@ -1,8 +1,9 @@
 #!/bin/sh
 # Real files and structures outside the corpus (tests/corpus/extra,
 # README.md there): spillway --list equals cuobjdump 13.0 row for row on
-# each, and where cuobjdump's figure is not the driver's (REG of an entry
-# whose symbol is not of default visibility), the driver's is checked.
+# each; where cuobjdump prints nothing (unlisted functions) or a figure
+# that is not the driver's (REG of an entry whose symbol is not of default
+# visibility), the driver's view is checked.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
@@ -55,26 +56,33 @@ check "$many: 22,500 rows" [ "$(grep -c ',entry,' "$TMP/$many.csv")" -eq 22500 ]
 check "libsizecomp.a: every SASS image of both members is zstd" \
 	sh -c "[ \$(grep -c '^[^,]*libsizecomp.a,[a-z_]*.o,sass,sm_[0-9]*,zstd,' '$TMP/images.csv') -eq 4 ]"
 
-# Visibility (make-visibility.py): every symbol's STV_* in the column.
+# Visibility (make-visibility.py): every symbol's STV_* in the column, and
+# "unlisted" where st_other bit 0x08 is set.
 vis="$TMP/visibility.sm_90.cubin.csv"
-for want in _Z11vis_defaultPi,default _Z10vis_staticPi,default \
+for want in _Z11vis_defaultPi,default _Z10vis_staticPi,unlisted \
     _Z12vis_internalPi,internal _Z10vis_hiddenPi,hidden \
-    _Z13vis_protectedPi,protected _Z17vis_static_hiddenPi,hidden; do
+    _Z13vis_protectedPi,protected "_Z17vis_static_hiddenPi,hidden unlisted"; do
 	check "visibility of ${want%,*}: ${want#*,}" \
 		grep -q ",entry,${want%,*},.*,${want#*,}\$" "$vis"
 done
 check "a hidden device function in -rdc code: hidden" \
 	grep -q ',device,_Z10dev_hiddeni,.*,hidden$' "$TMP/visibility-rdc.sm_90.cubin.csv"
-# The driver (tests/device/functions.c, driver-attrs.c on an H200): every
-# kernel is enumerated and found by name, whatever its visibility, and its
-# registers are REGCOUNT, which spillway lists and cuobjdump does not.
-drv="$EXTRA/visibility.sm_90.cubin.driver-attrs.tsv"
-check "the driver found every kernel by name" \
-	sh -c "[ \$(grep -c 'get	.*CUDA_SUCCESS' '$EXTRA/visibility.sm_90.cubin.functions.tsv') -eq 6 ]"
-awk -F'\t' 'NR > 1 { print $2 "," $3 }' "$drv" | sort >"$TMP/driver-regs"
+check "cuobjdump prints no unlisted function (4 of 6 kernels)" \
+	sh -c "[ \$(grep -c '^ Function ' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt') -eq 4 ] &&
+	    ! grep -q 'vis_static' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt'"
+check "nor does nvdisasm" sh -c "! grep -q vis_static '$EXTRA/visibility.sm_90.cubin.nvdisasm-other.txt'"
+# The driver (tests/device/functions.c on an H200): it enumerates the four
+# that are not unlisted, finds all six by name, and gives each the
+# registers of REGCOUNT, which spillway lists and cuobjdump does not.
+fns="$EXTRA/visibility.sm_90.cubin.functions.tsv"
+awk -F'\t' '$2 == "enumerated" { print $3 }' "$fns" | sort >"$TMP/enumerated"
+awk -F, 'NR > 1 && $NF !~ /unlisted/ { print $5 }' "$vis" | sort >"$TMP/listed"
+check "the driver enumerates exactly the rows not unlisted (4)" \
+	sh -c "[ \$(wc -l <'$TMP/enumerated') -eq 4 ] && cmp -s '$TMP/enumerated' '$TMP/listed'"
+awk -F'\t' '$2 == "get" && $4 == "CUDA_SUCCESS" { print $3 "," $5 }' "$fns" | sort >"$TMP/driver-regs"
 awk -F, 'NR > 1 && $4 == "entry" { print $5 "," $9 }' "$vis" | sort >"$TMP/our-regs"
-check "REG of every kernel equals the driver's (6 kernels)" \
+check "REG of every kernel equals the driver's, unlisted ones too (6)" \
 	sh -c "[ \$(wc -l <'$TMP/driver-regs') -eq 6 ] && cmp -s '$TMP/driver-regs' '$TMP/our-regs'"
-check "cuobjdump prints REG 0 for the four of non-default visibility" \
-	sh -c "[ \$(grep -c 'REG:0 ' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt') -eq 4 ]"
+check "cuobjdump prints REG 0 for the three listed of non-default visibility" \
+	sh -c "[ \$(grep -c 'REG:0 .*CONSTANT' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt') -eq 3 ]"
 finish

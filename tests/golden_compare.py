@@ -7,11 +7,12 @@ usage: golden_compare.py resource-usage LIST_CSV CUOBJDUMP_TXT
 
 resource-usage: both sides become multisets of (sm, mangled, REG, STACK,
 SHARED, LOCAL, CONSTANT banks, TEXTURE, SURFACE, SAMPLER); every row must
-match and the two sets of (function, sm) must be equal.  REG is left out
-for entries whose visibility column is not "default": cuobjdump prints the
-.text header's byte for them, where the driver and spillway give REGCOUNT
-(spillway(1), DIFFERENCES); tests/golden-extra.sh checks those against the
-driver.  A bare cubin's
+match and the two sets of (function, sm) must be equal.  Rows whose
+visibility column says "unlisted" are counted apart: cuobjdump prints none
+of them.  REG is left out for entries of another ELF visibility than
+default: cuobjdump prints the .text header's byte for them, where the
+driver and spillway give REGCOUNT (spillway(1), DIFFERENCES FROM
+CUOBJDUMP); tests/golden-extra.sh checks those against the driver.  A bare cubin's
 cuobjdump output names no arch; the CSV's own sm stands in for it then.
 
 ptxas: every entry function that ptxas -v compiled must appear in the CSV
@@ -84,32 +85,50 @@ def reg_unread(counter, functions):
     return out
 
 
-def resource_usage(csv_path, golden_path):
-    ours = collections.Counter()
-    sms = set()
-    # cuobjdump prints REG of an entry whose symbol is not of default
-    # visibility from its .text header, not from REGCOUNT (spillway(1),
-    # DIFFERENCES): for those, REG is checked against the driver apart.
-    not_default = set()
+def spillway_rows(csv_path):
+    """The CSV's rows as cuobjdump's are keyed: (rows, unlisted, the
+    (sm, function)s of non-default ELF visibility, sms).  Rows whose
+    visibility says "unlisted" (st_other bit 0x08) are kept apart: cuobjdump
+    prints none of them (spillway(1), DIFFERENCES FROM CUOBJDUMP)."""
+    rows, unlisted = collections.Counter(), collections.Counter()
+    not_default, sms = set(), set()
     for r in read_csv(csv_path):
         sms.add(r["sm"])
-        ours[(r["sm"], r["mangled"], num(r["reg"]), num(r["stack"]), num(r["shared"]),
-              num(r["local"]), bank_order(r["constant"].split()), num(r["texture"]), num(r["surface"]),
-              num(r["sampler"]))] += 1
-        if r["kind"] == "entry" and r.get("visibility", "default") != "default":
+        key = (r["sm"], r["mangled"], num(r["reg"]), num(r["stack"]), num(r["shared"]),
+               num(r["local"]), bank_order(r["constant"].split()), num(r["texture"]),
+               num(r["surface"]), num(r["sampler"]))
+        words = r.get("visibility", "default").split()
+        (unlisted if "unlisted" in words else rows)[key] += 1
+        if r["kind"] == "entry" and words[0] not in ("default", "unlisted"):
             not_default.add((r["sm"], r["mangled"]))
+    return rows, unlisted, not_default, sms
+
+
+def compare_rows(csv_path, golden_path):
+    """(golden rows, missing, extra, unlisted, non-default) after the rules
+    of the docstring; missing and extra are Counters."""
+    ours, unlisted, not_default, sms = spillway_rows(csv_path)
     bare = sms.pop() if len(sms) == 1 else None
     gold = golden_rows(golden_path, bare)
     if not_default:
         ours, gold = reg_unread(ours, not_default), reg_unread(gold, not_default)
+    return gold, gold - ours, ours - gold, unlisted, not_default
+
+
+def resource_usage(csv_path, golden_path):
+    gold, missing, extra, unlisted, not_default = compare_rows(csv_path, golden_path)
+    if not_default:
         print("%d entries of non-default visibility: REG not compared" % len(not_default))
-    missing, extra = gold - ours, ours - gold
+    if unlisted:
+        print("%d unlisted rows (st_other 0x08): cuobjdump prints none of them" %
+              sum(unlisted.values()))
     for k in list(missing)[:20]:
         print("cuobjdump has, spillway lacks:", k)
     for k in list(extra)[:20]:
         print("spillway has, cuobjdump lacks:", k)
     total = sum(gold.values())
-    print("%d/%d rows match, %d extra" % (total - sum(missing.values()), total, sum(extra.values())))
+    print("%d/%d rows match, %d extra, %d unlisted" % (
+        total - sum(missing.values()), total, sum(extra.values()), sum(unlisted.values())))
     return 0 if not missing and not extra else 1
 
 

@@ -387,16 +387,18 @@ test_visibility(void **state)
 	    "lib,,sm_80,entry,a,k,k,,12,0,0,0,,0,0,0,,,,,hidden\n"
 	    "lib,,sm_80,entry,b,k,k,,12,0,0,0,,0,0,0,,,,,protected\n"
 	    "lib,,sm_80,entry,c,k,k,,12,0,0,0,,0,0,0,,,,,\n"
-	    "lib,,sm_80,entry,d,k,k,,12,0,0,0,,0,0,0,,,,,secret\n";
+	    "lib,,sm_80,entry,d,k,k,,12,0,0,0,,0,0,0,,,,,secret\n"
+	    "lib,,sm_80,entry,e,k,k,,12,0,0,0,,0,0,0,,,,,hidden unlisted\n";
 	struct imported r;
 
 	(void)state;
 	import_bytes(&r, with, sizeof with - 1);
 	assert_int_equal(r.rc, -1);
-	assert_int_equal(r.nrows, 3);
+	assert_int_equal(r.nrows, 4);
 	assert_int_equal(r.rows[0].visibility, VIS_HIDDEN);
 	assert_int_equal(r.rows[1].visibility, VIS_PROTECTED);
 	assert_int_equal(r.rows[2].visibility, VIS_DEFAULT);
+	assert_int_equal(r.rows[3].visibility, VIS_HIDDEN | VIS_UNLISTED);
 	assert_int_equal(r.diags.n, 1);
 	says(&r, 0, "line 5: visibility 'secret' is not default, internal, hidden or protected");
 	imported_free(&r);

@@ -1,8 +1,10 @@
 /*
  * What the CUDA driver makes of a cubin's functions: every function
  * cuModuleEnumerateFunctions lists, then, for each NAME given, whether
- * cuModuleGetFunction finds it.  Ground truth for spillway's visibility
- * column (tests/device/README.md); built and run on a machine with a GPU:
+ * cuModuleGetFunction finds it and the registers it reports for it
+ * (CU_FUNC_ATTRIBUTE_NUM_REGS, -1 when not found).  Ground truth for
+ * spillway's visibility column (tests/corpus/extra/README.md); built and
+ * run on a machine with a GPU:
  *
  *   nvcc -o functions tests/device/functions.c -lcuda
  *   ./functions FILE.cubin NAME...
@@ -52,9 +54,12 @@ main(int argc, char **argv)
 	}
 	for (int i = 2; i < argc; i++) {
 		CUfunction f;
+		int regs = -1;
 
 		r = cuModuleGetFunction(&f, mod, argv[i]);
-		printf("%s\tget\t%s\t%s\n", argv[1], argv[i], error_name(r));
+		if (r == CUDA_SUCCESS)
+			cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f);
+		printf("%s\tget\t%s\t%s\t%d\n", argv[1], argv[i], error_name(r), regs);
 	}
 	free(fs);
 	cuModuleUnload(mod);

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Gives the symbols of a cubin built from visibility.cu every ELF
-visibility (the low two bits of st_other), the way the driver's OptiX
-library carries its hidden entry kernels (st_other 0x12: STO_CUDA_ENTRY |
-STV_HIDDEN).  nvcc 13 makes only STV_DEFAULT from source, so the fixture is
-nvcc's output with those bits changed and nothing else.
+visibility (the low two bits of st_other), and to two of them st_other bit
+0x08, which every function of the driver's OptiX library images that
+cuobjdump prints nothing for carries (st_other 0x18: STO_CUDA_ENTRY | 0x08).
+nvcc 13 makes neither from source (it ignores
+__attribute__((visibility("hidden"))) on a __global__ function), so the
+fixture is nvcc's output with those bits changed and nothing else.
 
     python3 make-visibility.py IN.cubin OUT.cubin
 """
@@ -20,15 +22,24 @@ VISIBILITY = {
     "_Z17vis_static_hiddenPi": STV_HIDDEN,
     "_Z10dev_hiddeni": STV_HIDDEN,
 }
+# The bit no NVIDIA tool names: cuobjdump, nvdisasm and the driver's
+# cuModuleEnumerateFunctions leave such a function out.
+UNLISTED_BIT = 0x08
+UNLISTED = {"_Z10vis_staticPi", "_Z17vis_static_hiddenPi"}
 SHT_SYMTAB = 2
 SYM_SIZE = 24
 
 
+def named(name, key):
+    return name == key or name.endswith("_" + key)
+
+
 def wanted(name):
-    for key, vis in VISIBILITY.items():
-        if name == key or name.endswith("_" + key):
-            return vis
-    return None
+    """The st_other bits 0-3 for a symbol, or None to leave it as it is."""
+    vis = next((v for k, v in VISIBILITY.items() if named(name, k)), None)
+    if any(named(name, k) for k in UNLISTED):
+        return (vis or STV_DEFAULT) | UNLISTED_BIT
+    return vis
 
 
 def main(src, dst):
@@ -48,9 +59,9 @@ def main(src, dst):
             name = bytes(data[start:data.index(0, start)]).decode()
             vis = wanted(name)
             if vis is not None and (st_info & 0xf) == 2:	# STT_FUNC
-                data[off + 5] = (st_other & ~3) | vis
+                data[off + 5] = (st_other & ~0xf) | vis
                 changed += 1
-    assert changed >= 4, "visibility.cu's functions not found"
+    assert changed >= 5, "visibility.cu's functions not found"
     open(dst, "wb").write(data)
 
 
