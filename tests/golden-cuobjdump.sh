@@ -3,7 +3,8 @@
 # --dump-resource-usage row for row (REG, STACK, SHARED, LOCAL, CONSTANT[n],
 # TEXTURE, SURFACE, SAMPLER on every sm, and the same (function, sm) set),
 # and every entry compiled by ptxas -v must show ptxas's registers and
-# cumulative stack size.
+# cumulative stack size.  The same for tests/corpus/cuda118 (nvcc 11.8
+# builds) against cuobjdump 11.8 and ptxas 11.8.
 . "${srcdir:-.}/tests/lib.sh"
 
 command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
