@@ -281,6 +281,14 @@ fail(struct reader *r, uint64_t offset, const char *fmt, ...)
 	return -1;
 }
 
+/*
+ * The EIATTR_MIN_STACK_SIZE of a kernel whose stack ptxas could not bound
+ * (recursion: "Stack size for entry function ... cannot be statically
+ * determined"); ptxas 11.8 writes it, cuobjdump 11.8 prints STACK:UNKNOWN.
+ */
+#define STACK_NOT_STATIC	0xffffffffu
+#define UNKNOWN_STACK		(-1)	/* the model's UNKNOWN */
+
 static int
 read_module_info(struct reader *r, struct section *sec)
 {
@@ -301,6 +309,10 @@ read_module_info(struct reader *r, struct section *sec)
 		val = get_u32(rec.payload + 4);
 		if (sym >= r->nsyms || (f = r->sym_func[sym]) < 0)
 			continue;
+		if (rec.attr == EIATTR_MIN_STACK_SIZE && val == STACK_NOT_STATIC) {
+			r->c->funcs[f].stack = UNKNOWN_STACK;
+			continue;
+		}
 		if (val > INT32_MAX)
 			val = INT32_MAX;
 		if (rec.attr == EIATTR_REGCOUNT)
