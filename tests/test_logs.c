@@ -393,6 +393,48 @@ record_huge_times(void **state)
 	teardown(&f);
 }
 
+/* One reader per kind, found by its bit, named after the file that holds it. */
+static void
+reader_table(void **state)
+{
+	static const struct {
+		unsigned	 kind;
+		const char	*name;
+		int		 header;
+	} want[] = {
+		{ LOG_PTXAS, "ptxas", 0 }, { LOG_NVTIME, "nvtime", 1 }, { LOG_RECORD, "record", 1 },
+		{ LOG_TIMEV, "timev", 0 }, { LOG_NINJA, "ninja", 1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct log_reader *r = logs_reader(want[i].kind);
+
+		assert_non_null(r);
+		assert_int_equal(r->kind, want[i].kind);
+		assert_string_equal(r->name, want[i].name);
+		assert_int_equal(r->header, want[i].header);
+		assert_non_null(r->sniff);
+		assert_non_null(r->read);
+	}
+	assert_null(logs_reader(0));
+	assert_null(logs_reader(1u << 5));
+}
+
+/* A header claims the whole file: ptxas lines in a record log are not read. */
+static void
+header_claims_file(void **state)
+{
+	const char *log = "# build-rss log v1\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers\n";
+	const char *mixed = "\tCommand being timed: \"nvcc -c a.cu -o a.o\"\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers\n";
+
+	(void)state;
+	assert_int_equal(logs_detect((const uint8_t *)log, strlen(log), 1), LOG_RECORD);
+	assert_int_equal(logs_detect((const uint8_t *)mixed, strlen(mixed), 1), LOG_TIMEV | LOG_PTXAS);
+}
+
 int
 main(void)
 {
@@ -408,6 +450,8 @@ main(void)
 		cmocka_unit_test(time_v),
 		cmocka_unit_test(ninja_log),
 		cmocka_unit_test(not_a_log),
+		cmocka_unit_test(reader_table),
+		cmocka_unit_test(header_claims_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
