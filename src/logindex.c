@@ -9,10 +9,12 @@
 #include "logindex.h"
 #include "xalloc.h"
 
-/* An entry of the module index: a name and where its module is. */
+/* An entry of the module index: a name, where its module is, and whether
+ * this log filled it yet. */
 struct mod_entry {
 	const char	*name;
 	size_t		 index;
+	int		 filled;
 };
 
 static hashval_t
@@ -45,7 +47,7 @@ logindex_modules_init(struct logindex_modules *x, struct logctx *c)
 static struct mod_entry *
 index_module(struct logindex_modules *x, const struct model *m, size_t i)
 {
-	struct mod_entry key = { m->modules[i].name, i };
+	struct mod_entry key = { m->modules[i].name, i, 0 };
 	void **slot = htab_find_slot(x->by_name, &key, INSERT);
 
 	if (*slot == NULL) {
@@ -60,7 +62,7 @@ struct build_module *
 logindex_module(struct logindex_modules *x, const char *name)
 {
 	struct model *m = x->c->m;
-	struct mod_entry key = { name, 0 }, *e;
+	struct mod_entry key = { name, 0, 0 }, *e;
 
 	for (; x->indexed < m->nmodules; x->indexed++)
 		index_module(x, m, x->indexed);
@@ -68,6 +70,10 @@ logindex_module(struct logindex_modules *x, const char *name)
 	if (e == NULL) {
 		model_module_new(m, name);
 		e = index_module(x, m, x->indexed++);
+	}
+	if (!e->filled) {
+		e->filled = 1;
+		x->c->modules++;
 	}
 	return &m->modules[e->index];
 }

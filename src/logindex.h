@@ -15,6 +15,7 @@
  * The model's modules by name, for readers that name thousands of them
  * (model_module looks one by one: a 50,000-line .ninja_log was quadratic).
  * Modules added to the model by others since are indexed on the next call.
+ * Each module handed out counts once in the log's modules (logctx).
  */
 struct logindex_modules {
 	struct logctx	*c;

@@ -23,6 +23,7 @@ struct logctx {
 	const char		*file;		/* interned */
 	uint64_t		 order;		/* for diagnostics */
 	size_t			 bad;		/* malformed lines */
+	size_t			 modules;	/* modules filled: new, or named by an earlier log */
 };
 
 struct logline {

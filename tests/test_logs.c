@@ -435,6 +435,34 @@ header_claims_file(void **state)
 	assert_int_equal(logs_detect((const uint8_t *)mixed, strlen(mixed), 1), LOG_TIMEV | LOG_PTXAS);
 }
 
+/* A log counts the modules it fills, those an earlier log made as well:
+ * a record log read after the .ninja_log of the same build fills its
+ * modules and makes none. */
+static void
+modules_filled(void **state)
+{
+	struct fixture f;
+	const char *ninja = "# ninja log v5\n"
+	    "8\t68614\t1795973233194255109\tbuild/spill.o\t9fb6ae08bab81109\n"
+	    "1\t99233\t1795973263782255109\tbuild/templates.o\tf38964869a70f9f5\n";
+	const char *record = "# build-rss log v1\n"
+	    "1795973164.810\t68.556\t188744\t0\tsm_80\tbuild/spill.o\n"
+	    "1795973164.802\t99.158\t235740\t0\tsm_75\tbuild/templates.o\n"
+	    "1795973164.900\t1.000\t1000\t0\tsm_75\tbuild/templates.o\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, ninja), 0);
+	assert_int_equal(f.c.modules, 2);
+	assert_int_equal(f.m.nmodules, 2);
+	f.c.modules = 0;
+	assert_int_equal(read_text(&f, record), 0);
+	assert_int_equal(f.c.modules, 2);	/* templates.o twice: one module */
+	assert_int_equal(f.m.nmodules, 2);
+	assert_int_equal(f.m.modules[1].peak_rss, 1000 * 1024);
+	teardown(&f);
+}
+
 int
 main(void)
 {
@@ -452,6 +480,7 @@ main(void)
 		cmocka_unit_test(not_a_log),
 		cmocka_unit_test(reader_table),
 		cmocka_unit_test(header_claims_file),
+		cmocka_unit_test(modules_filled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
