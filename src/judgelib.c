@@ -199,7 +199,7 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 			continue;
 		for (size_t i = sp->image_first; i < sp->image_end; i++)
 			n += entries[i];
-		if (n > 0 || sp->module_end > sp->module_first)
+		if (n > 0 || sp->modules > 0)
 			continue;
 		describe(m, sp, what, sizeof what);
 		judge_add(v, FINDING_NOTHING, "spillway: %s%s: no SASS entry function (%s): nothing to judge",

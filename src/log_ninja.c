@@ -1,5 +1,5 @@
 /*
- * .ninja_log v5, v6, v7 (log-formats.md §4.1): start_ms, end_ms, mtime,
+ * .ninja_log v5, v6, v7 (spillway(1), BUILD LOGS): start_ms, end_ms, mtime,
  * output, command hash, one line per output of each successful command.
  * The log accumulates runs; a line ending before the previous one starts
  * a new run, and only the last run is read (it is the build just done).
@@ -12,8 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logs.h"
+#include "logindex.h"
+#include "loglines.h"
+#include "logreader.h"
 #include "xalloc.h"
+
+#define NINJA_HEADER "# ninja log v"
 
 struct nj_line {
 	int64_t		 start, end;
@@ -75,41 +79,48 @@ nj_parse(const struct logline *l, struct nj_line *out)
 	return 0;
 }
 
-void
-logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
+static int
+ninja_sniff(const struct logline *first)
+{
+	return loglines_starts(first, NINJA_HEADER);
+}
+
+static void
+ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
 	struct nj_line *v = NULL, x;
 	size_t n = 0, cap = 0, pos = 0, first = 0;
 	struct model *m = c->m;
-	struct logs_modules mods;
+	struct logindex_modules mods;
 	long version;
 
-	if (!logs_next_line(data, size, &pos, &l))
+	if (!loglines_next(data, size, &pos, &l))
 		return;
 	/* The line is not NUL-terminated (it may end the mapped file): the
 	 * version digits are copied before strtol reads them. */
-	if (l.len < 13 || memcmp(l.s, "# ninja log v", 13) != 0) {
-		logs_bad(c, l.no, "ninja log: expected '# ninja log v5' (to v7) on the first line");
+	if (!loglines_starts(&l, NINJA_HEADER)) {
+		loglines_bad(c, l.no, "ninja log: expected '# ninja log v5' (to v7) on the first line");
 		return;
 	}
 	{
 		char digits[16];
-		size_t nd = l.len - 13 < sizeof digits - 1 ? l.len - 13 : sizeof digits - 1;
+		size_t skip = strlen(NINJA_HEADER);
+		size_t nd = l.len - skip < sizeof digits - 1 ? l.len - skip : sizeof digits - 1;
 
-		memcpy(digits, l.s + 13, nd);
+		memcpy(digits, l.s + skip, nd);
 		digits[nd] = '\0';
 		version = strtol(digits, NULL, 10);
 	}
 	if (version < 5 || version > 7) {
-		logs_bad(c, l.no, "ninja log v%ld: spillway reads v5 (ninja 1.0-1.11), v6 (1.12) and v7 (1.13)", version);
+		loglines_bad(c, l.no, "ninja log v%ld: spillway reads v5 (ninja 1.0-1.11), v6 (1.12) and v7 (1.13)", version);
 		return;
 	}
-	while (logs_next_line(data, size, &pos, &l)) {
+	while (loglines_next(data, size, &pos, &l)) {
 		if (l.len == 0 || l.s[0] == '#')
 			continue;
 		if (l.len > LOG_LINE_MAX || nj_parse(&l, &x) < 0) {
-			logs_bad(c, l.no, "ninja log: expected start_ms, end_ms, mtime, output, hash separated by TABs");
+			loglines_bad(c, l.no, "ninja log: expected start_ms, end_ms, mtime, output, hash separated by TABs");
 			continue;
 		}
 		if (n > 0 && x.end < v[n - 1].end)
@@ -117,7 +128,7 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 		xgrow((void **)&v, &cap, n + 1, sizeof *v);
 		v[n++] = x;
 	}
-	logs_modules_init(&mods);
+	logindex_modules_init(&mods, c);
 	for (size_t i = first; i < n; i++) {
 		struct build_module *b;
 		int same_edge = i > first && v[i].start == v[i - 1].start && v[i].end == v[i - 1].end &&
@@ -125,7 +136,7 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 
 		if (same_edge)
 			continue;
-		b = logs_module(&mods, m, strpool_intern(&m->pool, v[i].output, v[i].outlen));
+		b = logindex_module(&mods, strpool_intern(&m->pool, v[i].output, v[i].outlen));
 		b->start = (double)v[i].start / 1000.0;
 		b->end = (double)v[i].end / 1000.0;
 		b->timebase = TIME_NINJA;
@@ -135,6 +146,14 @@ logs_read_ninja(const uint8_t *data, size_t size, struct logctx *c)
 			b->exit_status = 0;	/* ninja logs successful commands only */
 		b->source = c->file;
 	}
-	logs_modules_free(&mods);
+	logindex_modules_free(&mods);
 	free(v);
 }
+
+const struct log_reader log_ninja = {
+	.name	= "ninja",
+	.kind	= LOG_NINJA,
+	.header	= 1,
+	.sniff	= ninja_sniff,
+	.read	= ninja_read,
+};

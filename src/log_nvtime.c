@@ -1,5 +1,5 @@
 /*
- * nvcc --time FILE: one CSV row per sub-tool run (log-formats.md §2):
+ * nvcc --time FILE: one CSV row per sub-tool run (spillway(1), BUILD LOGS):
  * source, phase, inputs, output, arch, tool, metric, unit.  Rows of one
  * nvcc run share the tmpxft_<pid>_ token of their temp files; the run ends
  * with its "nvcc (driver)" row, whose output is the module (the -o name).
@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logs.h"
+#include "logindex.h"
+#include "loglines.h"
+#include "logreader.h"
 #include "xalloc.h"
 
 #define NT_FIELDS 8
@@ -46,8 +48,8 @@ struct nt_state {
 	size_t		 nruns, capruns;
 	size_t		 last;		/* run read last, nruns when none */
 	/* The open runs by temp-file token, by output and by source file. */
-	struct logs_open by_pid, by_output, by_source;
-	struct logs_modules modules;
+	struct logindex_open by_pid, by_output, by_source;
+	struct logindex_modules modules;
 };
 
 static void
@@ -85,9 +87,9 @@ run_open(void *ctx, size_t i)
 
 /* The latest open run under key in one of the indexes, or NULL. */
 static struct nt_run *
-open_run(struct nt_state *st, struct logs_open *by, const char *key)
+open_run(struct nt_state *st, struct logindex_open *by, const char *key)
 {
-	size_t i = logs_open_latest(by, key, run_open, st);
+	size_t i = logindex_open_latest(by, key, run_open, st);
 	return i == SIZE_MAX ? NULL : &st->runs[i];
 }
 
@@ -113,7 +115,7 @@ run_for(struct nt_state *st, const char *pid, const char *source, const char *ou
 		if (*source && (r = open_run(st, &st->by_source, intern(st, source))) != NULL) {
 			if (*output && r->output == NULL) {
 				r->output = intern(st, output);
-				logs_open_push(&st->by_output, r->output, (size_t)(r - st->runs));
+				logindex_open_push(&st->by_output, r->output, (size_t)(r - st->runs));
 			}
 			return r;
 		}
@@ -126,7 +128,7 @@ run_for(struct nt_state *st, const char *pid, const char *source, const char *ou
 	r->pid = intern(st, pid);
 	r->open = 1;
 	if (pid[0] != '\0')
-		logs_open_push(&st->by_pid, r->pid, st->nruns);
+		logindex_open_push(&st->by_pid, r->pid, st->nruns);
 	st->last = st->nruns++;
 	return r;
 }
@@ -139,7 +141,7 @@ close_run(struct nt_state *st, struct nt_run *r, const char *module)
 
 	if (module == NULL || *module == '\0')
 		module = r->source && *r->source ? r->source : "(nvcc --time run)";
-	b = logs_module(&st->modules, m, strpool_intern_str(&m->pool, module));
+	b = logindex_module(&st->modules, strpool_intern_str(&m->pool, module));
 	if (b->phases == NULL) {	/* the run's phases become the module's */
 		b->phases = r->phases;
 		b->nphases = r->n;
@@ -169,7 +171,7 @@ on_row(int term, void *data)
 	(void)term;
 	st->row++;
 	if (st->nf != NT_FIELDS) {
-		logs_bad(st->c, st->row, "nvcc --time row with %zu fields, expected 8 (cut line, or a comma in a path?)", st->nf);
+		loglines_bad(st->c, st->row, "nvcc --time row with %zu fields, expected 8 (cut line, or a comma in a path?)", st->nf);
 		goto done;
 	}
 	if (strcmp(st->f[0], "source file name") == 0)
@@ -180,14 +182,14 @@ on_row(int term, void *data)
 	 * file for a code=compute_NN target (input and output the same .ptx). */
 	known |= st->f[1][0] == '\0' && strstr(st->f[3], ".ptx") != NULL;
 	if (!known) {
-		logs_bad(st->c, st->row, "nvcc --time row: unknown phase '%s'", st->f[1]);
+		loglines_bad(st->c, st->row, "nvcc --time row: unknown phase '%s'", st->f[1]);
 		goto done;
 	}
 	errno = 0;
 	ms = strtod(st->f[6], &end);
 	if (end == st->f[6] || *end != '\0' || errno != 0 || ms < 0 || ms > 1e10 ||
 	    strcmp(st->f[7], "ms") != 0) {
-		logs_bad(st->c, st->row, "nvcc --time row: expected a time in ms, found '%s %s'", st->f[6], st->f[7]);
+		loglines_bad(st->c, st->row, "nvcc --time row: expected a time in ms, found '%s %s'", st->f[6], st->f[7]);
 		goto done;
 	}
 	pid_token(st->f[3], pid, sizeof pid);
@@ -196,7 +198,7 @@ on_row(int term, void *data)
 	r = run_for(st, pid, st->f[0], st->f[3]);
 	if (r->source == NULL && st->f[0][0] != '\0') {
 		r->source = intern(st, st->f[0]);
-		logs_open_push(&st->by_source, r->source, (size_t)(r - st->runs));
+		logindex_open_push(&st->by_source, r->source, (size_t)(r - st->runs));
 	}
 	if (strcmp(st->f[1], "nvcc (driver)") == 0) {
 		close_run(st, r, st->f[3]);
@@ -220,8 +222,15 @@ done:
 	st->nf = 0;
 }
 
-void
-logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
+/* The header row nvcc writes first. */
+static int
+nvtime_sniff(const struct logline *first)
+{
+	return loglines_starts(first, "source file name") && loglines_find(first, "phase name") != NULL;
+}
+
+static void
+nvtime_read(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct csv_parser p;
 	struct nt_state st;
@@ -232,22 +241,22 @@ logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
 	st.c = c;
 	if (csv_init(&p, CSV_APPEND_NULL) != 0)
 		return;
-	logs_open_init(&st.by_pid);
-	logs_open_init(&st.by_output);
-	logs_open_init(&st.by_source);
-	logs_modules_init(&st.modules);
+	logindex_open_init(&st.by_pid);
+	logindex_open_init(&st.by_output);
+	logindex_open_init(&st.by_source);
+	logindex_modules_init(&st.modules, c);
 	/* Line by line, so that a message names the line a row is on. */
-	while (logs_next_line(data, size, &pos, &l)) {
+	while (loglines_next(data, size, &pos, &l)) {
 		if (l.len == 0)
 			continue;
 		st.row = l.no - 1;
 		if (l.len > LOG_LINE_MAX) {
-			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
+			loglines_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
 		if (csv_parse(&p, l.s, l.len, on_field, on_row, &st) != l.len ||
 		    csv_fini(&p, on_field, on_row, &st) != 0) {
-			logs_bad(c, l.no, "malformed CSV: %s", csv_strerror(csv_error(&p)));
+			loglines_bad(c, l.no, "malformed CSV: %s", csv_strerror(csv_error(&p)));
 			csv_free(&p);
 			csv_init(&p, CSV_APPEND_NULL);
 			for (size_t i = 0; i < NT_FIELDS; i++) {
@@ -263,8 +272,16 @@ logs_read_nvtime(const uint8_t *data, size_t size, struct logctx *c)
 		if (st.runs[i].open)
 			close_run(&st, &st.runs[i], NULL);
 	free(st.runs);
-	logs_open_free(&st.by_pid);
-	logs_open_free(&st.by_output);
-	logs_open_free(&st.by_source);
-	logs_modules_free(&st.modules);
+	logindex_open_free(&st.by_pid);
+	logindex_open_free(&st.by_output);
+	logindex_open_free(&st.by_source);
+	logindex_modules_free(&st.modules);
 }
+
+const struct log_reader log_nvtime = {
+	.name	= "nvtime",
+	.kind	= LOG_NVTIME,
+	.header	= 1,
+	.sniff	= nvtime_sniff,
+	.read	= nvtime_read,
+};

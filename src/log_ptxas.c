@@ -1,6 +1,6 @@
 /*
  * ptxas -v: per (function, sm) registers, stack frame, spills, barriers,
- * shared and constant memory.  State machine of log-formats.md §1.3:
+ * shared and constant memory (spillway(1), BUILD LOGS).  A state machine:
  * "N bytes gmem" opens a block (one ptxas run: one TU, one sm), "Compiling
  * entry function" names the entry and the sm, "Function properties" and its
  * indented stack line give any function's frame and spills, "Used N
@@ -18,7 +18,9 @@
 
 #include <libiberty/hashtab.h>
 
-#include "logs.h"
+#include "logindex.h"
+#include "loglines.h"
+#include "logreader.h"
 #include "xalloc.h"
 
 struct ptx_state {
@@ -32,7 +34,7 @@ struct ptx_state {
 	const char		*empty;
 	/* Open entries (named, not closed by their "Used" line) by name, all
 	 * of them, and those whose properties were seen. */
-	struct logs_open	 by_name, open, framed;
+	struct logindex_open	 by_name, open, framed;
 };
 
 /* Parses a decimal number at *p (within end); -1 when none or too large. */
@@ -74,7 +76,7 @@ ptxas_message(const struct logline *l, int *info)
 	const char *end = l->s + l->len;
 
 	for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++) {
-		const char *p = logs_find(l, tags[t]);
+		const char *p = loglines_find(l, tags[t]);
 
 		if (p == NULL)
 			continue;
@@ -122,9 +124,9 @@ entry_open(void *ctx, size_t i)
 }
 
 static struct ptxas_rec *
-latest(struct ptx_state *st, struct logs_open *by, const char *key)
+latest(struct ptx_state *st, struct logindex_open *by, const char *key)
 {
-	size_t i = logs_open_latest(by, key, entry_open, st);
+	size_t i = logindex_open_latest(by, key, entry_open, st);
 	return i == SIZE_MAX ? NULL : &st->recs[i];
 }
 
@@ -160,7 +162,7 @@ on_entry(struct ptx_state *st, const struct logline *l, const char *p, const cha
 	size_t nlen;
 
 	if (!lit(&p, end, "'") || (q = memchr(p, '\'', (size_t)(end - p))) == NULL || q == p) {
-		logs_bad(st->c, l->no, "ptxas entry line without a quoted function name (cut line?)");
+		loglines_bad(st->c, l->no, "ptxas entry line without a quoted function name (cut line?)");
 		return;
 	}
 	name = p;
@@ -170,7 +172,7 @@ on_entry(struct ptx_state *st, const struct logline *l, const char *p, const cha
 		const char *a = p;
 		q = memchr(p, '\'', (size_t)(end - p));
 		if (q == NULL || q - a >= 16 || (strncmp(a, "sm_", 3) != 0 && strncmp(a, "compute_", 8) != 0)) {
-			logs_bad(st->c, l->no, "ptxas entry line: expected for 'sm_NN'");
+			loglines_bad(st->c, l->no, "ptxas entry line: expected for 'sm_NN'");
 			return;
 		}
 		arch = strpool_intern(&st->c->m->pool, a, (size_t)(q - a));
@@ -187,15 +189,15 @@ on_entry(struct ptx_state *st, const struct logline *l, const char *p, const cha
 		st->block_arch = arch;
 	}
 	new_rec(st, name, nlen, arch, 1, l->no);
-	logs_open_push(&st->by_name, st->recs[st->n - 1].mangled, st->n - 1);
-	logs_open_push(&st->open, NULL, st->n - 1);
+	logindex_open_push(&st->by_name, st->recs[st->n - 1].mangled, st->n - 1);
+	logindex_open_push(&st->open, NULL, st->n - 1);
 }
 
 /* "    704 bytes stack frame, 1156 bytes spill stores, 1156 bytes spill loads" */
 static int
 on_frame(struct ptx_state *st, const struct logline *l)
 {
-	const char *end = l->s + l->len, *p = logs_find(l, " bytes stack frame");
+	const char *end = l->s + l->len, *p = loglines_find(l, " bytes stack frame");
 	int32_t frame, stores, loads;
 	struct ptxas_rec *r;
 
@@ -208,13 +210,13 @@ on_frame(struct ptx_state *st, const struct logline *l)
 	if (frame < 0 || !lit(&p, end, " bytes stack frame, ") ||
 	    (stores = num_at(&p, end)) < 0 || !lit(&p, end, " bytes spill stores, ") ||
 	    (loads = num_at(&p, end)) < 0 || !lit(&p, end, " bytes spill loads")) {
-		logs_bad(st->c, l->no, "ptxas stack frame line: expected 'N bytes stack frame, "
+		loglines_bad(st->c, l->no, "ptxas stack frame line: expected 'N bytes stack frame, "
 		    "N bytes spill stores, N bytes spill loads'");
 		st->props = NULL;
 		return -1;
 	}
 	if (st->props == NULL) {
-		logs_bad(st->c, l->no, "ptxas stack frame line with no 'Function properties' line before it");
+		loglines_bad(st->c, l->no, "ptxas stack frame line with no 'Function properties' line before it");
 		return -1;
 	}
 	r = open_entry(st, st->props);
@@ -222,7 +224,7 @@ on_frame(struct ptx_state *st, const struct logline *l)
 		r = new_rec(st, st->props, strlen(st->props), st->block_arch, 0, st->props_line);
 		r->stack = UNKNOWN;
 	} else
-		logs_open_push(&st->framed, NULL, (size_t)(r - st->recs));
+		logindex_open_push(&st->framed, NULL, (size_t)(r - st->recs));
 	r->frame = frame;
 	r->spill_stores = stores;
 	r->spill_loads = loads;
@@ -242,11 +244,11 @@ on_used(struct ptx_state *st, const struct logline *l, const char *p, const char
 
 	cmem[0] = '\0';
 	if (regs < 0 || !lit(&p, end, " registers")) {
-		logs_bad(st->c, l->no, "ptxas 'Used' line: expected 'Used N registers'");
+		loglines_bad(st->c, l->no, "ptxas 'Used' line: expected 'Used N registers'");
 		return;
 	}
 	if (r == NULL) {
-		logs_bad(st->c, l->no, "ptxas 'Used' line with no entry function before it");
+		loglines_bad(st->c, l->no, "ptxas 'Used' line with no entry function before it");
 		return;
 	}
 	r->reg = regs;
@@ -271,7 +273,7 @@ on_used(struct ptx_state *st, const struct logline *l, const char *p, const char
 				goto bad;
 			if (v > INT32_MAX - w) {
 				r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
-				logs_bad(st->c, l->no, "ptxas 'Used' line: %d+%d bytes is past 2^31", v, w);
+				loglines_bad(st->c, l->no, "ptxas 'Used' line: %d+%d bytes is past 2^31", v, w);
 				return;
 			}
 			v += w;
@@ -301,7 +303,7 @@ on_used(struct ptx_state *st, const struct logline *l, const char *p, const char
 	return;
 bad:
 	r->cmem = strpool_intern_str(&st->c->m->pool, cmem);
-	logs_bad(st->c, l->no, "ptxas 'Used' line: unexpected text at column %zu",
+	loglines_bad(st->c, l->no, "ptxas 'Used' line: unexpected text at column %zu",
 	    (size_t)(p - l->s) + 1);
 }
 
@@ -369,8 +371,17 @@ flush(struct ptx_state *st)
 	htab_delete(seen);
 }
 
-void
-logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
+/* A line with a ptxas tag. */
+static int
+ptxas_sniff(const struct logline *l)
+{
+	int info;
+
+	return ptxas_message(l, &info) != NULL;
+}
+
+static void
+ptxas_read(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct ptx_state st;
 	struct logline l = { 0 };
@@ -379,30 +390,30 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 	memset(&st, 0, sizeof st);
 	st.c = c;
 	st.empty = strpool_intern_str(&c->m->pool, "");
-	logs_open_init(&st.by_name);
-	logs_open_init(&st.open);
-	logs_open_init(&st.framed);
+	logindex_open_init(&st.by_name);
+	logindex_open_init(&st.open);
+	logindex_open_init(&st.framed);
 	new_block(&st);
-	while (logs_next_line(data, size, &pos, &l)) {
+	while (loglines_next(data, size, &pos, &l)) {
 		const char *end = l.s + l.len, *p;
 		int info = 0;
 
 		if (l.len > LOG_LINE_MAX) {
-			logs_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
+			loglines_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		if (logs_find(&l, "bytes stack frame") != NULL && ptxas_message(&l, &info) == NULL) {
+		if (loglines_find(&l, "bytes stack frame") != NULL && ptxas_message(&l, &info) == NULL) {
 			on_frame(&st, &l);
 			continue;
 		}
 		if (st.props != NULL) {
-			logs_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it");
+			loglines_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it");
 			st.props = NULL;
 		}
 		p = ptxas_message(&l, &info);
 		if (p == NULL || !info)
 			continue;
-		if (p < end && isdigit((unsigned char)*p) && logs_find(&l, " bytes gmem") != NULL)
+		if (p < end && isdigit((unsigned char)*p) && loglines_find(&l, " bytes gmem") != NULL)
 			new_block(&st);
 		else if (lit(&p, end, "Compiling entry function "))
 			on_entry(&st, &l, p, end);
@@ -415,7 +426,7 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 				q--;
 			}
 			if (q == p) {
-				logs_bad(c, l.no, "ptxas 'Function properties' line without a name");
+				loglines_bad(c, l.no, "ptxas 'Function properties' line without a name");
 				continue;
 			}
 			st.props = strpool_intern(&c->m->pool, p, (size_t)(q - p));
@@ -424,10 +435,17 @@ logs_read_ptxas(const uint8_t *data, size_t size, struct logctx *c)
 			on_used(&st, &l, p, end);
 	}
 	if (st.props != NULL)
-		logs_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it (cut log?)");
+		loglines_bad(c, st.props_line, "ptxas 'Function properties' line with no stack frame line after it (cut log?)");
 	flush(&st);
 	free(st.recs);
-	logs_open_free(&st.by_name);
-	logs_open_free(&st.open);
-	logs_open_free(&st.framed);
+	logindex_open_free(&st.by_name);
+	logindex_open_free(&st.open);
+	logindex_open_free(&st.framed);
 }
+
+const struct log_reader log_ptxas = {
+	.name	= "ptxas",
+	.kind	= LOG_PTXAS,
+	.sniff	= ptxas_sniff,
+	.read	= ptxas_read,
+};

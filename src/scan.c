@@ -164,6 +164,7 @@ struct scan {
 	struct link_rec		*links;
 	size_t			 nlinks, caplinks;
 	uint64_t		 order;
+	size_t			 modules_filled;	/* by the logs read so far; the main thread's alone */
 	atomic_size_t		 next_job;
 	size_t			 batch;		/* most jobs a worker takes at once */
 	int			 nworkers;
@@ -540,6 +541,7 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 	s->stats->files_read++;
 	if (logs_read(kinds, data, size, &c) > 0)
 		s->stats->unreadable++;
+	s->modules_filled += c.modules;
 	return 1;
 }
 
@@ -1666,14 +1668,14 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	for (int i = 0; i < npaths; i++) {
 		struct scan_span *sp = &stats->spans[i];
 		struct stat st;
+		size_t filled = s.modules_filled;
 
 		sp->path = paths[i];
 		sp->image_first = sp->image_end = model->nimages;
-		sp->module_first = sp->module_end = model->nmodules;
 		if (strcmp(paths[i], "-") == 0) {	/* standard input */
 			scan_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
 			sp->image_end = model->nimages;
-			sp->module_end = model->nmodules;
+			sp->modules = s.modules_filled - filled;
 			continue;
 		}
 		if (stat(paths[i], &st) != 0) {
@@ -1696,7 +1698,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 			scan_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
 		(void)inode_seen(&s, &st, 1);	/* one that could not be read, too */
 		sp->image_end = model->nimages;
-		sp->module_end = model->nmodules;
+		sp->modules = s.modules_filled - filled;
 	}
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)

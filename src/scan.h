@@ -16,14 +16,15 @@
 #include "options.h"
 
 /* What one path on the command line yielded: model.images[image_first,
- * image_end) and model.modules[module_first, module_end). */
+ * image_end), and the modules its logs filled (new ones, or ones a path
+ * before it named: a record log beside a .ninja_log fills the same). */
 struct scan_span {
 	const char	*path;
 	int		 missing;	/* it does not exist */
 	int		 is_dir;
 	int		 again;		/* read already under an earlier name: skipped */
 	size_t		 image_first, image_end;
-	size_t		 module_first, module_end;
+	size_t		 modules;
 };
 
 struct scan_stats {

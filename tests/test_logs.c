@@ -393,6 +393,76 @@ record_huge_times(void **state)
 	teardown(&f);
 }
 
+/* One reader per kind, found by its bit, named after the file that holds it. */
+static void
+reader_table(void **state)
+{
+	static const struct {
+		unsigned	 kind;
+		const char	*name;
+		int		 header;
+	} want[] = {
+		{ LOG_PTXAS, "ptxas", 0 }, { LOG_NVTIME, "nvtime", 1 }, { LOG_RECORD, "record", 1 },
+		{ LOG_TIMEV, "timev", 0 }, { LOG_NINJA, "ninja", 1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const struct log_reader *r = logs_reader(want[i].kind);
+
+		assert_non_null(r);
+		assert_int_equal(r->kind, want[i].kind);
+		assert_string_equal(r->name, want[i].name);
+		assert_int_equal(r->header, want[i].header);
+		assert_non_null(r->sniff);
+		assert_non_null(r->read);
+	}
+	assert_null(logs_reader(0));
+	assert_null(logs_reader(1u << 5));
+}
+
+/* A header claims the whole file: ptxas lines in a record log are not read. */
+static void
+header_claims_file(void **state)
+{
+	const char *log = "# build-rss log v1\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers\n";
+	const char *mixed = "\tCommand being timed: \"nvcc -c a.cu -o a.o\"\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers\n";
+
+	(void)state;
+	assert_int_equal(logs_detect((const uint8_t *)log, strlen(log), 1), LOG_RECORD);
+	assert_int_equal(logs_detect((const uint8_t *)mixed, strlen(mixed), 1), LOG_TIMEV | LOG_PTXAS);
+}
+
+/* A log counts the modules it fills, those an earlier log made as well:
+ * a record log read after the .ninja_log of the same build fills its
+ * modules and makes none. */
+static void
+modules_filled(void **state)
+{
+	struct fixture f;
+	const char *ninja = "# ninja log v5\n"
+	    "8\t68614\t1795973233194255109\tbuild/spill.o\t9fb6ae08bab81109\n"
+	    "1\t99233\t1795973263782255109\tbuild/templates.o\tf38964869a70f9f5\n";
+	const char *record = "# build-rss log v1\n"
+	    "1795973164.810\t68.556\t188744\t0\tsm_80\tbuild/spill.o\n"
+	    "1795973164.802\t99.158\t235740\t0\tsm_75\tbuild/templates.o\n"
+	    "1795973164.900\t1.000\t1000\t0\tsm_75\tbuild/templates.o\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, ninja), 0);
+	assert_int_equal(f.c.modules, 2);
+	assert_int_equal(f.m.nmodules, 2);
+	f.c.modules = 0;
+	assert_int_equal(read_text(&f, record), 0);
+	assert_int_equal(f.c.modules, 2);	/* templates.o twice: one module */
+	assert_int_equal(f.m.nmodules, 2);
+	assert_int_equal(f.m.modules[1].peak_rss, 1000 * 1024);
+	teardown(&f);
+}
+
 int
 main(void)
 {
@@ -408,6 +478,9 @@ main(void)
 		cmocka_unit_test(time_v),
 		cmocka_unit_test(ninja_log),
 		cmocka_unit_test(not_a_log),
+		cmocka_unit_test(reader_table),
+		cmocka_unit_test(header_claims_file),
+		cmocka_unit_test(modules_filled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,126 @@
+/*
+ * Peak RSS and wall time per compile from spillway record logs ("# build-rss
+ * log v1", spillway(1), RECORD).  Each record becomes, or updates, the
+ * module it names; a target recorded twice keeps its last record (a rerun).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "logindex.h"
+#include "loglines.h"
+#include "logreader.h"
+#include "record.h"
+
+static int
+valid_arches(const char *s, size_t n)
+{
+	if (n == 1 && s[0] == '-')
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_' || s[i] == ','))
+			return 0;
+	return n > 0;
+}
+
+/* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
+static void
+read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l)
+{
+	const char *f[6], *end = l->s + l->len, *p = l->s;
+	size_t n[6];
+	double start, wall;
+	int64_t kib, status;
+	struct build_module *b;
+	struct model *m = c->m;
+
+	for (int i = 0; i < 6; i++) {
+		const char *t = i < 5 ? memchr(p, '\t', (size_t)(end - p)) : NULL;
+
+		if (i < 5 && t == NULL) {
+			loglines_bad(c, l->no, "record with %d fields, expected 6 "
+			    "(start, wall_s, peak_kib, status, archs, target) separated by TABs", i + 1);
+			return;
+		}
+		if (i == 5)
+			t = memchr(p, '\t', (size_t)(end - p));	/* fields after the 6th are ignored */
+		f[i] = p;
+		n[i] = t ? (size_t)(t - p) : (size_t)(end - p);
+		p = f[i] + n[i] + 1;
+	}
+	if (loglines_decimal(f[0], n[0], &start) < 0 || start > RECORD_SECONDS_MAX) {
+		loglines_bad(c, l->no, "record: start '%.*s' is not Unix seconds", (int)(n[0] > 40 ? 40 : n[0]), f[0]);
+		return;
+	}
+	if (loglines_decimal(f[1], n[1], &wall) < 0 || wall > RECORD_SECONDS_MAX) {
+		loglines_bad(c, l->no, "record: wall_s '%.*s' is not seconds", (int)(n[1] > 40 ? 40 : n[1]), f[1]);
+		return;
+	}
+	if (loglines_integer(f[2], n[2], INT64_C(1) << 40, &kib) < 0) {
+		loglines_bad(c, l->no, "record: peak_kib '%.*s' is not a whole number of KiB", (int)(n[2] > 40 ? 40 : n[2]), f[2]);
+		return;
+	}
+	if (loglines_integer(f[3], n[3], 255, &status) < 0) {
+		loglines_bad(c, l->no, "record: status '%.*s' is not an exit status (0-255)", (int)(n[3] > 40 ? 40 : n[3]), f[3]);
+		return;
+	}
+	if (!valid_arches(f[4], n[4]) || n[4] > RECORD_ARCHES_MAX) {
+		loglines_bad(c, l->no, "record: archs '%.*s' is not a comma list of sm_NN/compute_NN or -", (int)(n[4] > 40 ? 40 : n[4]), f[4]);
+		return;
+	}
+	if (n[5] == 0) {
+		loglines_bad(c, l->no, "record: no target");
+		return;
+	}
+	if (n[5] > RECORD_TARGET_MAX) {
+		loglines_bad(c, l->no, "record: target of %zu bytes, past the %d a record holds", n[5], RECORD_TARGET_MAX);
+		return;
+	}
+	b = logindex_module(mods, strpool_intern(&m->pool, f[5], n[5]));
+	b->peak_rss = kib * 1024;
+	b->wall = wall;
+	if (b->timebase != TIME_NINJA) {	/* the build's own clock wins */
+		b->start = start;
+		b->end = start + wall;
+		b->timebase = TIME_EPOCH;
+	}
+	b->exit_status = (int)status;
+	b->arches = n[4] == 1 && f[4][0] == '-' ? strpool_intern_str(&m->pool, "") :
+	    strpool_intern(&m->pool, f[4], n[4]);
+	b->source = c->file;
+}
+
+static int
+record_sniff(const struct logline *first)
+{
+	return loglines_starts(first, "# build-rss log v");
+}
+
+static void
+record_read(const uint8_t *data, size_t size, struct logctx *c)
+{
+	struct logline l = { 0 };
+	struct logindex_modules mods;
+	size_t pos = 0;
+
+	logindex_modules_init(&mods, c);
+	while (loglines_next(data, size, &pos, &l)) {
+		if (l.len == 0 || l.s[0] == '#')
+			continue;	/* the header, comments; headers of concurrent first writers */
+		if (l.len > LOG_LINE_MAX) {
+			loglines_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
+			continue;
+		}
+		read_record_line(c, &mods, &l);
+	}
+	logindex_modules_free(&mods);
+}
+
+const struct log_reader log_record = {
+	.name	= "record",
+	.kind	= LOG_RECORD,
+	.header	= 1,
+	.sniff	= record_sniff,
+	.read	= record_read,
+};

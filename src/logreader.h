@@ -1,0 +1,40 @@
+/*
+ * What every build-log reader (src/log_*.c, one format each) is to
+ * src/logs.c, which walks a table of them to recognise a log and to read
+ * it: a name, the kind it reads, a sniff and a read.  The readers stand
+ * on the line library (src/loglines.h, src/logindex.h) and on nothing
+ * else of the logs.
+ */
+#ifndef SPILLWAY_LOGREADER_H
+#define SPILLWAY_LOGREADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loglines.h"
+
+/* What a text holds; a build log captured whole may hold several. */
+enum {
+	LOG_PTXAS	= 1 << 0,	/* ptxas -v lines */
+	LOG_NVTIME	= 1 << 1,	/* nvcc --time CSV */
+	LOG_RECORD	= 1 << 2,	/* # build-rss log v1 (spillway record) */
+	LOG_TIMEV	= 1 << 3,	/* GNU time -v blocks */
+	LOG_NINJA	= 1 << 4,	/* .ninja_log */
+};
+
+struct log_reader {
+	const char	*name;
+	unsigned	 kind;		/* its LOG_ bit */
+	/*
+	 * header: sniff is asked of the first line only, and a yes makes the
+	 * file this format and nothing else.  Otherwise sniff is asked of
+	 * every line searched, and the format may share the file with others.
+	 */
+	int		 header;
+	int		(*sniff)(const struct logline *);
+	void		(*read)(const uint8_t *, size_t, struct logctx *);
+};
+
+extern const struct log_reader log_ptxas, log_nvtime, log_record, log_timev, log_ninja;
+
+#endif
