@@ -1,6 +1,8 @@
 /*
  * cmocka tests for the arch module: parsing (with hostile strings), the one
- * order, which GPU loads which image, the --arch selection.
+ * order, which GPU loads which image, the --arch selection; and two faces,
+ * --summary and the browser's view-model, listing one model's arches in
+ * that same order.
  */
 #include "config.h"
 
@@ -15,6 +17,9 @@
 #include <cmocka.h>
 
 #include "arch.h"
+#include "model.h"
+#include "summary.h"
+#include "viewmodel.h"
 
 #define N(v)	(sizeof (v) / sizeof (v)[0])
 
@@ -256,6 +261,75 @@ test_selected(void **state)
 	(void)state;
 }
 
+static void
+add_kernel(struct model *m, const char *arch)
+{
+	struct image_rec img;
+	struct func_rec f;
+
+	memset(&img, 0, sizeof img);
+	img.library = strpool_intern_str(&m->pool, "lib.a");
+	img.member = img.constant = "";
+	img.toolkit = "13.0";
+	img.producer = "ptxas";
+	snprintf(img.arch, sizeof img.arch, "%s", arch);
+	img.kind = IMAGE_SASS;
+	memset(&f, 0, sizeof f);
+	f.image = (uint32_t)model_add_image(m, &img);
+	f.kind = FUNC_ENTRY;
+	f.collapsed = f.name = f.mangled = strpool_intern_str(&m->pool, "k(int)");
+	f.ns = f.constant = "";
+	f.max_threads = f.min_blocks = f.frame = -1;
+	f.spill_stores = f.spill_loads = -1;
+	model_add_func(m, &f);
+}
+
+/* Two faces of one model: --summary's "on ..." list and the browser's
+ * arches (what its a key steps through) are the same, in arch order. */
+static void
+test_faces_agree(void **state)
+{
+	static const char *const sass[] = {
+		"sm_121f", "sm_100", "sm_75", "sm_120a", "sm_90", "sm_110", "sm_103f",
+		"sm_86", "sm_100a", "sm_90a", "sm_120",
+	};
+	static const char *const want[] = {
+		"sm_75", "sm_86", "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_103f",
+		"sm_110", "sm_120", "sm_120a", "sm_121f",
+	};
+	struct model m;
+	struct viewmodel vm;
+	char *line = NULL, joined[512] = "", *on, *end;
+	size_t len = 0;
+	FILE *f;
+
+	model_init(&m);
+	for (size_t i = 0; i < N(sass); i++)
+		add_kernel(&m, sass[i]);
+	f = open_memstream(&line, &len);
+	assert_non_null(f);
+	summary_write(f, &m);
+	fclose(f);
+	vm_init(&vm, &m);
+	assert_int_equal(vm.narches, N(want));
+	for (size_t i = 0; i < N(want); i++) {
+		assert_string_equal(vm.arches[i], want[i]);
+		snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+		    i ? ", " : "", want[i]);
+	}
+	on = strstr(line, " kernels on ");
+	assert_non_null(on);
+	on += strlen(" kernels on ");
+	end = strstr(on, " (");
+	assert_non_null(end);
+	*end = '\0';
+	assert_string_equal(on, joined);
+	vm_free(&vm);
+	free(line);
+	model_free(&m);
+	(void)state;
+}
+
 int
 main(void)
 {
@@ -265,6 +339,7 @@ main(void)
 		cmocka_unit_test(test_compat),
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_selected),
+		cmocka_unit_test(test_faces_agree),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
