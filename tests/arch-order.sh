@@ -1,6 +1,7 @@
 #!/bin/sh
 # One order of arches in every face (issue 22): --summary, --check, the
-# --require-sass message, the report (Markdown, CSV, HTML) and the browser
+# --require-sass and --max-growth messages, the report (Markdown, CSV,
+# HTML) and the browser
 # list the arches of one input in the same numeric order (sm_75 before
 # sm_100, sm_90 before sm_90a), never as text (sm_100, sm_120, sm_75).
 . "${srcdir:-.}/tests/lib.sh"
@@ -49,6 +50,13 @@ expect_status 1 "--require-sass=sm_200 is a violation" \
     "$SPILLWAY" --check --require-sass=sm_200 "$OBJ"
 same "--require-sass" "$(sed -n 's/^VIOLATION .*no SASS for sm_200 (it carries SASS for \(.*\); PTX for .*/\1/p' "$TMP/out" | sms)"
 check "--require-sass names the PTX" grep -q "; PTX for compute_121)" "$TMP/out"
+
+# --- --max-growth: one kernel grown on every arch, one line per arch. -------
+# The baseline is this scan's --list with ggml_like_add_f32 at 1 register.
+"$SPILLWAY" --list "$OBJ" | sed 's/,ggml_like_add_f32,,[0-9]*,/,ggml_like_add_f32,,1,/' >"$TMP/base.csv"
+expect_status 1 "--max-growth=reg:0 against a baseline is a violation" \
+    "$SPILLWAY" --check --baseline="$TMP/base.csv" --max-growth=reg:0 "$OBJ"
+same "--max-growth" "$(sed -n 's/^VIOLATION ggml_like_add_f32(.*) \(sm_[0-9a-z]*\): REG .*/\1/p' "$TMP/out" | sms)"
 
 # --- The report: Markdown, CSV, HTML. ---------------------------------------
 "$SPILLWAY" --report=markdown "$OBJ" >"$TMP/md" 2>&1
