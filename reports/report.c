@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "arch.h"
 #include "html.h"
 #include "kgroup.h"
 #include "md.h"
@@ -38,9 +38,9 @@ report_check_options(const struct options *o)
 		}
 	}
 	for (size_t i = 0; i < o->gpus.n; i++) {
-		struct archid a;
+		struct arch_id a;
 
-		if (compat_parse(o->gpus.v[i], &a) < 0 || a.ptx) {
+		if (arch_parse(o->gpus.v[i], &a) < 0 || a.ptx) {
 			fprintf(stderr, "spillway: --gpus takes arches like sm_86 or 90, not '%s'\n",
 			    o->gpus.v[i]);
 			return -1;

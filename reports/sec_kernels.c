@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "arch.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -25,12 +25,6 @@ static int
 str_cmp(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int
-arch_cmp(const void *a, const void *b)
-{
-	return kgroup_arch_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* "a, b, c" or "a, b, … and N more" into a new string, each in code. */
@@ -74,8 +68,8 @@ inputs_line(struct rdoc *d, const struct model *m)
 			tk[nt++] = img->toolkit;
 	}
 	nl = uniq_sorted(libs, nl, str_cmp);
-	ns = uniq_sorted(sass, ns, arch_cmp);
-	np = uniq_sorted(ptx, np, arch_cmp);
+	ns = uniq_sorted(sass, ns, arch_qsort_cmp);
+	np = uniq_sorted(ptx, np, arch_qsort_cmp);
 	nt = uniq_sorted(tk, nt, str_cmp);
 	l = join(libs, nl, 12);
 	s = join(sass, ns, 32);
@@ -307,7 +301,7 @@ section_arches(struct rdoc *d, const struct kgroup_set *s)
 		free(arches);
 		return;
 	}
-	narch = uniq_sorted(arches, narch, arch_cmp);
+	narch = uniq_sorted(arches, narch, arch_qsort_cmp);
 	qsort(sp, nsp, sizeof *sp, span_cmp);
 	rdoc_heading(d, "arches", "Arch comparison");
 	rdoc_para(d, "arches", "%zu kernels whose registers or stack frame differ between "

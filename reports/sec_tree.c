@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "arch.h"
 #include "judge_build.h"
 #include "occupancy.h"
 #include "schedule.h"
@@ -17,12 +17,6 @@ struct libcov {
 	size_t		 nsass, nptx;
 	char		*set;		/* "sm_80 sm_90 compute_90" */
 };
-
-static int
-arch_cmp(const void *a, const void *b)
-{
-	return kgroup_arch_cmp(*(const char *const *)a, *(const char *const *)b);
-}
 
 static void
 add_arch(const char ***v, size_t *n, const char *arch)
@@ -69,9 +63,9 @@ collect(const struct model *m, size_t *nlibs)
 		char *s = xstrdup(""), *t;
 
 		if (l->nsass > 0)
-			qsort(l->sass, l->nsass, sizeof *l->sass, arch_cmp);
+			qsort(l->sass, l->nsass, sizeof *l->sass, arch_qsort_cmp);
 		if (l->nptx > 0)
-			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_cmp);
+			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_qsort_cmp);
 		for (size_t k = 0; k < l->nsass + l->nptx; k++) {
 			t = xasprintf("%s%s%s", s, k ? " " : "",
 			    k < l->nsass ? l->sass[k] : l->ptx[k - l->nsass]);
@@ -88,22 +82,20 @@ collect(const struct model *m, size_t *nlibs)
 
 /* "SASS sm_86", "PTX compute_80" or "no" for one library on one GPU. */
 static char *
-loads(const struct libcov *l, const struct archid *gpu)
+loads(const struct libcov *l, const struct arch_id *gpu)
 {
 	const char *best = NULL;
-	struct archid a, b;
+	struct arch_id a, b;
 
 	for (size_t i = 0; i < l->nsass; i++)
-		if (compat_parse(l->sass[i], &a) == 0 && compat_sass_runs(&a, gpu) &&
-		    (best == NULL || (compat_parse(best, &b) == 0 &&
-		    compat_number(&a) > compat_number(&b))))
+		if (arch_parse(l->sass[i], &a) == 0 && arch_sass_runs(&a, gpu) &&
+		    (best == NULL || (arch_parse(best, &b) == 0 && a.number > b.number)))
 			best = l->sass[i];
 	if (best)
 		return xasprintf("SASS %s", best);
 	for (size_t i = 0; i < l->nptx; i++)
-		if (compat_parse(l->ptx[i], &a) == 0 && compat_ptx_jits(&a, gpu) &&
-		    (best == NULL || (compat_parse(best, &b) == 0 &&
-		    compat_number(&a) > compat_number(&b))))
+		if (arch_parse(l->ptx[i], &a) == 0 && arch_ptx_jits(&a, gpu) &&
+		    (best == NULL || (arch_parse(best, &b) == 0 && a.number > b.number)))
 			best = l->ptx[i];
 	if (best)
 		return xasprintf("PTX JIT %s", best);
@@ -133,7 +125,7 @@ section_coverage(struct rdoc *d, const struct options *o, const struct model *m)
 	size_t n, ngpus, agree = 0, stale = 0;
 	struct libcov *libs = collect(m, &n);
 	const char *major = majority_set(libs, n, &agree);
-	struct archid *gpus;
+	struct arch_id *gpus;
 	char **names;
 	struct rtable *t;
 
@@ -147,11 +139,10 @@ section_coverage(struct rdoc *d, const struct options *o, const struct model *m)
 	for (size_t i = 0; i < ngpus; i++) {
 		const char *g = o->gpus.n > 0 ? o->gpus.v[i] : arch_limits_table[i].arch;
 
-		if (compat_parse(g, &gpus[i]) < 0)
-			memset(&gpus[i], 0, sizeof gpus[i]);
+		(void)arch_parse(g, &gpus[i]);	/* zeroed when it is no arch */
 		gpus[i].suffix = 0;
 		gpus[i].ptx = 0;
-		names[i] = xasprintf("sm_%d", compat_number(&gpus[i]));
+		names[i] = xasprintf("sm_%d", gpus[i].number);
 	}
 	for (size_t i = 0; i < n; i++)
 		stale += major != NULL && strcmp(libs[i].set, major) != 0;

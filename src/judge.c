@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "judge.h"
 #include "judgelib.h"
 #include "xalloc.h"
@@ -168,9 +169,7 @@ measure_cmp(const void *a, const void *b)
 	const struct judge_measure *x = a, *y = b;
 	int c = strcmp(x->kernel, y->kernel);
 
-	if (c == 0)
-		c = arch_number(x->sm) - arch_number(y->sm);
-	return c ? c : strcmp(x->sm, y->sm);
+	return c != 0 ? c : arch_cmp(x->sm, y->sm);
 }
 
 struct judge_measure *

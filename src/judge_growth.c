@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "columns.h"
 #include "judge_growth.h"
 #include "judgelib.h"
@@ -73,10 +74,10 @@ peak_cmp(const void *a, const void *b)
 	const struct peak *x = a, *y = b;
 	int c = strcmp(x->collapsed, y->collapsed);
 
-	return c ? c : strcmp(x->arch, y->arch);
+	return c ? c : arch_cmp(x->arch, y->arch);
 }
 
-/* Maxima of one column per (collapsed, sm), sorted, entries only. */
+/* Maxima of one column per (collapsed, sm), sorted (sm in arch order), entries only. */
 static struct peak *
 peaks(const struct model *m, const struct column *col, size_t *np)
 {

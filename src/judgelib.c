@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "allow.h"
+#include "arch.h"
 #include "escape.h"
 #include "judge.h"
 #include "judgelib.h"
@@ -68,26 +69,20 @@ judge_libs_count(struct judge_libs *l, const struct func_rec *fn, const struct i
 }
 
 static int
-str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int
 ptr_cmp(const void *a, const void *b)
 {
 	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
 	return (x > y) - (x < y);
 }
 
-/* "sm_86, sm_90" into buf, sorted; "none" when empty. */
+/* "sm_86, sm_90" into buf, in arch order (arch.h); "none" when empty. */
 static const char *
 join(const char **v, size_t n, char *buf, size_t len)
 {
 	size_t off = 0;
 
 	if (n > 1)
-		qsort(v, n, sizeof *v, str_cmp);
+		qsort(v, n, sizeof *v, arch_qsort_cmp);
 	snprintf(buf, len, "none");
 	for (size_t i = 0; i < n && off < len; i++)
 		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? ", " : "", v[i]);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat.h"
+#include "arch.h"
 #include "kgroup.h"
 #include "xalloc.h"
 
@@ -21,21 +21,6 @@ kgroup_is_vendored(const struct options *o, const struct func_rec *f,
 		    fnmatch(o->vendored.v[i], img->library, 0) == 0)
 			return 1;
 	return 0;
-}
-
-int
-kgroup_arch_cmp(const char *a, const char *b)
-{
-	struct archid x, y;
-	int px = compat_parse(a, &x), py = compat_parse(b, &y);
-
-	if (px == 0 && py == 0) {
-		if (x.ptx != y.ptx)
-			return x.ptx - y.ptx;
-		if (compat_number(&x) != compat_number(&y))
-			return compat_number(&x) - compat_number(&y);
-	}
-	return strcmp(a, b);
 }
 
 size_t
@@ -73,7 +58,7 @@ kgroup_key_cmp(const struct kgroup *a, const struct kgroup *b)
 		return c;
 	if (a->collapsed != b->collapsed && (c = strcmp(a->collapsed, b->collapsed)) != 0)
 		return c;
-	return kgroup_arch_cmp(a->arch, b->arch);
+	return arch_cmp(a->arch, b->arch);
 }
 
 
@@ -92,7 +77,7 @@ func_cmp(const void *pa, const void *pb)
 		return c;
 	if (a->collapsed != b->collapsed && (c = strcmp(a->collapsed, b->collapsed)) != 0)
 		return c;
-	if ((c = kgroup_arch_cmp(ia->arch, ib->arch)) != 0)
+	if ((c = arch_cmp(ia->arch, ib->arch)) != 0)
 		return c;
 	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
 }

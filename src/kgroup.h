@@ -46,8 +46,6 @@ void	kgroup_build(struct kgroup_set *, const struct model *, const struct option
 void	kgroup_free(struct kgroup_set *);
 /* Length of the folder part shared by every library path (0 if none). */
 size_t	kgroup_common_prefix(const struct model *);
-/* Orders "sm_86" before "sm_120"; PTX after SASS. */
-int	kgroup_arch_cmp(const char *, const char *);
 int	kgroup_key_cmp(const struct kgroup *, const struct kgroup *);
 
 /* Seed 000's summary row for gated or vendored entries. */

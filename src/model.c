@@ -58,20 +58,6 @@ model_func_image(const struct model *m, const struct func_rec *f)
 	return &m->images[f->image];
 }
 
-int
-arch_number(const char *arch)
-{
-	const char *p;
-
-	if (strncmp(arch, "sm_", 3) == 0)
-		p = arch + 3;
-	else if (strncmp(arch, "compute_", 8) == 0)
-		p = arch + 8;
-	else
-		return 0;
-	return atoi(p);
-}
-
 size_t
 model_add_module(struct model *m, const struct build_module *b)
 {

@@ -137,7 +137,4 @@ void	model_module_add_phase(struct build_module *, const struct build_phase *);
 void	model_add_ptxas(struct model *, const struct ptxas_rec *);
 const struct image_rec *model_func_image(const struct model *, const struct func_rec *);
 
-/* Parses "sm_90a" or "compute_86" into its number; 0 if it is neither. */
-int	arch_number(const char *arch);
-
 #endif

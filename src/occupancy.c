@@ -4,19 +4,18 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compat.h"
+#include "arch.h"
 #include "occupancy.h"
 
 const struct arch_limits *
 occupancy_limits(const char *arch)
 {
-	struct archid a, b;
+	struct arch_id a, b;
 
-	if (compat_parse(arch, &a) < 0)
+	if (arch_parse(arch, &a) < 0)
 		return NULL;
 	for (size_t i = 0; i < arch_limits_count; i++)
-		if (compat_parse(arch_limits_table[i].arch, &b) == 0 &&
-		    compat_number(&a) == compat_number(&b))
+		if (arch_parse(arch_limits_table[i].arch, &b) == 0 && a.number == b.number)
 			return &arch_limits_table[i];
 	return NULL;
 }

@@ -19,6 +19,7 @@
 
 #include <libiberty/hashtab.h>
 
+#include "arch.h"
 #include "archive.h"
 #include "clock.h"
 #include "cubin.h"
@@ -212,30 +213,6 @@ scan_default_threads(void)
 	}
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)n : 1;
-}
-
-int
-scan_arch_selected(const struct strlist *arches, const char *arch)
-{
-	int num;
-
-	if (arches == NULL || arches->n == 0)
-		return 1;
-	num = arch_number(arch);
-	for (size_t i = 0; i < arches->n; i++) {
-		const char *a = arches->v[i];
-
-		if (strcmp(a, arch) == 0)
-			return 1;
-		/* "86" and "sm_86" select sm_86 and compute_86 alike. */
-		if (strncmp(a, "sm_", 3) == 0 || strncmp(a, "compute_", 8) == 0) {
-			if (strchr("af", a[strlen(a) - 1]) == NULL && arch_number(a) == num)
-				return 1;
-		} else if (atoi(a) == num && num > 0) {
-			return 1;
-		}
-	}
-	return 0;
 }
 
 static void
@@ -454,7 +431,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		return;
 	}
 	drop_walked_behind(p, e->payload);
-	if (!scan_arch_selected(s->cfg->arches, img.arch))
+	if (s->cfg->arches != NULL &&
+	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch))
 		return;
 	if (e->kind == FATBIN_KIND_LTO)
 		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */

@@ -91,7 +91,4 @@ int	scan_buffer(const uint8_t *data, size_t size, const char *name,
 	    const struct scan_config *, struct model *, struct diag_list *,
 	    struct scan_stats *);
 
-/* True when arch ("sm_90a", "compute_86") is selected by --arch. */
-int	scan_arch_selected(const struct strlist *arches, const char *arch);
-
 #endif

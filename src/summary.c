@@ -6,11 +6,12 @@
 
 #include <libiberty/hashtab.h>
 
+#include "arch.h"
 #include "escape.h"
 #include "summary.h"
 #include "xalloc.h"
 
-/* Libraries in first-seen order; arches sorted by name for a stable line. */
+/* Libraries in first-seen order; arches in arch order (arch.h), as every face lists them. */
 struct lib_sum {
 	const char	*library;
 	const char	**kernels;	/* distinct mangled entry names */
@@ -19,12 +20,6 @@ struct lib_sum {
 	size_t		 narches, caparches;
 	size_t		 entries, framed, images;
 };
-
-static int
-str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static int
 ptr_cmp(const void *a, const void *b)
@@ -125,7 +120,7 @@ summary_write(FILE *f, const struct model *m)
 			if (k == 0 || l->kernels[k] != l->kernels[k - 1])
 				distinct++;
 		if (l->narches > 1)
-			qsort(l->arches, l->narches, sizeof *l->arches, str_cmp);
+			qsort(l->arches, l->narches, sizeof *l->arches, arch_qsort_cmp);
 		fputs("spillway: ", f);
 		escape_fputs(l->library, f);
 		fprintf(f, ": %zu kernels on ", distinct);

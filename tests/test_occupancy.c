@@ -1,5 +1,5 @@
-/* cmocka tests for the occupancy model and the arch compatibility rules,
- * on cases computed by hand from docs/arches.md. */
+/* cmocka tests for the occupancy model, on cases computed by hand from
+ * docs/arches.md (the arch compatibility rules are in tests/test_arch.c). */
 #include "config.h"
 
 #include <setjmp.h>
@@ -10,7 +10,6 @@
 
 #include <cmocka.h>
 
-#include "compat.h"
 #include "occupancy.h"
 
 static struct occupancy
@@ -132,59 +131,6 @@ test_best(void **state)
 	(void)state;
 }
 
-static int
-sass(const char *img, const char *gpu)
-{
-	struct archid a, b;
-
-	assert_int_equal(compat_parse(img, &a), 0);
-	assert_int_equal(compat_parse(gpu, &b), 0);
-	return compat_sass_runs(&a, &b);
-}
-
-static int
-ptx(const char *img, const char *gpu)
-{
-	struct archid a, b;
-
-	assert_int_equal(compat_parse(img, &a), 0);
-	assert_int_equal(compat_parse(gpu, &b), 0);
-	return compat_ptx_jits(&a, &b);
-}
-
-static void
-test_compat(void **state)
-{
-	struct archid a;
-
-	assert_true(sass("sm_86", "sm_89"));
-	assert_true(sass("sm_80", "sm_87"));
-	assert_false(sass("sm_86", "sm_80"));
-	assert_false(sass("sm_86", "sm_90"));	/* SASS never crosses a major */
-	assert_false(sass("sm_75", "sm_80"));
-	assert_true(sass("sm_90a", "sm_90"));
-	assert_false(sass("sm_90a", "sm_100"));
-	assert_false(sass("sm_100a", "sm_103"));	/* a: that arch only */
-	assert_true(sass("sm_100f", "sm_103"));	/* f: the family */
-	assert_false(sass("sm_103f", "sm_100"));
-	assert_false(sass("sm_100f", "sm_110"));
-	assert_true(sass("sm_120", "121"));
-	assert_true(ptx("compute_80", "sm_120"));
-	assert_true(ptx("compute_75", "sm_75"));
-	assert_false(ptx("compute_90", "sm_86"));
-	assert_true(ptx("compute_90a", "sm_90"));
-	assert_false(ptx("compute_90a", "sm_100"));
-	assert_true(ptx("compute_100f", "sm_103"));
-	assert_false(ptx("compute_100f", "sm_120"));
-	assert_int_equal(compat_parse("sm_8", &a), -1);
-	assert_int_equal(compat_parse("compute_90x", &a), -1);
-	assert_int_equal(compat_parse("sm_90ab", &a), -1);
-	assert_int_equal(compat_parse("sm_121f", &a), 0);
-	assert_int_equal(compat_number(&a), 121);
-	assert_int_equal(a.suffix, 'f');
-	(void)state;
-}
-
 int
 main(void)
 {
@@ -196,7 +142,6 @@ main(void)
 		cmocka_unit_test(test_no_shared),
 		cmocka_unit_test(test_launch_fails),
 		cmocka_unit_test(test_best),
-		cmocka_unit_test(test_compat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "text.h"
 #include "viewmodel.h"
 #include "xalloc.h"
@@ -56,17 +57,6 @@ vm_map_get(struct vm_map *h, const void *a, const void *b, uint32_t c, uint32_t 
 		if (s->a == a && s->b == b && s->c == c)
 			return s->val;
 	}
-}
-
-static int
-vm_arch_cmp(const void *x, const void *y)
-{
-	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
-	int na = arch_number(a), nb = arch_number(b);
-
-	if (na != nb)
-		return na < nb ? -1 : 1;
-	return strcmp(a, b);
 }
 
 static int
@@ -132,7 +122,7 @@ vm_build_arches(struct viewmodel *vm, int32_t *imgarch)
 		if (k == vm->narches)
 			vm->arches[vm->narches++] = m->images[i].arch;
 	}
-	qsort(vm->arches, vm->narches, sizeof *vm->arches, vm_arch_cmp);
+	qsort(vm->arches, vm->narches, sizeof *vm->arches, arch_qsort_cmp);
 	for (size_t i = 0; i < m->nimages; i++) {
 		imgarch[i] = -1;
 		if (m->images[i].kind != IMAGE_SASS)

@@ -1,0 +1,62 @@
+/*
+ * GPU architectures: the one place that reads "sm_90a", "compute_120" or
+ * "86", orders them, says which GPU loads which image, and applies --arch.
+ *
+ * Names: sm_XY is SASS, compute_XY PTX; a bare number is read as sm_XY.
+ * XY is the compute capability, major X (one or more digits) and minor Y
+ * (the last digit): 86 is 8.6, 121 is 12.1.  A suffix narrows where an
+ * image runs: a ("arch-specific") that arch only, f ("family") the same
+ * major with a minor at least as high.
+ *
+ * Loading: SASS sm_XY runs on the same major with a minor >= Y; sm_XYa only
+ * on sm_XY itself; sm_XYf on the family (same major, minor >= Y).  PTX
+ * compute_XY JITs to any GPU >= XY; compute_XYa only to XY, compute_XYf
+ * within the family.
+ *
+ * Order (arch_cmp): every face that lists arches lists them so: names that
+ * parse first, SASS before PTX, then by number (sm_75 before sm_100), then
+ * plain, a, f (sm_90 before sm_90a); names that do not parse last, as text.
+ */
+#ifndef SPILLWAY_ARCH_H
+#define SPILLWAY_ARCH_H
+
+#include <stddef.h>
+
+/*
+ * At most 4 digits: real arches have 2 or 3 (sm_75 .. sm_121), and 4 leave
+ * room for the next ones while no string, however long, can overflow the
+ * number (a fatbin header's 32-bit arch writes "sm_4294967295").
+ */
+#define ARCH_DIGITS_MAX	4
+
+struct arch_id {
+	int	number;		/* 86, 100, 121 */
+	int	major, minor;	/* 8 and 6, 10 and 0, 12 and 1 */
+	char	suffix;		/* 0, 'a' or 'f' */
+	int	ptx;		/* named compute_ */
+	int	bare;		/* named by its number alone: "86", "90a" */
+};
+
+/* Reads "sm_86", "compute_90a", "sm_103f" or "86" into *a: 0, or -1 when
+ * the string is no arch (then *a is zeroed). */
+int	arch_parse(const char *s, struct arch_id *a);
+/* True when a SASS image built for img runs on gpu. */
+int	arch_sass_runs(const struct arch_id *img, const struct arch_id *gpu);
+/* True when PTX built for img can be JIT-compiled for gpu. */
+int	arch_ptx_jits(const struct arch_id *img, const struct arch_id *gpu);
+
+/* The one order of arch names (see above): <0, 0 or >0 like strcmp. */
+int	arch_cmp(const char *x, const char *y);
+/* arch_cmp for qsort over an array of const char *. */
+int	arch_qsort_cmp(const void *x, const void *y);
+
+/*
+ * True when arch (an image's "sm_90a", "compute_86") is one that --arch
+ * selects: n == 0 selects every arch; a filter with no suffix ("86",
+ * "sm_86", "compute_86") selects that number in SASS and PTX and in every
+ * variant; one with a suffix ("sm_90a", "90a") selects that variant (of its
+ * kind when it names one); one that is no arch only the very same name.
+ */
+int	arch_selected(const char *const *filters, size_t n, const char *arch);
+
+#endif
