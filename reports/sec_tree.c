@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "bytes.h"
 #include "judge_build.h"
 #include "occupancy.h"
 #include "schedule.h"
@@ -212,6 +213,7 @@ section_concurrent(struct rdoc *d, const struct options *o, const struct model *
 {
 	struct schedule sc;
 	struct rtable *t;
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
 
 	if (schedule_build(m, o->jobs, &sc) != 0)
 		return;
@@ -236,7 +238,7 @@ section_concurrent(struct rdoc *d, const struct options *o, const struct model *
 
 			rtable_cell(t, "%s", names);
 			rtable_cell(t, "%.0f", set->overlap);
-			rtable_cell(t, "%s%.2f GB", set->peak_unknown ? "≥ " : "", (double)set->peak_sum / 1e9);
+			rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
 			rtable_num(t, set->peak_sum);
 			free(names);
 		}
@@ -254,14 +256,15 @@ section_concurrent(struct rdoc *d, const struct options *o, const struct model *
 				at = i;
 			}
 		if (worst >= 0)
-			rdoc_para(d, "builds", "Budget per compile (--mem-budget): %.2f GB; the largest peak "
-			    "is %.2f GB (%s): %s.",
-			    (double)o->mem_budget / 1e9, (double)worst / 1e9, m->modules[at].name,
+			rdoc_para(d, "builds", "Budget per compile (--mem-budget): %s; the largest peak "
+			    "is %s (%s): %s.",
+			    bytes_format_as(o->mem_budget, o->mem_budget_unit, a, sizeof a),
+			    bytes_format(worst, b, sizeof b), m->modules[at].name,
 			    worst > o->mem_budget ? "over the budget" : "within it");
 	}
 	if (o->mem_host >= 0 && sc.worst_set < sc.nsets)
-		rdoc_para(d, "builds", "Host memory (--mem-host): %.2f GB; the most at once is %.2f GB: %s.",
-		    (double)o->mem_host / 1e9, (double)sc.worst / 1e9,
+		rdoc_para(d, "builds", "Host memory (--mem-host): %s; the most at once is %s: %s.",
+		    bytes_format_as(o->mem_host, o->mem_host_unit, a, sizeof a), bytes_format(sc.worst, b, sizeof b),
 		    sc.worst > o->mem_host ? "over it" : "within it");
 	schedule_free(&sc);
 }
@@ -270,6 +273,7 @@ void
 section_builds(struct rdoc *d, const struct options *o, const struct model *m)
 {
 	struct rtable *t;
+	char a[BYTES_TEXT_MAX];
 
 	if (m->nmodules == 0)
 		return;
@@ -287,7 +291,7 @@ section_builds(struct rdoc *d, const struct options *o, const struct model *m)
 		rtable_cell(t, "%s", b->name);
 		rtable_cell(t, "%s", b->arches);
 		if (b->peak_rss >= 0)
-			rtable_cell(t, "%.2f GB", (double)b->peak_rss / 1e9);
+			rtable_cell(t, "%s", bytes_format(b->peak_rss, a, sizeof a));
 		else
 			rtable_cell(t, NULL);
 		rtable_num(t, b->peak_rss);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "buildsum.h"
+#include "bytes.h"
 #include "escape.h"
 #include "judge_build.h"
 
@@ -16,7 +17,7 @@ minutes(FILE *f, double s)
 void
 buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top)
 {
-	char a[32];
+	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
 
 	if (m->nmodules == 0)
@@ -28,7 +29,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	fprintf(f, "spillway: build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
 		fprintf(f, ", largest peak RSS %s (",
-		    judge_build_size(m->modules[heaviest].peak_rss, a, sizeof a));
+		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
 		escape_fputs(m->modules[heaviest].name, f);
 		fputc(')', f);
 	}
@@ -41,7 +42,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		/* Names and arches come from logs: escaped (escape.h), so a tab or
 		 * a newline in one keeps the table's columns and lines. */
 		escape_fputs(b->name, f);
-		fprintf(f, "\t%s\t", judge_build_size(b->peak_rss, a, sizeof a));
+		fprintf(f, "\t%s\t", bytes_format(b->peak_rss, a, sizeof a));
 		if (b->wall >= 0)
 			fprintf(f, "%.1f s", b->wall);
 		else
@@ -91,7 +92,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			escape_fputs(m->modules[s->jobs[t->members[k]].module].name, f);
 		}
 		fprintf(f, t->overlap < 10 ? "\t%.1f s\t%s%s\n" : "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
-		    judge_build_size(t->peak_sum, a, sizeof a));
+		    bytes_format(t->peak_sum, a, sizeof a));
 	}
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);

@@ -5,19 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "judge_build.h"
 #include "judgelib.h"
 #include "xalloc.h"
-
-const char *
-judge_build_size(int64_t bytes, char *buf, size_t size)
-{
-	if (bytes < 0)
-		snprintf(buf, size, "?");
-	else
-		snprintf(buf, size, "%.2f GB", (double)bytes / 1e9);
-	return buf;
-}
 
 /* "a + b + c" of a set's module names.  Allocated.  Each name copied
  * once at its place: strcat from the start made a set of 50,000 quadratic. */
@@ -60,7 +51,7 @@ covers(const struct sched_set *b, const struct sched_set *a)
 static void
 judge_host(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
 {
-	char a[32], b[32];
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
 	char how[64];
 
 	if (s == NULL) {
@@ -88,8 +79,8 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
-		    judge_build_size(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
-		    judge_build_size(g->mem_host, b, sizeof b), g->mem_host / 1024);
+		    bytes_format(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
+		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
 		free(names);
 	}
 	if (s->more > 0)
@@ -100,7 +91,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 void
 judge_build(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
 {
-	char a[32], b[32];
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
 
 	if (m->nmodules == 0) {
 		verdict_add(v, FINDING_NOTHING, "spillway: no build records to judge (spillway record log, "
@@ -121,8 +112,8 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 			if (bm->peak_rss > g->mem_budget)
 				judge_add(v, FINDING_VIOLATION,
 				    "VIOLATION %s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
-				    bm->name, judge_build_size(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
-				    judge_build_size(g->mem_budget, b, sizeof b), g->mem_budget / 1024);
+				    bm->name, bytes_format(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
+				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
 		}
 		if (unknown > 0)
 			verdict_add(v, FINDING_NOTICE, "spillway: --mem-budget: %zu module%s with no peak RSS recorded",

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "bytes.h"
 #include "model.h"
 #include "schedule.h"
 #include "verdict.h"
@@ -16,14 +17,13 @@ struct build_gates {
 	int64_t		 mem_budget;	/* bytes, -1 unset */
 	int64_t		 mem_host;	/* bytes, -1 unset */
 	int		 jobs;		/* -jN, 0 for the recorded schedule */
+	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* echoed in these */
 };
 
 /* sched may be NULL (nothing could be scheduled). */
 void	judge_build(const struct model *, const struct schedule *sched,
 	    const struct build_gates *, struct verdict *);
 
-/* "12.98 GB" (10^9 bytes, as nvcc users quote them) into buf. */
-const char *judge_build_size(int64_t bytes, char *buf, size_t size);
 /* "a + b + c" of a set's module names, allocated; linear in their length
  * (a set of a fully overlapping log holds every module). */
 char	*judge_build_set_names(const struct model *, const struct schedule *,

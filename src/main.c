@@ -166,7 +166,7 @@ run_check(FILE *out, struct options *o, struct model *m, struct allow_table *all
 {
 	struct judge_config c;
 	struct verdict v = { 0 };
-	struct build_gates g = { o->mem_budget, o->mem_host, o->jobs };
+	struct build_gates g = { o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit, o->mem_host_unit };
 	int rc;
 
 	judge_config_from(&c, o, allow, stats);
@@ -386,7 +386,7 @@ main(int argc, char **argv)
 		if (o.allow != NULL || o.mem_budget >= 0 || o.mem_host >= 0 || o.max_regs >= 0 ||
 		    o.max_spill >= 0 || o.require_sass.n > 0) {
 			struct judge_config c;
-			struct build_gates g = { o.mem_budget, o.mem_host, o.jobs };
+			struct build_gates g = { o.mem_budget, o.mem_host, o.jobs, o.mem_budget_unit, o.mem_host_unit };
 
 			judge_config_from(&c, &o, o.allow ? &allow : NULL, &stats);
 			judge_run(&c, &m, &tv);

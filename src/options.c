@@ -169,44 +169,6 @@ strlist_free(struct strlist *l)
 	memset(l, 0, sizeof *l);
 }
 
-int64_t
-parse_size(const char *s)
-{
-	char *end;
-	double v;
-	int64_t mul;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno != 0 || v < 0)
-		return -1;
-	if (*end == '\0')
-		mul = 1024;		/* plain numbers are KiB */
-	else if (strcasecmp(end, "b") == 0)
-		mul = 1;
-	else if (strcasecmp(end, "k") == 0 || strcasecmp(end, "kib") == 0)
-		mul = 1024;
-	else if (strcasecmp(end, "m") == 0 || strcasecmp(end, "mib") == 0)
-		mul = 1024 * 1024;
-	else if (strcasecmp(end, "g") == 0 || strcasecmp(end, "gib") == 0)
-		mul = 1024LL * 1024 * 1024;
-	else if (strcasecmp(end, "t") == 0 || strcasecmp(end, "tib") == 0)
-		mul = 1024LL * 1024 * 1024 * 1024;
-	else if (strcasecmp(end, "kb") == 0)
-		mul = 1000;
-	else if (strcasecmp(end, "mb") == 0)
-		mul = 1000 * 1000;
-	else if (strcasecmp(end, "gb") == 0)
-		mul = 1000LL * 1000 * 1000;
-	else if (strcasecmp(end, "tb") == 0)
-		mul = 1000LL * 1000 * 1000 * 1000;
-	else
-		return -1;
-	if (v * mul > 9.0e18)
-		return -1;
-	return (int64_t)(v * mul + 0.5);
-}
-
 static int
 parse_count(const char *opt, const char *s, long min, long max, long *out)
 {
@@ -333,15 +295,19 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		case OPT_ALLOW:		o->allow = optarg; break;
 		case OPT_MEM_BUDGET:
 		case OPT_MEM_HOST: {
-			int64_t v = parse_size(optarg);
+			enum bytes_unit unit = BYTES_AUTO;
+			int64_t v = bytes_parse(optarg, BYTES_KIB, &unit);	/* plain: KiB, as GNU time */
 			if (v < 0) {
 				fprintf(stderr, "spillway: --%s takes a size (14GiB, 512M, or KiB as a plain number), not '%s'\n",
 				    c == OPT_MEM_BUDGET ? "mem-budget" : "mem-host", optarg);
 				bad = -1;
-			} else if (c == OPT_MEM_BUDGET)
+			} else if (c == OPT_MEM_BUDGET) {
 				o->mem_budget = v;
-			else
+				o->mem_budget_unit = unit;
+			} else {
 				o->mem_host = v;
+				o->mem_host_unit = unit;
+			}
 			break;
 		}
 		case OPT_JOBS:

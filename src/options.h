@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
+
 enum mode {
 	MODE_DEFAULT,		/* TUI on a terminal, else summary */
 	MODE_TUI,
@@ -47,6 +49,7 @@ struct options {
 	const char	*allow;
 	int64_t		 mem_budget;	/* bytes, -1 unset */
 	int64_t		 mem_host;	/* bytes, -1 unset */
+	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* as given, to echo */
 	int		 jobs;		/* 0 unset */
 	struct strlist	 require_sass;
 	int64_t		 max_spill;	/* bytes, -1 unset */
@@ -78,9 +81,5 @@ void	options_free(struct options *);
 void	strlist_add(struct strlist *, const char *);
 /* Splits "a,b,c" into the list. */
 void	strlist_add_csv(struct strlist *, const char *);
-
-/* Parses a size: plain numbers are KiB (as GNU time and FF_MEM_BUDGET_KB),
- * K/M/G/T are powers of 1024, KB/MB/GB powers of 1000.  -1 on error. */
-int64_t	parse_size(const char *);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "buildview.h"
+#include "bytes.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -13,10 +14,8 @@ buildview_size(char *buf, size_t size, int64_t b)
 {
 	if (b < 0)
 		snprintf(buf, size, "-");
-	else if (b >= 1024LL * 1024 * 1024)
-		snprintf(buf, size, "%.2f GiB", (double)b / (1024.0 * 1024 * 1024));
 	else
-		snprintf(buf, size, "%.1f MiB", (double)b / (1024.0 * 1024));
+		bytes_format(b, buf, size);
 }
 
 /* The schedule: recorded start and end where known, else the compiles one
@@ -78,7 +77,7 @@ buildview_build(struct textbuf *tb, const struct model *m, int width, int64_t bu
 		const struct build_module *b = &m->modules[i];
 		int64_t beside = 0;
 		int overlaps = 0, from, to, cls = TB_NORMAL;
-		char rss[32], wall[32], name[256];
+		char rss[BYTES_TEXT_MAX], wall[32], name[256];
 		size_t n = 0;
 
 		for (size_t k = 0; k < m->nmodules; k++)
