@@ -66,13 +66,14 @@ wanted(const struct options *o, const char *section)
 
 void
 report_build(struct rdoc *d, const struct options *o, const struct model *m,
-    const struct model *baseline)
+    const struct model *baseline, const struct verdict *judged)
 {
+	const struct vendored_rule *vendored = judged != NULL ? judged->vendored : NULL;
 	struct kgroup_set g, old;
 
-	kgroup_build(&g, m, o);
+	kgroup_build(&g, m, vendored);
 	if (wanted(o, "summary"))
-		section_summary(d, o, m);
+		section_summary(d, m, judged);
 	if (wanted(o, "spills"))
 		section_spills(d, &g);
 	if (wanted(o, "arrays"))
@@ -86,7 +87,7 @@ report_build(struct rdoc *d, const struct options *o, const struct model *m,
 	if (wanted(o, "occupancy"))
 		section_occupancy(d, m, &g);
 	if (wanted(o, "diff") && baseline != NULL) {
-		kgroup_build(&old, baseline, o);
+		kgroup_build(&old, baseline, vendored);
 		section_diff(d, o, &old, &g);
 		kgroup_free(&old);
 	}
@@ -95,13 +96,13 @@ report_build(struct rdoc *d, const struct options *o, const struct model *m,
 
 int
 report_write(FILE *f, const struct options *o, const struct model *m,
-    const struct model *baseline)
+    const struct model *baseline, const struct verdict *judged)
 {
 	const char *fmt = o->report_format ? o->report_format : "markdown";
 	struct rdoc d = { 0 };
 	int rc = 0;
 
-	report_build(&d, o, m, baseline);
+	report_build(&d, o, m, baseline, judged);
 	if (strcmp(fmt, "csv") == 0)
 		rcsv_write(f, &d);
 	else if (strcmp(fmt, "html") == 0)

@@ -101,22 +101,31 @@ split_cell(struct rtable *t, size_t known, size_t unknown)
 }
 
 void
-section_summary(struct rdoc *d, const struct options *o, const struct model *m)
+section_summary(struct rdoc *d, const struct model *m, const struct verdict *judged)
 {
-	struct kgroup_summary s[2];
+	struct kcount s[2];
 	struct rtable *t;
-	int vend = o->vendored_no_namespace || o->vendored.n > 0;
+	int vend = judged != NULL && judge_vendored_any(judged->vendored);
 
 	if (m->nimages == 0)
 		return;
-	kgroup_summarize(m, o, 0, &s[0]);
-	kgroup_summarize(m, o, 1, &s[1]);
+	if (judged != NULL) {
+		s[0] = judged->gated;
+		s[1] = judged->skipped;
+	} else {
+		struct kcount_set c;
+
+		kgroup_count(&c, m, NULL);
+		s[0] = c.gated;
+		s[1] = c.skipped;
+		kgroup_count_free(&c);
+	}
 	rdoc_heading(d, "summary", "Summary");
 	inputs_line(d, m);
 	t = rdoc_table(d, "summary");
 	rtable_col(t, "", RC_TEXT);
 	rtable_col(t, "kernels", RC_NUM);
-	rtable_col(t, "collapsed names", RC_NUM);
+	rtable_col(t, "instantiations", RC_NUM);
 	rtable_col(t, "(kernel, sm) entries", RC_NUM);
 	rtable_col(t, "with a stack frame", RC_NUM);
 	rtable_col(t, "spilling", RC_NUM);
@@ -124,7 +133,7 @@ section_summary(struct rdoc *d, const struct options *o, const struct model *m)
 	for (int k = 0; k < (vend ? 2 : 1); k++) {
 		rtable_cell(t, k ? "skipped (vendored)" : "gated");
 		rtable_num(t, (int64_t)s[k].kernels);
-		rtable_num(t, (int64_t)s[k].collapsed);
+		rtable_num(t, (int64_t)s[k].instantiations);
 		rtable_num(t, (int64_t)s[k].entries);
 		rtable_num(t, (int64_t)s[k].framed);
 		split_cell(t, s[k].spilling, s[k].unknown);

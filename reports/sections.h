@@ -6,8 +6,10 @@
 #include "model.h"
 #include "options.h"
 #include "rdoc.h"
+#include "verdict.h"
 
-void	section_summary(struct rdoc *, const struct options *, const struct model *);
+/* The counts are the verdict's (NULL: counted here, nothing vendored). */
+void	section_summary(struct rdoc *, const struct model *, const struct verdict *);
 void	section_spills(struct rdoc *, const struct kgroup_set *);
 void	section_arrays(struct rdoc *, const struct kgroup_set *);
 void	section_arches(struct rdoc *, const struct kgroup_set *);

@@ -1,6 +1,5 @@
 #include "config.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,23 +8,15 @@
 #include "judgelib.h"
 #include "xalloc.h"
 
-int
-judge_vendored(const struct judge_config *c, const struct model *m, const struct func_rec *fn)
+/* Says what the finding just added is about. */
+static void
+about(struct verdict *v, int rule, size_t entry, const char *library)
 {
-	const struct image_rec *img = &m->images[fn->image];
+	struct finding *f = verdict_last(v);
 
-	if (c->vendored_no_namespace && fn->ns[0] == '\0')
-		return 1;
-	if (c->vendored == NULL)
-		return 0;
-	for (size_t i = 0; i < c->vendored->n; i++) {
-		const char *g = c->vendored->v[i];
-
-		if (fnmatch(g, fn->collapsed, 0) == 0 || fnmatch(g, img->library, 0) == 0 ||
-		    (img->member[0] != '\0' && fnmatch(g, img->member, 0) == 0))
-			return 1;
-	}
-	return 0;
+	f->rule = rule;
+	f->entry = entry;
+	f->library = library;
 }
 
 /* The object an entry came from: the archive member, else the file. */
@@ -37,7 +28,7 @@ origin(const struct image_rec *img)
 
 /* The allowance rule on one gated entry; returns 1 on a violation. */
 static int
-judge_frame(const struct judge_config *c, const struct func_rec *fn,
+judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *fn,
     const struct image_rec *img, struct verdict *v)
 {
 	struct allow_row *row = NULL;
@@ -50,12 +41,13 @@ judge_frame(const struct judge_config *c, const struct func_rec *fn,
 			row->max_local = local;
 		row->seen = 1;
 	}
-	if (stack == 0 && local == 0)
+	if (!func_framed(fn))
 		return 0;
 	if (row == NULL) {
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (not in allowance table) [%s]",
 		    fn->name, img->arch, (long)stack, (long)local, origin(img));
+		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
 	if (stack > row->stack || local > row->local) {
@@ -63,22 +55,21 @@ judge_frame(const struct judge_config *c, const struct func_rec *fn,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (over its allowance STACK %ld LOCAL %ld) [%s]",
 		    fn->name, img->arch, (long)stack, (long)local, (long)row->stack, (long)row->local,
 		    origin(img));
+		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
 	return 0;
 }
 
-/* --max-regs and --max-spill; returns 1 on a violation, counts unknown spills. */
-static int
-judge_limits(const struct judge_config *c, const struct func_rec *fn,
+/* --max-regs and --max-spill; counts unknown spills. */
+static void
+judge_limits(const struct judge_config *c, size_t entry, const struct func_rec *fn,
     const struct image_rec *img, struct verdict *v, size_t *spill_unknown)
 {
-	int bad = 0;
-
 	if (c->max_regs >= 0 && fn->reg > c->max_regs) {
 		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --max-regs=%lld) [%s]",
 		    fn->name, img->arch, (long)fn->reg, (long long)c->max_regs, origin(img));
-		bad = 1;
+		about(v, RULE_MAX_REGS, entry, img->library);
 	}
 	if (c->max_spill >= 0) {
 		if (fn->spill_stores < 0 || fn->spill_loads < 0)
@@ -88,10 +79,9 @@ judge_limits(const struct judge_config *c, const struct func_rec *fn,
 			    "VIOLATION %s %s: SPILL STORES %ld LOADS %ld (over --max-spill=%lld) [%s]",
 			    fn->name, img->arch, (long)fn->spill_stores, (long)fn->spill_loads,
 			    (long long)c->max_spill, origin(img));
-			bad = 1;
+			about(v, RULE_MAX_SPILL, entry, img->library);
 		}
 	}
-	return bad;
 }
 
 /* Rows looser than what was measured: notices, or violations with
@@ -115,51 +105,110 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 			    "%s %s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
 			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local,
 			    (long)r->max_stack, (long)r->max_local);
+			about(v, RULE_STALE, FINDING_NO_ENTRY, NULL);
 			n++;
 		}
 	}
 	return n;
 }
 
-void
-judge_run(const struct judge_config *c, const struct model *m, struct verdict *v)
+/* The entry rules, the library rules, the notices and one count line per
+ * library.  Returns the stale allowances. */
+static size_t
+judge_entries(const struct judge_config *c, const struct model *m, struct verdict *v)
 {
 	struct judge_libs libs;
-	size_t spill_unknown = 0, gated = 0, skipped = 0, bad = 0, stale;
+	struct kcount_set counts;
+	size_t spill_unknown = 0, stale;
 
-	judge_libs_init(&libs, m);
+	kgroup_count(&counts, m, c->vendored);
+	judge_libs_init(&libs, m, &counts);
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *fn = &m->funcs[i];
 		const struct image_rec *img = &m->images[fn->image];
-		int vendored, violates;
 
-		if (fn->kind != FUNC_ENTRY)
+		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
-		vendored = judge_vendored(c, m, fn);
-		if (vendored) {
-			judge_libs_count(&libs, fn, img, 1, 0);
-			skipped++;
+		judge_libs_arch(&libs, fn->image, img);
+		if (judge_vendored_match(c->vendored, img, fn))
 			continue;
-		}
-		violates = judge_frame(c, fn, img, v);
-		violates |= judge_limits(c, fn, img, v, &spill_unknown);
-		judge_libs_count(&libs, fn, img, 0, violates);
-		gated++;
-		bad += violates;
+		judge_frame(c, i, fn, img, v);
+		judge_limits(c, i, fn, img, v, &spill_unknown);
 	}
-	v->counted += gated + skipped;
+	v->gated = counts.gated;
+	v->skipped = counts.skipped;
+	v->vendored = c->vendored;
+	v->counted += counts.gated.entries + counts.skipped.entries;
 	judge_libs_require_sass(&libs, c->require_sass, v);
 	stale = judge_stale(c, v);
 	if (spill_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
 		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated entries (no ptxas -v log joined), not judged",
-		    spill_unknown, gated);
+		    spill_unknown, counts.gated.entries);
 	judge_nothing(c, m, v);
-	judge_libs_summary(&libs, v);
-	verdict_add(v, FINDING_SUMMARY,
-	    "spillway: check: %zu entries gated, %zu vendored entries skipped, %zu not allowed, %zu stale allowances",
-	    gated, skipped, bad, stale);
+	judge_libs_summary(&libs, m, v);
 	judge_libs_free(&libs);
+	kgroup_count_free(&counts);
+	return stale;
+}
+
+/* Marks the findings from `from` on that no rule claimed as the rule's. */
+static void
+claim(struct verdict *v, size_t from, int rule)
+{
+	for (size_t i = from; i < v->n; i++)
+		if (v->v[i].level == FINDING_VIOLATION && v->v[i].rule == RULE_NONE)
+			v->v[i].rule = rule;
+}
+
+/* The total line: what was gated, and the violations of the findings by
+ * rule, so that it adds up to the VIOLATION lines above it. */
+static void
+judge_total(struct verdict *v, const struct model *m, size_t stale)
+{
+	static const char *const rule_names[RULE_COUNT] = {
+		[RULE_ALLOWANCE] = "allowance",
+		[RULE_MAX_REGS] = "--max-regs",
+		[RULE_MAX_SPILL] = "--max-spill",
+		[RULE_REQUIRE_SASS] = "--require-sass",
+		[RULE_STALE] = "--stale-fails",
+		[RULE_BUILD] = "build",
+		[RULE_GROWTH] = "--max-growth",
+	};
+	char by[256];
+	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);
+
+	by[0] = '\0';
+	for (int r = 0; r < RULE_COUNT; r++) {
+		size_t n = verdict_count_rule(v, r);
+
+		if (n > 0 && rule_names[r] != NULL && off < sizeof by)
+			off += (size_t)snprintf(by + off, sizeof by - off, "%s%zu %s",
+			    off ? ", " : " (", n, rule_names[r]);
+	}
+	if (off > 0 && off < sizeof by)
+		snprintf(by + off, sizeof by - off, ")");
+	verdict_add(v, FINDING_SUMMARY,
+	    "spillway: check: %zu entries gated, %zu vendored entries skipped, %zu not allowed, %zu stale allowances; %zu violation%s%s",
+	    v->gated.entries, v->skipped.entries, judge_not_allowed(v, m), stale,
+	    nv, nv == 1 ? "" : "s", by);
+}
+
+void
+judge_all(const struct judge_config *c, const struct model *m, struct verdict *v)
+{
+	size_t stale = judge_entries(c, m, v), from;
+	const struct build_gates *g = c->build;
+
+	from = v->n;
+	if (g != NULL && (m->nmodules > 0 || g->mem_budget >= 0 || g->mem_host >= 0))
+		judge_build(m, c->sched, g, v);
+	claim(v, from, RULE_BUILD);
+	from = v->n;
+	if (c->growth != NULL && c->base != NULL)
+		judge_growth(m, c->base, c->growth, v);
+	claim(v, from, RULE_GROWTH);
+	judge_total(v, m, stale);
 }
 
 /* By kernel, then by sm in numeric order (sm_86 before sm_120). */
@@ -181,7 +230,8 @@ judge_measure(const struct judge_config *c, const struct model *m, size_t *n)
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *fn = &m->funcs[i];
 
-		if (fn->kind != FUNC_ENTRY || judge_vendored(c, m, fn))
+		if (fn->kind != FUNC_ENTRY || m->images[fn->image].kind != IMAGE_SASS ||
+		    judge_vendored_match(c->vendored, &m->images[fn->image], fn))
 			continue;
 		v[k].kernel = fn->collapsed;
 		v[k].sm = m->images[fn->image].arch;

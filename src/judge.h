@@ -7,7 +7,10 @@
  *   --max-regs   REG over N
  *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
  *   --require-sass  every library carries SASS for these arches
- * Vendored entries (--vendored) are counted and skipped, never gated.
+ *   --mem-budget, --mem-host, --max-growth (judge_build.h, judge_growth.h)
+ * Vendored entries (--vendored, judge_vendored.h) are counted and skipped,
+ * never gated.  judge_all runs every rule once and ends with the count
+ * lines; --check prints its verdict, the report and the browser render it.
  */
 #ifndef SPILLWAY_JUDGE_H
 #define SPILLWAY_JUDGE_H
@@ -15,6 +18,9 @@
 #include <stdint.h>
 
 #include "allow.h"
+#include "judge_build.h"
+#include "judge_growth.h"
+#include "judge_vendored.h"
 #include "model.h"
 #include "options.h"
 #include "scan.h"
@@ -22,13 +28,18 @@
 
 struct judge_config {
 	struct allow_table	*allow;		/* NULL: an empty table */
-	const struct strlist	*vendored;	/* globs */
-	int			 vendored_no_namespace;
+	const struct vendored_rule *vendored;	/* NULL: none vendored */
 	int64_t			 max_regs;	/* -1 unset */
 	int64_t			 max_spill;	/* -1 unset */
 	const struct strlist	*require_sass;
 	int			 stale_fails;
 	const struct scan_stats	*stats;		/* the paths given; NULL: none */
+	/* The build gates: judged when given or when build records were read. */
+	const struct build_gates *build;	/* NULL: none */
+	const struct schedule	*sched;		/* NULL: nothing scheduled */
+	/* --max-growth against a baseline; both NULL: not asked. */
+	const struct model	*base;
+	const struct growth_rules *growth;
 };
 
 /* The maxima over the gated instantiations of one (collapsed name, sm). */
@@ -39,10 +50,10 @@ struct judge_measure {
 	size_t		 entries;
 };
 
-/* True when the entry is vendored code: counted, skipped, never gated. */
-int	judge_vendored(const struct judge_config *, const struct model *, const struct func_rec *);
-/* Runs every rule.  Fills the allowance rows' seen and max_* fields. */
-void	judge_run(const struct judge_config *, const struct model *, struct verdict *);
+/* Runs every rule, once, and adds the count lines (one per library, then
+ * the total, whose violations are the findings').  Fills the allowance
+ * rows' seen and max_* fields. */
+void	judge_all(const struct judge_config *, const struct model *, struct verdict *);
 /* The measured maxima, sorted by kernel then sm; free() the array. */
 struct judge_measure *judge_measure(const struct judge_config *, const struct model *, size_t *n);
 /* The reasons there is nothing to judge: paths missing, or without a SASS entry. */

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,26 +22,17 @@ push(const char ***v, size_t *n, size_t *cap, const char *s)
 	(*v)[(*n)++] = s;
 }
 
-static struct judge_lib *
-find_lib(struct judge_libs *l, const char *library)
-{
-	for (size_t i = l->n; i > 0; i--)
-		if (l->v[i - 1].library == library)
-			return &l->v[i - 1];
-	xgrow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v);
-	memset(&l->v[l->n], 0, sizeof *l->v);
-	l->v[l->n].library = library;
-	return &l->v[l->n++];
-}
-
 void
-judge_libs_init(struct judge_libs *l, const struct model *m)
+judge_libs_init(struct judge_libs *l, const struct model *m, const struct kcount_set *counts)
 {
 	memset(l, 0, sizeof *l);
 	strpool_init(&l->pool);
+	l->counts = counts;
+	l->n = counts->n;
+	l->v = xcalloc(l->n + 1, sizeof *l->v);
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *img = &m->images[i];
-		struct judge_lib *lib = find_lib(l, img->library);
+		struct judge_lib *lib = &l->v[counts->image_lib[i]];
 		const char *arch = strpool_intern_str(&l->pool, img->arch);
 
 		if (img->kind == IMAGE_SASS)
@@ -51,28 +43,11 @@ judge_libs_init(struct judge_libs *l, const struct model *m)
 }
 
 void
-judge_libs_count(struct judge_libs *l, const struct func_rec *fn, const struct image_rec *img,
-    int vendored, int violates)
+judge_libs_arch(struct judge_libs *l, size_t image, const struct image_rec *img)
 {
-	struct judge_lib *lib = find_lib(l, img->library);
+	struct judge_lib *lib = &l->v[l->counts->image_lib[image]];
 
 	push(&lib->arches, &lib->narches, &lib->caparches, strpool_intern_str(&l->pool, img->arch));
-	if (vendored) {
-		lib->skipped++;
-		return;
-	}
-	xgrow((void **)&lib->kernels, &lib->capkernels, lib->nkernels + 1, sizeof *lib->kernels);
-	lib->kernels[lib->nkernels++] = fn->mangled;
-	lib->gated++;
-	lib->framed += fn->stack > 0 || fn->local > 0;
-	lib->bad += violates != 0;
-}
-
-static int
-ptr_cmp(const void *a, const void *b)
-{
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	return (x > y) - (x < y);
 }
 
 /* "sm_86, sm_90" into buf, in arch order (arch.h); "none" when empty. */
@@ -98,6 +73,8 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 		return;
 	for (size_t i = 0; i < l->n; i++) {
 		struct judge_lib *lib = &l->v[i];
+		const char *library = l->counts->v[i].library;
+		struct finding *f;
 
 		for (size_t k = 0; k < want->n; k++) {
 			int found = 0;
@@ -110,38 +87,70 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 				continue;
 			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s: no SASS for %s (it carries SASS for %s; PTX for %s)",
-			    lib->library, sm, join(lib->sass, lib->nsass, sass, sizeof sass),
+			    library, sm, join(lib->sass, lib->nsass, sass, sizeof sass),
 			    join(lib->ptx, lib->nptx, ptx, sizeof ptx));
+			f = verdict_last(v);
+			f->rule = RULE_REQUIRE_SASS;
+			f->library = library;
 		}
 	}
 }
 
+/* The entries with a violation, in all (returned) and per library of
+ * counts (into bad, when not NULL). */
+static size_t
+not_allowed(const struct verdict *v, const struct model *m, const struct kcount_set *counts,
+    size_t *bad)
+{
+	uint8_t *seen = xcalloc(m->nfuncs + 1, 1);
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n; i++) {
+		size_t e = v->v[i].entry;
+
+		if (v->v[i].level != FINDING_VIOLATION || e >= m->nfuncs || seen[e])
+			continue;
+		seen[e] = 1;
+		n++;
+		if (bad != NULL)
+			bad[counts->image_lib[m->funcs[e].image]]++;
+	}
+	free(seen);
+	return n;
+}
+
+size_t
+judge_not_allowed(const struct verdict *v, const struct model *m)
+{
+	return not_allowed(v, m, NULL, NULL);
+}
+
 void
-judge_libs_summary(struct judge_libs *l, struct verdict *v)
+judge_libs_summary(struct judge_libs *l, const struct model *m, struct verdict *v)
 {
 	char arches[2048];
+	size_t *bad = xcalloc(l->n + 1, sizeof *bad);
 
+	not_allowed(v, m, l->counts, bad);
 	for (size_t i = 0; i < l->n; i++) {
 		struct judge_lib *lib = &l->v[i];
-		size_t distinct = 0;
+		const struct kcount_lib *c = &l->counts->v[i];
 
-		if (lib->nkernels > 1)
-			qsort(lib->kernels, lib->nkernels, sizeof *lib->kernels, ptr_cmp);
-		for (size_t k = 0; k < lib->nkernels; k++)
-			distinct += k == 0 || lib->kernels[k] != lib->kernels[k - 1];
 		join(lib->arches, lib->narches, arches, sizeof arches);
 		judge_add(v, FINDING_SUMMARY,
-		    "spillway: %s: %zu kernels on %s (%zu entries gated, %zu vendored entries skipped), %zu use stack / local memory, %zu not allowed",
-		    lib->library, distinct, lib->narches ? arches : "no SASS arch",
-		    lib->gated, lib->skipped, lib->framed, lib->bad);
+		    "spillway: %s: %zu kernels (%zu instantiations) on %s (%zu entries gated, %zu vendored entries skipped), %zu use stack / local memory, %zu not allowed",
+		    c->library, c->gated.kernels, c->gated.instantiations,
+		    lib->narches ? arches : "no SASS arch",
+		    c->gated.entries, c->skipped.entries, c->gated.framed, bad[i]);
+		verdict_last(v)->library = c->library;
 	}
+	free(bad);
 }
 
 void
 judge_libs_free(struct judge_libs *l)
 {
 	for (size_t i = 0; i < l->n; i++) {
-		free(l->v[i].kernels);
 		free(l->v[i].sass);
 		free(l->v[i].ptx);
 		free(l->v[i].arches);

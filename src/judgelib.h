@@ -6,36 +6,38 @@
 #ifndef SPILLWAY_JUDGELIB_H
 #define SPILLWAY_JUDGELIB_H
 
+#include "kgroup.h"
 #include "model.h"
 #include "options.h"
 #include "verdict.h"
 
+/* What each library carries, beside its counts (kgroup_count). */
 struct judge_lib {
-	const char	*library;
-	const char	**kernels;	/* mangled names of gated entries */
-	size_t		 nkernels, capkernels;
 	const char	**sass, **ptx;	/* arches carried (interned) */
 	size_t		 nsass, capsass, nptx, capptx;
 	const char	**arches;	/* arches with an entry */
 	size_t		 narches, caparches;
-	size_t		 gated, skipped, framed, bad;
 };
 
 struct judge_libs {
-	struct judge_lib	*v;
-	size_t			 n, cap;
+	struct judge_lib	*v;	/* parallel to counts->v */
+	size_t			 n;
+	const struct kcount_set	*counts;
 	struct strpool		 pool;
 };
 
-/* One library per distinct image library, in model order. */
-void	judge_libs_init(struct judge_libs *, const struct model *);
-void	judge_libs_count(struct judge_libs *, const struct func_rec *, const struct image_rec *,
-	    int vendored, int violates);
+/* One library per library of counts, in its order. */
+void	judge_libs_init(struct judge_libs *, const struct model *, const struct kcount_set *);
+/* An entry of image `image` was seen (gated or vendored). */
+void	judge_libs_arch(struct judge_libs *, size_t image, const struct image_rec *);
 /* --require-sass: a violation per library lacking SASS for an arch listed. */
 void	judge_libs_require_sass(struct judge_libs *, const struct strlist *, struct verdict *);
-/* One summary line per library. */
-void	judge_libs_summary(struct judge_libs *, struct verdict *);
+/* One count line per library: its counts, and its entries not allowed
+ * (those with a violation among the findings). */
+void	judge_libs_summary(struct judge_libs *, const struct model *, struct verdict *);
 void	judge_libs_free(struct judge_libs *);
+/* Entries with at least one violation among the findings. */
+size_t	judge_not_allowed(const struct verdict *, const struct model *);
 
 /*
  * verdict_add for a finding that holds names or paths: the line is

@@ -1,27 +1,13 @@
 #include "config.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "arch.h"
 #include "kgroup.h"
 #include "xalloc.h"
-
-int
-kgroup_is_vendored(const struct options *o, const struct func_rec *f,
-    const struct image_rec *img)
-{
-	if (o == NULL)
-		return 0;
-	if (o->vendored_no_namespace && f->ns[0] == '\0')
-		return 1;
-	for (size_t i = 0; i < o->vendored.n; i++)
-		if (fnmatch(o->vendored.v[i], f->collapsed, 0) == 0 ||
-		    fnmatch(o->vendored.v[i], img->library, 0) == 0)
-			return 1;
-	return 0;
-}
 
 size_t
 kgroup_common_prefix(const struct model *m)
@@ -89,20 +75,8 @@ maxto(int32_t *dst, int32_t v)
 		*dst = v;
 }
 
-static int
-spills(const struct func_rec *f)
-{
-	return f->spill_stores > 0 || f->spill_loads > 0;
-}
-
-static int
-framed(const struct func_rec *f)
-{
-	return f->stack > 0 || f->local > 0;
-}
-
 void
-kgroup_build(struct kgroup_set *s, const struct model *m, const struct options *o)
+kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
 {
 	size_t *idx, n = 0, cap = 0;
 
@@ -134,7 +108,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct options *
 			g->sp_reg = g->sp_stack = g->sp_stores = g->sp_loads = UNKNOWN;
 			g->ar_reg = g->ar_stack = g->ar_local = UNKNOWN;
 		}
-		g->vendored |= kgroup_is_vendored(o, f, img);
+		g->vendored |= judge_vendored_match(rule, img, f);
 		g->n++;
 		maxto(&g->reg, f->reg);
 		maxto(&g->stack, f->stack);
@@ -142,18 +116,18 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct options *
 		maxto(&g->shared, f->shared);
 		maxto(&g->spill_stores, f->spill_stores);
 		maxto(&g->spill_loads, f->spill_loads);
-		if (framed(f)) {
+		if (func_framed(f)) {
 			g->nframed++;
 			if (f->spill_stores < 0 && f->spill_loads < 0)
 				g->nunknown++;
-			else if (!spills(f)) {
+			else if (!func_spills(f)) {
 				g->narray++;
 				maxto(&g->ar_reg, f->reg);
 				maxto(&g->ar_stack, f->stack);
 				maxto(&g->ar_local, f->local);
 			}
 		}
-		if (spills(f)) {
+		if (func_spills(f)) {
 			g->nspill++;
 			maxto(&g->sp_reg, f->reg);
 			maxto(&g->sp_stack, f->stack);
@@ -171,55 +145,155 @@ kgroup_free(struct kgroup_set *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* One SASS entry, for counting: its library's index, vendored or not, and
+ * its (interned) names. */
+struct centry {
+	size_t		 lib;
+	int		 vendored;
+	const char	*collapsed, *mangled;
+	const struct func_rec *f;
+};
+
 static int
-ptr_cmp(const void *a, const void *b)
+ptr_order(const void *x, const void *y)
 {
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
 	return x < y ? -1 : x > y;
 }
 
-static size_t
-distinct(const char **v, size_t n)
+static int
+centry_cmp(const void *pa, const void *pb)
 {
-	size_t d = 0;
+	const struct centry *a = pa, *b = pb;
+	int c;
 
-	qsort(v, n, sizeof *v, ptr_cmp);
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || v[i] != v[i - 1])
-			d++;
-	return d;
+	if (a->lib != b->lib)
+		return a->lib < b->lib ? -1 : 1;
+	if (a->vendored != b->vendored)
+		return a->vendored - b->vendored;
+	if ((c = ptr_order(a->collapsed, b->collapsed)) != 0)
+		return c;
+	return ptr_order(a->mangled, b->mangled);
+}
+
+/* A library's path and its index in a kcount_set, for the hash below. */
+struct libkey {
+	const char	*library;
+	size_t		 idx;
+};
+
+static hashval_t
+lib_hash(const void *e)
+{
+	return htab_hash_pointer(((const struct libkey *)e)->library);
+}
+
+static int
+lib_eq(const void *e, const void *key)
+{
+	return ((const struct libkey *)e)->library == ((const struct libkey *)key)->library;
+}
+
+/* Index of every image's library in s->v, libraries added in first-seen
+ * order; a hash on the interned path keeps a million files linear. */
+static size_t *
+count_libraries(struct kcount_set *s, const struct model *m)
+{
+	size_t *libof = xcalloc(m->nimages + 1, sizeof *libof), cap = 0;
+	struct libkey *keys = xcalloc(m->nimages + 1, sizeof *keys);
+	htab_t by_name = htab_create_alloc(64, lib_hash, lib_eq, NULL, xcalloc, free);
+
+	for (size_t i = 0; i < m->nimages; i++) {
+		struct libkey key = { .library = m->images[i].library };
+		void **slot;
+
+		if (i > 0 && m->images[i].library == m->images[i - 1].library) {
+			libof[i] = libof[i - 1];
+			continue;
+		}
+		slot = htab_find_slot(by_name, &key, INSERT);
+		if (*slot == NULL) {
+			xgrow((void **)&s->v, &cap, s->n + 1, sizeof *s->v);
+			memset(&s->v[s->n], 0, sizeof *s->v);
+			s->v[s->n].library = key.library;
+			keys[s->n] = (struct libkey){ key.library, s->n };
+			*slot = &keys[s->n];
+			s->n++;
+		}
+		libof[i] = ((const struct libkey *)*slot)->idx;
+	}
+	htab_delete(by_name);
+	free(keys);
+	return libof;
+}
+
+static void
+kcount_add(struct kcount *sum, const struct kcount *k)
+{
+	sum->kernels += k->kernels;
+	sum->instantiations += k->instantiations;
+	sum->entries += k->entries;
+	sum->framed += k->framed;
+	sum->spilling += k->spilling;
+	sum->arrays += k->arrays;
+	sum->unknown += k->unknown;
 }
 
 void
-kgroup_summarize(const struct model *m, const struct options *o, int vendored,
-    struct kgroup_summary *s)
+kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_rule *rule)
 {
-	const char **names = xcalloc(m->nfuncs + 1, sizeof *names);
-	const char **coll = xcalloc(m->nfuncs + 1, sizeof *coll);
+	struct centry *e = xcalloc(m->nfuncs + 1, sizeof *e);
+	size_t *libof, n = 0;
 
 	memset(s, 0, sizeof *s);
+	libof = s->image_lib = count_libraries(s, m);
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *f = &m->funcs[i];
 		const struct image_rec *img = &m->images[f->image];
 
-		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS ||
-		    kgroup_is_vendored(o, f, img) != vendored)
+		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
-		names[s->entries] = f->name;
-		coll[s->entries] = f->collapsed;
-		s->entries++;
-		if (!framed(f))
-			continue;
-		s->framed++;
-		if (f->spill_stores < 0 && f->spill_loads < 0)
-			s->unknown++;
-		else if (spills(f))
-			s->spilling++;
-		else
-			s->arrays++;
+		e[n].lib = libof[f->image];
+		e[n].vendored = judge_vendored_match(rule, img, f) != 0;
+		e[n].collapsed = f->collapsed;
+		e[n].mangled = f->mangled;
+		e[n].f = f;
+		n++;
 	}
-	s->kernels = distinct(names, s->entries);
-	s->collapsed = distinct(coll, s->entries);
-	free(names);
-	free(coll);
+	qsort(e, n, sizeof *e, centry_cmp);
+	for (size_t i = 0; i < n; i++) {
+		const struct centry *p = i > 0 ? &e[i - 1] : NULL;
+		struct kcount_lib *l = &s->v[e[i].lib];
+		struct kcount *k = e[i].vendored ? &l->skipped : &l->gated;
+		int same_set = p != NULL && p->lib == e[i].lib && p->vendored == e[i].vendored;
+		const struct func_rec *f = e[i].f;
+
+		if (!same_set || p->collapsed != e[i].collapsed) {
+			k->kernels++;
+			k->instantiations++;
+		} else if (p->mangled != e[i].mangled)
+			k->instantiations++;
+		k->entries++;
+		if (!func_framed(f))
+			continue;
+		k->framed++;
+		if (f->spill_stores < 0 && f->spill_loads < 0)
+			k->unknown++;
+		else if (func_spills(f))
+			k->spilling++;
+		else
+			k->arrays++;
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		kcount_add(&s->gated, &s->v[i].gated);
+		kcount_add(&s->skipped, &s->v[i].skipped);
+	}
+	free(e);
+}
+
+void
+kgroup_count_free(struct kcount_set *s)
+{
+	free(s->v);
+	free(s->image_lib);
+	memset(s, 0, sizeof *s);
 }

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge_vendored.h"
 #include "model.h"
-#include "options.h"
 
 struct kgroup {
 	const char	*library;	/* shortened: the tree's common folder removed */
@@ -38,25 +38,43 @@ struct kgroup_set {
 	size_t		 prefix;	/* bytes cut from every library path */
 };
 
-/* Selection of vendored kernels: --vendored=no-namespace, --vendored=GLOB
- * (matched against the collapsed name and the library path). */
-int	kgroup_is_vendored(const struct options *, const struct func_rec *,
-	    const struct image_rec *);
-void	kgroup_build(struct kgroup_set *, const struct model *, const struct options *);
+/* Groups of the entries; those the rule selects are marked vendored. */
+void	kgroup_build(struct kgroup_set *, const struct model *, const struct vendored_rule *);
 void	kgroup_free(struct kgroup_set *);
 /* Length of the folder part shared by every library path (0 if none). */
 size_t	kgroup_common_prefix(const struct model *);
 int	kgroup_key_cmp(const struct kgroup *, const struct kgroup *);
 
-/* Seed 000's summary row for gated or vendored entries. */
-struct kgroup_summary {
-	size_t	kernels;	/* distinct demangled names */
-	size_t	collapsed;	/* distinct collapsed names */
-	size_t	entries;	/* (kernel, sm) entries */
-	size_t	framed, spilling, arrays, unknown;
+/*
+ * The count vocabulary, one for --summary, --check, the report and the
+ * browser (man page, COUNTS):
+ *   kernel         a collapsed name (no template arguments, no parameters)
+ *                  in one library: one row of the browser's table
+ *   instantiation  one of its distinct mangled names in that library
+ *   entry          one instantiation on one sm in one image: a --list row
+ *                  of an entry function, what the rules of --check gate
+ * Totals over libraries are the sums of the libraries' counts.
+ */
+struct kcount {
+	size_t	kernels, instantiations, entries;
+	size_t	framed;			/* entries with a frame (func_framed) */
+	size_t	spilling, arrays, unknown;	/* the framed: spill, not, not known */
 };
 
-void	kgroup_summarize(const struct model *, const struct options *, int vendored,
-	    struct kgroup_summary *);
+struct kcount_lib {
+	const char	*library;	/* as in the model */
+	struct kcount	 gated, skipped;	/* skipped: vendored */
+};
+
+struct kcount_set {
+	struct kcount_lib *v;		/* every library, in first-seen image order */
+	size_t		  n;
+	struct kcount	  gated, skipped;	/* the sums */
+	size_t		 *image_lib;	/* per model image: its library's index in v */
+};
+
+/* Counts the SASS entry functions of m; rule may be NULL (none vendored). */
+void	kgroup_count(struct kcount_set *, const struct model *, const struct vendored_rule *);
+void	kgroup_count_free(struct kcount_set *);
 
 #endif

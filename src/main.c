@@ -98,7 +98,7 @@ diff_text(const struct options *o, const struct model *m, const struct model *ba
 	ro.top = 0;
 	f = open_memstream(&text, &len);
 	if (f != NULL) {
-		if (report_write(f, &ro, m, base) < 0)
+		if (report_write(f, &ro, m, base, NULL) < 0)
 			len = 0;
 		fclose(f);
 	}
@@ -112,19 +112,37 @@ diff_text(const struct options *o, const struct model *m, const struct model *ba
 	return text;
 }
 
+/*
+ * The judge's configuration, built once from the options: the vendored
+ * rule, the allowances and limits, the build gates and --max-growth.
+ * --check, --update-allow, the report and the browser share it.
+ */
 static void
-judge_config_from(struct judge_config *c, struct options *o, struct allow_table *allow,
-    const struct scan_stats *stats)
+judge_config_from(struct judge_config *c, const struct options *o, struct allow_table *allow,
+    const struct vendored_rule *vendored, const struct scan_stats *stats,
+    const struct build_gates *build, const struct schedule *sched,
+    const struct model *base, const struct growth_rules *growth)
 {
 	memset(c, 0, sizeof *c);
 	c->allow = allow;
-	c->vendored = &o->vendored;
-	c->vendored_no_namespace = o->vendored_no_namespace;
+	c->vendored = vendored;
 	c->max_regs = o->max_regs;
 	c->max_spill = o->max_spill;
 	c->require_sass = &o->require_sass;
 	c->stale_fails = o->stale_fails;
 	c->stats = stats;
+	c->build = build;
+	c->sched = sched;
+	c->base = base;
+	c->growth = growth;
+}
+
+/* True when a rule is given, so that the browser offers its Check view. */
+static int
+rule_given(const struct options *o)
+{
+	return o->allow != NULL || o->mem_budget >= 0 || o->mem_host >= 0 || o->max_regs >= 0 ||
+	    o->max_spill >= 0 || o->require_sass.n > 0;
 }
 
 /* Prints the findings: violations, notices and counts to out, the reasons
@@ -156,38 +174,25 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
 }
 
 /*
- * --check: the kernel rules (allowances, registers, spills, required SASS)
- * and the build gates (--mem-budget, --mem-host) in one verdict.
+ * --check: prints the verdict judge_all made (the kernel rules and the
+ * build gates in one) and returns its status.
  */
 static int
-run_check(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
-    const struct scan_stats *stats, const struct schedule *sched,
-    const struct model *base, const struct growth_rules *growth)
+run_check(FILE *out, const struct options *o, const struct verdict *v,
+    const struct scan_stats *stats)
 {
-	struct judge_config c;
-	struct verdict v = { 0 };
-	struct build_gates g = { o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit, o->mem_host_unit };
-	int rc;
-
-	judge_config_from(&c, o, allow, stats);
-	judge_run(&c, m, &v);
-	if (m->nmodules > 0 || o->mem_budget >= 0 || o->mem_host >= 0)
-		judge_build(m, sched, &g, &v);
-	if (growth != NULL && base != NULL)
-		judge_growth(m, base, growth, &v);
-	print_verdict(out, &v, o->quiet);
-	if (v.counted == 0 && verdict_count(&v, FINDING_NOTHING) == 0)
+	print_verdict(out, v, o->quiet);
+	if (v->counted == 0 && verdict_count(v, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
-	rc = verdict_status(&v, stats, o->empty_ok);
-	verdict_free(&v);
-	return rc;
+	return verdict_status(v, stats, o->empty_ok);
 }
 
 static int
 run_update(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
-    const struct scan_stats *stats)
+    const struct judge_config *jc)
 {
-	struct judge_config c;
+	struct judge_config c = *jc;
+	const struct scan_stats *stats = jc->stats;
 	struct verdict v = { 0 };
 	struct update_counts n;
 	struct judge_measure *ms;
@@ -195,7 +200,7 @@ run_update(FILE *out, struct options *o, struct model *m, struct allow_table *al
 	char err[512];
 	int rc;
 
-	judge_config_from(&c, o, allow, stats);
+	c.allow = allow;
 	judge_nothing(&c, m, &v);
 	ms = judge_measure(&c, m, &nms);
 	for (size_t i = 0; i < nms; i++)
@@ -278,9 +283,13 @@ main(int argc, char **argv)
 	size_t base_missing = 0;
 	struct outfile of;
 	struct growth_rules growth;
+	struct vendored_rule vendored;
+	struct build_gates gates;
+	struct judge_config jc;
+	struct verdict judged = { 0 };
 	static char outbuf[1 << 20];
 	char err[512];
-	int exit_now, rc, check_rc = -1, judged = 0, fatal_rc = -1;
+	int exit_now, rc, check_rc = -1, judged_rc = 0, fatal_rc = -1;
 	FILE *out;
 	double start = clock_seconds(CLOCK_MONOTONIC);
 
@@ -377,28 +386,24 @@ main(int argc, char **argv)
 		have_base = 1;
 	}
 
+	/* The judge, once: --check prints its verdict, the report and the
+	 * browser's Check view render it. */
+	vendored = (struct vendored_rule){ o.vendored.v, o.vendored.n, o.vendored_no_namespace };
+	gates = (struct build_gates){ o.mem_budget, o.mem_host, o.jobs, o.mem_budget_unit, o.mem_host_unit };
+	judge_config_from(&jc, &o, o.allow ? &allow : NULL, &vendored, &stats, &gates, sp,
+	    have_base ? &base : NULL, o.max_growth ? &growth : NULL);
+	if (o.mode == MODE_CHECK || (o.mode == MODE_TUI && rule_given(&o)) ||
+	    (o.mode == MODE_REPORT && strcmp(o.report_format, "trace") != 0))
+		judge_all(&jc, &m, &judged);
+
 	if (o.mode == MODE_TUI) {
-		struct verdict tv = { 0 };
-		const struct verdict *vp = NULL;
 		char *diff;
 
-		/* With a rule given, the browser's Check view shows its verdict. */
-		if (o.allow != NULL || o.mem_budget >= 0 || o.mem_host >= 0 || o.max_regs >= 0 ||
-		    o.max_spill >= 0 || o.require_sass.n > 0) {
-			struct judge_config c;
-			struct build_gates g = { o.mem_budget, o.mem_host, o.jobs, o.mem_budget_unit, o.mem_host_unit };
-
-			judge_config_from(&c, &o, o.allow ? &allow : NULL, &stats);
-			judge_run(&c, &m, &tv);
-			if (m.nmodules > 0 || o.mem_budget >= 0 || o.mem_host >= 0)
-				judge_build(&m, sp, &g, &tv);
-			vp = &tv;
-		}
 		diff = have_base ? diff_text(&o, &m, &base) : NULL;
-		if (tui_run(&m, &o, vp, diff, diags.n + stats.named_missing) < 0)
+		if (tui_run(&m, &o, rule_given(&o) ? &judged : NULL, diff,
+		    diags.n + stats.named_missing) < 0)
 			fatal_rc = EXIT_TROUBLE;
 		free(diff);
-		verdict_free(&tv);
 		goto done;
 	}
 
@@ -413,11 +418,10 @@ main(int argc, char **argv)
 		buildsum_write(out, &m, sp, o.top);
 		break;
 	case MODE_CHECK:
-		judged = run_check(out, &o, &m, o.allow ? &allow : NULL, &stats, sp,
-		    have_base ? &base : NULL, o.max_growth ? &growth : NULL);
+		judged_rc = run_check(out, &o, &judged, &stats);
 		break;
 	case MODE_UPDATE_ALLOW:
-		judged = run_update(out, &o, &m, &allow, &stats);
+		judged_rc = run_update(out, &o, &m, &allow, &jc);
 		break;
 	case MODE_REPORT:
 		if (strcmp(o.report_format, "trace") == 0) {
@@ -430,7 +434,7 @@ main(int argc, char **argv)
 			trace_write(out, &m, sp);
 			break;
 		}
-		if (report_write(out, &o, &m, have_base ? &base : NULL) < 0) {
+		if (report_write(out, &o, &m, have_base ? &base : NULL, &judged) < 0) {
 			fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
 			fatal_rc = EXIT_INTERNAL;
 		}
@@ -454,12 +458,13 @@ done:
 	if (fatal_rc >= 0)
 		rc = fatal_rc;
 	else if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
-		rc = gate_status(judged, &diags, &stats);
+		rc = gate_status(judged_rc, &diags, &stats);
 	else if (diags.n > 0 || stats.named_missing > 0)
 		rc = EXIT_TROUBLE;
 	else if (check_rc >= 0)
 		rc = check_rc;
 	diag_free(&diags);
+	verdict_free(&judged);
 	schedule_free(&sched);
 	allow_free(&allow);
 	scan_stats_free(&stats);

@@ -107,3 +107,21 @@ model_add_ptxas(struct model *m, const struct ptxas_rec *r)
 	xgrow((void **)&m->ptxas, &m->capptxas, m->nptxas + 1, sizeof *m->ptxas);
 	m->ptxas[m->nptxas++] = *r;
 }
+
+int
+frame_used(int32_t stack, int32_t local)
+{
+	return stack > 0 || local > 0;
+}
+
+int
+func_framed(const struct func_rec *f)
+{
+	return frame_used(f->stack, f->local);
+}
+
+int
+func_spills(const struct func_rec *f)
+{
+	return f->spill_stores > 0 || f->spill_loads > 0;
+}

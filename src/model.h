@@ -68,6 +68,15 @@ struct func_rec {
 	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
 };
 
+/*
+ * "Has a frame": STACK or LOCAL above zero (unknown counts as none).  The
+ * one definition that --summary, --check, the report and the browser use.
+ */
+int	frame_used(int32_t stack, int32_t local);
+int	func_framed(const struct func_rec *);
+/* Spills: spill stores or loads above zero (from a ptxas -v log). */
+int	func_spills(const struct func_rec *);
+
 /* One compile (nvcc invocation) from the build logs. */
 struct build_phase {
 	const char	*name;		/* "ptxas", "cicc", "fatbinary", ... */

@@ -61,7 +61,7 @@ row_possible(const struct allow_table *t, const struct judge_measure *m, char *s
 		why = "an sm the table cannot name";
 	if (why == NULL)
 		return 1;
-	if (m->stack > 0 || m->local > 0)
+	if (frame_used(m->stack, m->local))
 		judge_add(v, FINDING_NOTICE,
 		    "spillway: %s: no row for '%s' on '%s': %s (STACK %ld LOCAL %ld)",
 		    t->file, m->kernel, m->sm, why, (long)m->stack, (long)m->local);
@@ -87,7 +87,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 		if (r != NULL) {
 			r->seen = 1;
 			change_row(t, r, &m[i], v, c);
-		} else if (m[i].stack > 0 || m[i].local > 0) {
+		} else if (frame_used(m[i].stack, m[i].local)) {
 			/* m is sorted, so new rows go in kernel, sm order. */
 			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");
 			judge_add(v, FINDING_NOTICE,

@@ -19,6 +19,9 @@ verdict_add(struct verdict *v, int level, const char *fmt, ...)
 	va_end(ap);
 	xgrow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v);
 	v->v[v->n].level = level;
+	v->v[v->n].rule = RULE_NONE;
+	v->v[v->n].entry = FINDING_NO_ENTRY;
+	v->v[v->n].library = NULL;
 	v->v[v->n].text = text;
 	v->n++;
 }
@@ -30,6 +33,22 @@ verdict_count(const struct verdict *v, int level)
 
 	for (size_t i = 0; i < v->n; i++)
 		n += v->v[i].level == level;
+	return n;
+}
+
+struct finding *
+verdict_last(struct verdict *v)
+{
+	return v->n > 0 ? &v->v[v->n - 1] : NULL;
+}
+
+size_t
+verdict_count_rule(const struct verdict *v, int rule)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		n += v->v[i].level == FINDING_VIOLATION && v->v[i].rule == rule;
 	return n;
 }
 

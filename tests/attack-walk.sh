@@ -192,7 +192,7 @@ check "...give every row ($((70000 * cubin_rows)))" test "$(rows "$TMP/out")" -e
 bounded 0 "70,000 files under ulimit -n 256" sh -c 'ulimit -n 256 && exec "$0" --list "$1"' "$SPILLWAY" "$TMP/many"
 check "...give every row too" test "$(rows "$TMP/out")" -eq $((70000 * cubin_rows))
 bounded 0 "70,000 files, --summary" "$SPILLWAY" --summary "$TMP/many"
-check "...one line per file" test "$(grep -c ' kernels on ' "$TMP/out")" -eq 70000
+check "...one line per file" test "$(grep -c ' instantiations) on ' "$TMP/out")" -eq 70000
 rm -rf "$TMP/many"
 
 # --- files that shrink while they are read ------------------------------
@@ -256,7 +256,7 @@ check "...the second name is not 'nothing to judge'" sh -c '! grep -q "nothing t
 # there are.  Where the toolkit is installed, its lib64 reads without a word.
 if [ -d /usr/local/cuda/lib64 ]; then
 	bounded 0 "the CUDA toolkit's lib64" "$SPILLWAY" --summary /usr/local/cuda/lib64
-	check "...without a message" sh -c '! grep -v " kernels on " "$1"' sh "$TMP/err"
+	check "...without a message" sh -c '! grep -v " instantiations) on " "$1"' sh "$TMP/err"
 else
 	echo "# /usr/local/cuda/lib64 not found: the real-library case skipped"
 fi

@@ -18,7 +18,7 @@ count_lines() {
 expect_status 0 "data/example passes with its table" "$SPILLWAY" --check --allow="$TABLE" "$EXAMPLE"
 check "no VIOLATION line" sh -c "! grep -q VIOLATION '$TMP/out'"
 check "a summary line per library, gated and skipped counted" \
-	grep -qx "spillway: stack.o: 4 kernels on sm_75, sm_86 (8 entries gated, 0 vendored entries skipped), 6 use stack / local memory, 0 not allowed" "$TMP/out"
+	grep -qx "spillway: stack.o: 4 kernels (4 instantiations) on sm_75, sm_86 (8 entries gated, 0 vendored entries skipped), 6 use stack / local memory, 0 not allowed" "$TMP/out"
 
 # One byte under: the one instantiation at 1184 bytes fails, in each library.
 sed 's/^hpc::pressure::mix_spill_kernel,sm_86,1184,/hpc::pressure::mix_spill_kernel,sm_86,1183,/' "$TABLE" >"$TMP/lowered.csv"
@@ -28,7 +28,7 @@ check "the violation names kernel, sm, measure, allowance and object" \
 	grep -qxF "VIOLATION void hpc::pressure::mix_spill_kernel<float, 160, 2>(float const*, float*, int) sm_86: STACK 1184 LOCAL 0 (over its allowance STACK 1183 LOCAL 0) [libkernels.so]" "$TMP/out"
 check "one line per violating instantiation (two objects carry it)" count_lines 2 "$TMP/out" "VIOLATION"
 check "the same in spill_maxrreg32.o" grep -qF "sm_86: STACK 1184 LOCAL 0 (over its allowance STACK 1183 LOCAL 0) [spill_maxrreg32.o]" "$TMP/out"
-check "the library line counts it" grep -qF "spill_maxrreg32.o: 4 kernels on sm_86, sm_89 (8 entries gated, 0 vendored entries skipped), 8 use stack / local memory, 1 not allowed" "$TMP/out"
+check "the library line counts it" grep -qF "spill_maxrreg32.o: 2 kernels (4 instantiations) on sm_86, sm_89 (8 entries gated, 0 vendored entries skipped), 8 use stack / local memory, 1 not allowed" "$TMP/out"
 
 # Under every instantiation: one line each, with its own measure.
 sed 's/^hpc::pressure::mix_spill_kernel,sm_86,1184,/hpc::pressure::mix_spill_kernel,sm_86,703,/' "$TABLE" >"$TMP/lowered.csv"
@@ -70,7 +70,7 @@ check "it says what the library carries" grep -q "ptx_only.o: no SASS entry func
 expect_status 77 "a host object with no kernel" "$SPILLWAY" --check "$BUILD/main.o"
 expect_status 77 "--arch that selects nothing" "$SPILLWAY" --check --arch=75 "$EXAMPLE/spill.o"
 expect_status 0 "--arch narrows the scan" "$SPILLWAY" --check --allow="$TABLE" --arch=86 "$EXAMPLE"
-check "only sm_86 is counted" grep -qF "stack.o: 4 kernels on sm_86 (4 entries gated" "$TMP/out"
+check "only sm_86 is counted" grep -qF "stack.o: 4 kernels (4 instantiations) on sm_86 (4 entries gated" "$TMP/out"
 expect_status 2 "unreadable input still exits 2" "$SPILLWAY" --check "$BUILD/bad_truncated.o"
 
 # Vendored kernels are counted and skipped, never gated.
@@ -78,11 +78,11 @@ grep -v '^moderate_pressure_kernel,' "$TABLE" >"$TMP/novendor.csv"
 expect_status 1 "a global-namespace kernel without a row" "$SPILLWAY" --check --allow="$TMP/novendor.csv" "$EXAMPLE"
 check "it is the vendored kernel that fails" count_lines 2 "$TMP/out" "VIOLATION moderate_pressure_kernel(float const*, float*, int)"
 expect_status 0 "--vendored=no-namespace skips it" "$SPILLWAY" --check --vendored=no-namespace --allow="$TMP/novendor.csv" "$EXAMPLE"
-check "and counts it" grep -qF "spill_maxrreg32.o: 3 kernels on sm_86, sm_89 (6 entries gated, 2 vendored entries skipped), 6 use stack / local memory, 0 not allowed" "$TMP/out"
+check "and counts it" grep -qF "spill_maxrreg32.o: 1 kernels (3 instantiations) on sm_86, sm_89 (6 entries gated, 2 vendored entries skipped), 6 use stack / local memory, 0 not allowed" "$TMP/out"
 check "the total says how many were skipped" grep -qF "spillway: check: 228 entries gated, 16 vendored entries skipped, 0 not allowed" "$TMP/out"
 expect_status 0 "--vendored=GLOB on the kernel name" "$SPILLWAY" --check --vendored='moderate_*' --allow="$TMP/novendor.csv" "$EXAMPLE"
 expect_status 0 "--vendored=GLOB on the library" "$SPILLWAY" --check --vendored='*maxrreg*' --allow="$TMP/novendor.csv" "$EXAMPLE"
-check "the whole library is skipped" grep -qF "spill_maxrreg32.o: 0 kernels on sm_86, sm_89 (0 entries gated, 8 vendored entries skipped)" "$TMP/out"
+check "the whole library is skipped" grep -qF "spill_maxrreg32.o: 0 kernels (0 instantiations) on sm_86, sm_89 (0 entries gated, 8 vendored entries skipped)" "$TMP/out"
 expect_status 0 "--exclude narrows the scan" "$SPILLWAY" --check --exclude='*maxrreg*' --allow="$TMP/novendor.csv" "$EXAMPLE"
 
 # Stale rows: a notice, or a failure with --stale-fails.

@@ -317,9 +317,9 @@ test_faces_agree(void **state)
 		snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
 		    i ? ", " : "", want[i]);
 	}
-	on = strstr(line, " kernels on ");
+	on = strstr(line, " on sm_");
 	assert_non_null(on);
-	on += strlen(" kernels on ");
+	on += strlen(" on ");
 	end = strstr(on, " (");
 	assert_non_null(end);
 	*end = '\0';

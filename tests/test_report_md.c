@@ -97,7 +97,7 @@ render(const struct model *m, const struct options *o, int64_t max_bytes, size_t
 	FILE *f = open_memstream(&buf, len);
 
 	assert_non_null(f);
-	report_build(&d, o, m, NULL);
+	report_build(&d, o, m, NULL, NULL);
 	md_write(f, &d, o->top, max_bytes);
 	fclose(f);
 	rdoc_free(&d);
@@ -370,12 +370,12 @@ test_csv_and_determinism(void **state)
 	free(a);
 	free(b);
 	f = open_memstream(&csv, &len);
-	report_build(&d, &o, &m, NULL);
+	report_build(&d, &o, &m, NULL, NULL);
 	rcsv_write(f, &d);
 	fclose(f);
 	rdoc_free(&d);
 	assert_non_null(strstr(csv, "spills,ns::pipe|kernel,lib`x|y.so,sm_86,2,16,8,12,64\n"));
-	assert_non_null(strstr(csv, "section,row,kernels,collapsed names,\"(kernel, sm) entries\","));
+	assert_non_null(strstr(csv, "section,row,kernels,instantiations,\"(kernel, sm) entries\","));
 	free(csv);
 	model_free(&m);
 	(void)state;

@@ -1,5 +1,6 @@
 /*
- * The check view's text: the verdict's findings, violations first.
+ * The check view's text: the verdict's findings, violations first, then
+ * the count lines --check prints.
  */
 #ifndef SPILLWAY_CHECKVIEW_H
 #define SPILLWAY_CHECKVIEW_H

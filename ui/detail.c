@@ -47,9 +47,9 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 		    (strrchr(img->library, '/') ? strrchr(img->library, '/') + 1 : img->library),
 		    img->toolkit[0] ? "  CUDA " : "", img->toolkit,
 		    img->producer[0] ? " " : "", img->producer);
-	if (f->spill_stores > 0 || f->spill_loads > 0)
+	if (func_spills(f))
 		cls = TB_BAD;
-	else if (f->stack > 0 || f->local > 0)
+	else if (func_framed(f))
 		cls = TB_WARN;
 	tb_add(tb, cls, "%s", buf);
 }
