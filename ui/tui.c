@@ -35,7 +35,7 @@ tui_has_verdict(const struct tui *t)
 static void
 tui_fill_build(struct tui *t)
 {
-	buildview_build(&t->tb, t->m, t->cols, t->budget, t->utf8);
+	buildview_build(&t->tb, t->m, &t->gates, t->cols, t->utf8);
 }
 
 static void
@@ -343,7 +343,7 @@ tui_run(const struct model *m, const struct options *o, const struct verdict *v,
 	t.m = m;
 	t.verdict = v;
 	t.diff = diff;
-	t.budget = o->mem_budget;
+	t.gates = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs };
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	t.color = o->color != COLOR_NEVER;

@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <stdint.h>
 
+#include "judge_build.h"
 #include "keys.h"
 #include "layout.h"
 #include "model.h"
@@ -40,7 +41,7 @@ struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
 	const char		*diff;		/* --baseline changes as text, or NULL */
-	int64_t			 budget;
+	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
 
