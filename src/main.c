@@ -82,34 +82,18 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	}
 }
 
-/* The report's diff section as Markdown text, for the browser's Diff view. */
-static char *
-diff_text(const struct options *o, const struct model *m, const struct model *base)
+/* The report's diff section, for the browser's Diff view. */
+static void
+diff_doc(struct rdoc *d, const struct options *o, const struct model *m, const struct model *base)
 {
 	struct options ro = *o;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	memset(&ro.sections, 0, sizeof ro.sections);
 	strlist_add(&ro.sections, "diff");
-	ro.report_format = "markdown";
-	ro.max_bytes = -1;
-	ro.top = 0;
-	f = open_memstream(&text, &len);
-	if (f != NULL) {
-		if (report_write(f, &ro, m, base) < 0)
-			len = 0;
-		fclose(f);
-	}
+	report_build(d, &ro, m, base);
 	for (size_t i = 0; i < ro.sections.n; i++)
 		free(ro.sections.v[i]);
 	free(ro.sections.v);
-	if (text != NULL && len == 0) {
-		free(text);
-		text = NULL;
-	}
-	return text;
 }
 
 static void
@@ -380,7 +364,7 @@ main(int argc, char **argv)
 	if (o.mode == MODE_TUI) {
 		struct verdict tv = { 0 };
 		const struct verdict *vp = NULL;
-		char *diff;
+		struct rdoc diff = { 0 };
 
 		/* With a rule given, the browser's Check view shows its verdict. */
 		if (o.allow != NULL || o.mem_budget >= 0 || o.mem_host >= 0 || o.max_regs >= 0 ||
@@ -394,10 +378,11 @@ main(int argc, char **argv)
 				judge_build(&m, sp, &g, &tv);
 			vp = &tv;
 		}
-		diff = have_base ? diff_text(&o, &m, &base) : NULL;
-		if (tui_run(&m, &o, vp, diff, diags.n + stats.named_missing) < 0)
+		if (have_base)
+			diff_doc(&diff, &o, &m, &base);
+		if (tui_run(&m, &o, vp, have_base ? &diff : NULL, diags.n + stats.named_missing) < 0)
 			fatal_rc = EXIT_TROUBLE;
-		free(diff);
+		rdoc_free(&diff);
 		verdict_free(&tv);
 		goto done;
 	}

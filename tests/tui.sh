@@ -243,6 +243,18 @@ start -- --baseline="$TMP/base.csv" "$BUILD/stack.o"
 check "with --baseline, a Diff view is offered" wait_for "2 Diff"
 keys 2
 check "2 shows the changes: gather_local's stack 1000 -> 1024" wait_for "1000 → 1024 (+24)"
+check "  ...as text: no Markdown table rule" sh -c "! grep -qF -e '|---' -e '---|' '$TMP/screen'"
+check "  ...no Markdown heading" sh -c "! grep -qF '###' '$TMP/screen'"
+check "  ...no code spans" sh -c "! grep -qF '\`' '$TMP/screen'"
+check "  ...the heading a line of its own" grep -q "^Changes against the baseline *\$" "$TMP/screen"
+# Where a text starts and ends on a line (columns, from 1), UTF-8 counted
+# as one column a character.
+col_start() { grep -F -- "$1" "$TMP/screen" | head -1 | sed 's/→/>/g; s/—/-/g' | awk -v t="$2" '{ print index($0, t) }'; }
+col_end() { echo $(( $(col_start "$1" "$2") + ${#2} )); }
+# same_col A B: both found (past column 1) and equal.
+same_col() { [ "${1:-0}" -gt 1 ] && [ "$1" = "$2" ]; }
+check "  ...the kernel's name under its title" same_col "$(col_start "  kernel " kernel)" "$(col_start gather_local stackdemo::)"
+check "  ...the stack, a number, ends under its title" same_col "$(col_end "  kernel " "stack B")" "$(col_end gather_local "(+24)")"
 keys Q
 
 # --- No terminal. -----------------------------------------------------------

@@ -16,6 +16,7 @@
 #include "buildview.h"
 #include "checkview.h"
 #include "detail.h"
+#include "rtext.h"
 #include "text.h"
 #include "tui.h"
 #include "tui_int.h"
@@ -47,23 +48,31 @@ tui_fill_check(struct tui *t)
 static int
 tui_has_diff(const struct tui *t)
 {
-	return t->diff != NULL;
+	return t->diff != NULL && t->diff->n > 0;
 }
 
-/* The changes against --baseline: the report's diff section, line by line. */
+/* A line of the diff as plain text (rtext.h): paragraphs wrapped to the
+ * screen, each kind of line in its class. */
+static void
+tui_diff_line(void *ctx, int kind, const char *line)
+{
+	static const int cls[] = {
+		[RT_BLANK] = TB_NORMAL, [RT_HEADING] = TB_HEADING, [RT_PARA] = TB_NORMAL,
+		[RT_COLUMNS] = TB_DIM, [RT_ROW] = TB_NORMAL,
+	};
+	struct tui *t = ctx;
+
+	if (kind == RT_PARA)
+		tb_wrap(&t->tb, cls[kind], "", line, t->cols);
+	else
+		tb_add(&t->tb, cls[kind], "%s", line);
+}
+
+/* The changes against --baseline: the report's diff section as text. */
 static void
 tui_fill_diff(struct tui *t)
 {
-	const char *p = t->diff;
-
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-
-		tb_add(&t->tb, n > 0 && p[0] == '#' ? TB_HEADING : TB_NORMAL, "%.*s", (int)n, p);
-		p += n;
-		if (*p == '\n')
-			p++;
-	}
+	rtext_render(t->diff, tui_diff_line, t);
 }
 
 static void
@@ -327,8 +336,8 @@ tui_loop(struct tui *t)
 }
 
 int
-tui_run(const struct model *m, const struct options *o, const struct verdict *v, const char *diff,
-    size_t problems)
+tui_run(const struct model *m, const struct options *o, const struct verdict *v,
+    const struct rdoc *diff, size_t problems)
 {
 	struct tui t;
 	SCREEN *scr;

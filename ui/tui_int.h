@@ -40,7 +40,7 @@ extern const size_t ntui_views;
 struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
-	const char		*diff;		/* --baseline changes as text, or NULL */
+	const struct rdoc	*diff;		/* --baseline changes, or NULL */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
