@@ -82,34 +82,20 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	}
 }
 
-/* The report's diff section as Markdown text, for the browser's Diff view. */
-static char *
-diff_text(const struct options *o, const struct model *m, const struct model *base)
+/* The report's diff section, for the browser's Diff view. */
+static void
+diff_doc(struct rdoc *d, const struct options *o, const struct model *m, const struct model *base)
 {
 	struct options ro = *o;
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f;
 
 	memset(&ro.sections, 0, sizeof ro.sections);
 	strlist_add(&ro.sections, "diff");
-	ro.report_format = "markdown";
 	ro.max_bytes = -1;
 	ro.top = 0;
-	f = open_memstream(&text, &len);
-	if (f != NULL) {
-		if (report_write(f, &ro, m, base, NULL) < 0)
-			len = 0;
-		fclose(f);
-	}
+	report_build(d, &ro, m, base, NULL);
 	for (size_t i = 0; i < ro.sections.n; i++)
 		free(ro.sections.v[i]);
 	free(ro.sections.v);
-	if (text != NULL && len == 0) {
-		free(text);
-		text = NULL;
-	}
-	return text;
 }
 
 /*
@@ -397,13 +383,14 @@ main(int argc, char **argv)
 		judge_all(&jc, &m, &judged);
 
 	if (o.mode == MODE_TUI) {
-		char *diff;
+		struct rdoc diff = { 0 };
 
-		diff = have_base ? diff_text(&o, &m, &base) : NULL;
-		if (tui_run(&m, &o, rule_given(&o) ? &judged : NULL, diff,
+		if (have_base)
+			diff_doc(&diff, &o, &m, &base);
+		if (tui_run(&m, &o, rule_given(&o) ? &judged : NULL, have_base ? &diff : NULL,
 		    diags.n + stats.named_missing) < 0)
 			fatal_rc = EXIT_TROUBLE;
-		free(diff);
+		rdoc_free(&diff);
 		goto done;
 	}
 

@@ -16,6 +16,8 @@
 #include <cmocka.h>
 
 #include "buildview.h"
+#include "bytes.h"
+#include "schedule.h"
 #include "detail.h"
 #include "layout.h"
 #include "text.h"
@@ -439,11 +441,12 @@ test_buildview(void **state)
 		b.start = start[i];
 		b.end = end[i];
 		b.wall = end[i] - start[i];
+		b.timebase = TIME_EPOCH;	/* recorded: spillway record's start times */
 		b.exit_status = 0;
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	buildview_build(&tb, &m, 100, 14LL << 30, 0);
+	buildview_build(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
 	assert_int_equal(tb.n, 5);
 	assert_int_equal(tb.v[2].cls, TB_BAD);	/* 8 + 7 GiB at once, over 14 */
 	assert_int_equal(tb.v[3].cls, TB_BAD);
@@ -451,9 +454,56 @@ test_buildview(void **state)
 	assert_non_null(strstr(tb.v[2].text, "8.59 GB"));	/* 8 GiB, in GB as every face */
 	assert_non_null(strstr(tb.v[4].text, "#"));
 	tb_clear(&tb);
-	buildview_build(&tb, &m, 100, -1, 1);	/* no budget: overlaps only */
+	buildview_build(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 1);	/* no budget: overlaps only */
 	assert_int_equal(tb.v[2].cls, TB_WARN);
 	assert_non_null(strstr(tb.v[2].text, "\xe2\x96\x88"));
+	tb_free(&tb);
+	model_free(&m);
+}
+
+/* Under --jobs=N the view draws src/schedule.c's make -jN: one after
+ * another at -j1, the three at once at -j3, with the summed peak --summary
+ * prints for the same schedule. */
+static void
+test_buildview_jobs(void **state)
+{
+	struct model m;
+	struct textbuf tb = { 0 };
+	struct build_module b;
+	struct schedule s;
+	const char *names[] = { "a.o", "b.o", "c.o" };
+	const double wall[] = { 50, 40, 10 };
+	char want[128], sum[32];
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 3; i++) {
+		memset(&b, 0, sizeof b);
+		b.name = names[i];
+		b.peak_rss = (int64_t)(i + 1) << 30;
+		b.start = b.end = -1;
+		b.wall = wall[i];
+		b.exit_status = 0;
+		b.arches = b.source = "";
+		model_add_module(&m, &b);
+	}
+	buildview_build(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 0);
+	assert_non_null(strstr(tb.v[0].text, "no timeline"));	/* nothing recorded, no -j */
+	tb_clear(&tb);
+	buildview_build(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 1 }, 100, 0);
+	assert_string_equal(tb.v[0].text, "3 compiles, make -j1 simulated in the recorded order: 100.0 s; "
+	    "no two run at once");
+	for (size_t i = 2; i < 5; i++)
+		assert_int_equal(tb.v[i].cls, TB_NORMAL);
+	tb_clear(&tb);
+	buildview_build(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 3 }, 100, 0);
+	assert_int_equal(schedule_build(&m, 3, &s), 0);
+	snprintf(want, sizeof want, "3 compiles, make -j3 simulated in the recorded order: 50.0 s; "
+	    "most at once: %s (3 compiles for 10.0 s)", bytes_format(s.worst, sum, sizeof sum));
+	assert_string_equal(tb.v[0].text, want);
+	for (size_t i = 2; i < 5; i++)
+		assert_int_equal(tb.v[i].cls, TB_BAD);	/* 6 GiB at once, over 5 */
+	schedule_free(&s);
 	tb_free(&tb);
 	model_free(&m);
 }
@@ -519,6 +569,7 @@ main(void)
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_detail),
 		cmocka_unit_test(test_buildview),
+		cmocka_unit_test(test_buildview_jobs),
 		cmocka_unit_test(test_big_tree),
 	};
 

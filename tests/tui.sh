@@ -4,58 +4,8 @@
 # expected shows up, so the test is as fast as the program and tolerant of
 # a loaded machine.
 . "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/tui-lib.sh"
 
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || { echo "tmux missing: skipped"; exit 77; }
-unset TMUX TMUX_PANE
-# Each session gets its own server (socket), so that one shutting down
-# never races the next one starting.
-nsession=0
-SOCK="$TMP/tmux.0"
-trap 'for s in "$TMP"/tmux.*; do "$TMUX_BIN" -S "$s" kill-server 2>/dev/null; done; rm -rf "$TMP"' EXIT
-tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
-TIMEOUT=${TUI_TIMEOUT:-15}
-
-# start ENV... -- ARGS...: spillway in a fresh 160x40 session named spw.
-start() {
-	tm kill-server 2>/dev/null
-	nsession=$((nsession + 1))
-	SOCK="$TMP/tmux.$nsession"
-	env=""
-	while [ "$1" != "--" ]; do env="$env $1"; shift; done
-	shift
-	tm new-session -d -x 160 -y 40 -s spw \
-	    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 $env '$SPILLWAY' $*; echo spillway exited \$?; sleep 600"
-}
-screen() { tm capture-pane -p -t spw; }
-keys() { tm send-keys -t spw "$@"; }
-type_text() { tm send-keys -t spw -l "$1"; }
-
-# wait_for TEXT: polls until the screen holds TEXT; 1 after the timeout.
-wait_for() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 20)) ]; do
-		screen >"$TMP/screen"
-		grep -qF -- "$1" "$TMP/screen" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo "    timed out waiting for '$1'; the screen was:"
-	sed 's/^/    | /' "$TMP/screen"
-	return 1
-}
-# wait_gone TEXT: polls until the screen no longer holds TEXT.
-wait_gone() {
-	i=0
-	while [ $i -lt $((TIMEOUT * 20)) ]; do
-		screen >"$TMP/screen"
-		grep -qF -- "$1" "$TMP/screen" || return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo "    timed out waiting for '$1' to go"
-	return 1
-}
 # rows: the table's rows (under the bar and the two header lines, above
 # the status line) of the last screen.
 rows() { sed -n '4,39p' "$TMP/screen" | grep -v '^ *$'; }
@@ -293,6 +243,18 @@ start -- --baseline="$TMP/base.csv" "$BUILD/stack.o"
 check "with --baseline, a Diff view is offered" wait_for "2 Diff"
 keys 2
 check "2 shows the changes: gather_local's stack 1000 -> 1024" wait_for "1000 → 1024 (+24)"
+check "  ...as text: no Markdown table rule" sh -c "! grep -qF -e '|---' -e '---|' '$TMP/screen'"
+check "  ...no Markdown heading" sh -c "! grep -qF '###' '$TMP/screen'"
+check "  ...no code spans" sh -c "! grep -qF '\`' '$TMP/screen'"
+check "  ...the heading a line of its own" grep -q "^Changes against the baseline *\$" "$TMP/screen"
+# Where a text starts and ends on a line (columns, from 1), UTF-8 counted
+# as one column a character.
+col_start() { grep -F -- "$1" "$TMP/screen" | head -1 | sed 's/→/>/g; s/—/-/g' | awk -v t="$2" '{ print index($0, t) }'; }
+col_end() { echo $(( $(col_start "$1" "$2") + ${#2} )); }
+# same_col A B: both found (past column 1) and equal.
+same_col() { [ "${1:-0}" -gt 1 ] && [ "$1" = "$2" ]; }
+check "  ...the kernel's name under its title" same_col "$(col_start "  kernel " kernel)" "$(col_start gather_local stackdemo::)"
+check "  ...the stack, a number, ends under its title" same_col "$(col_end "  kernel " "stack B")" "$(col_end gather_local "(+24)")"
 keys Q
 
 # --- No terminal. -----------------------------------------------------------

@@ -6,6 +6,8 @@
 
 #include "buildview.h"
 #include "bytes.h"
+#include "judge_build.h"
+#include "schedule.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -18,33 +20,115 @@ buildview_size(char *buf, size_t size, int64_t b)
 		bytes_format(b, buf, size);
 }
 
-/* The schedule: recorded start and end where known, else the compiles one
- * after another in the order given (what make -j1 would do). */
-static void
-buildview_schedule(const struct model *m, double *start, double *end)
+/* Where each module runs on the schedule: the index of its job, or s->n
+ * for one the schedule leaves out (no wall time, or no recorded start). */
+static size_t *
+buildview_jobs_of(const struct model *m, const struct schedule *s)
 {
-	double t = 0;
+	size_t *job = xcalloc(m->nmodules + 1, sizeof *job);
 
-	for (size_t i = 0; i < m->nmodules; i++) {
-		const struct build_module *b = &m->modules[i];
-		double wall = b->wall > 0 ? b->wall : 0;
+	for (size_t i = 0; i < m->nmodules; i++)
+		job[i] = s->n;
+	for (size_t k = 0; k < s->n; k++)
+		job[s->jobs[k].module] = k;
+	return job;
+}
 
-		if (b->start >= 0 && b->end >= b->start) {
-			start[i] = b->start;
-			end[i] = b->end;
-		} else {
-			start[i] = t;
-			end[i] = t + wall;
-		}
-		t = end[i] > t ? end[i] : t;
+/* Jobs that run beside another: the schedule starts them in order, so job
+ * k overlaps an earlier one when the latest end before it is past its
+ * start, and a later one when the next starts before it ends. */
+static unsigned char *
+buildview_overlaps(const struct schedule *s)
+{
+	unsigned char *over = xcalloc(s->n + 1, 1);
+	double latest = 0;
+
+	for (size_t k = 0; k < s->n; k++) {
+		const struct sched_job *j = &s->jobs[k];
+
+		if (j->end <= j->start)
+			continue;	/* a job of no time runs beside none */
+		if (k > 0 && latest > j->start)
+			over[k] = 1;
+		for (size_t n = k + 1; n < s->n && s->jobs[n].start < j->end && !over[k]; n++)
+			over[k] = s->jobs[n].end > s->jobs[n].start;
+		if (j->end > latest)
+			latest = j->end;
 	}
+	return over;
+}
+
+/* Jobs in a set of modules running at once over --mem-host: what
+ * --check calls a violation (judge_build.h). */
+static unsigned char *
+buildview_over_host(const struct schedule *s, const struct build_gates *g)
+{
+	unsigned char *over = xcalloc(s->n + 1, 1);
+
+	for (size_t i = 0; g->mem_host >= 0 && i < s->nsets; i++)
+		if (s->sets[i].peak_sum > g->mem_host)
+			for (size_t k = 0; k < s->sets[i].n; k++)
+				over[s->sets[i].members[k]] = 1;
+	return over;
+}
+
+/* The heading: how the schedule was made, its span, and the most memory
+ * at once, in the words and units of --summary (buildsum.c). */
+static void
+buildview_head(struct textbuf *tb, const struct model *m, const struct schedule *s, int have)
+{
+	char how[128], most[96], a[BYTES_TEXT_MAX];
+
+	if (!have) {
+		tb_add(tb, TB_HEADING, "%zu compiles; no timeline: no compile has %s", m->nmodules,
+		    s->slots > 0 ? "a wall time" : "a recorded start time (give --jobs=N to simulate make -jN)");
+		return;
+	}
+	if (s->slots > 0 && s->recorded >= 0)
+		snprintf(how, sizeof how, "make -j%d simulated in the recorded order: %.1f s (recorded: %.1f s)",
+		    s->slots, s->total, s->recorded);
+	else if (s->slots > 0)
+		snprintf(how, sizeof how, "make -j%d simulated in the recorded order: %.1f s", s->slots, s->total);
+	else
+		snprintf(how, sizeof how, "as recorded (%s): %.1f s from first start to last end",
+		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times", s->total);
+	if (s->worst_set < s->nsets)
+		snprintf(most, sizeof most, "most at once: %s%s (%zu compiles for %.1f s)",
+		    s->sets[s->worst_set].peak_unknown ? ">= " : "",
+		    bytes_format(s->sets[s->worst_set].peak_sum, a, sizeof a),
+		    s->sets[s->worst_set].n, s->sets[s->worst_set].overlap);
+	else
+		snprintf(most, sizeof most, "no two run at once");
+	tb_add(tb, TB_HEADING, "%zu compiles, %s; %s", m->nmodules, how, most);
+	if (s->skipped > 0)
+		tb_add(tb, TB_DIM, "%zu compile%s left out of the timeline (no %s)", s->skipped,
+		    s->skipped == 1 ? "" : "s", s->slots > 0 ? "wall time" : "recorded start time");
+}
+
+/* A bar of barw cells, from..to filled. */
+static void
+buildview_bar(char *bar, int barw, int from, int to, int utf8)
+{
+	size_t n = 0;
+
+	for (int x = 0; x < barw; x++) {
+		const char *c = x >= from && x < to ? (utf8 ? "\xe2\x96\x88" : "#") :
+		    (utf8 ? "\xc2\xb7" : ".");
+
+		memcpy(bar + n, c, strlen(c));
+		n += strlen(c);
+	}
+	bar[n] = '\0';
 }
 
 void
-buildview_build(struct textbuf *tb, const struct model *m, int width, int64_t budget, int utf8)
+buildview_build(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width,
+    int utf8)
 {
-	double *start, *end, t0 = 0, t1 = 0;
-	int namew = 24, barw;
+	struct schedule s;
+	size_t *job;
+	unsigned char *overlaps, *over_host;
+	int namew = 24, barw, have;
 	char *bar;
 
 	if (m->nmodules == 0) {
@@ -52,16 +136,13 @@ buildview_build(struct textbuf *tb, const struct model *m, int width, int64_t bu
 		    "'spillway record', ptxas -v, nvcc --time or .ninja_log.");
 		return;
 	}
-	start = xcalloc(m->nmodules, sizeof *start);
-	end = xcalloc(m->nmodules, sizeof *end);
-	buildview_schedule(m, start, end);
+	have = schedule_build(m, g->jobs, &s) == 0;
+	job = buildview_jobs_of(m, &s);
+	overlaps = buildview_overlaps(&s);
+	over_host = buildview_over_host(&s, g);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		int w = text_width(m->modules[i].name);
 
-		if (i == 0 || start[i] < t0)
-			t0 = start[i];
-		if (i == 0 || end[i] > t1)
-			t1 = end[i];
 		if (w > namew)
 			namew = w;
 	}
@@ -71,48 +152,43 @@ buildview_build(struct textbuf *tb, const struct model *m, int width, int64_t bu
 	if (barw < 10)
 		barw = 10;
 	bar = xmalloc((size_t)barw * 4 + 1);
-	tb_add(tb, TB_HEADING, "%zu compiles, %.1f s from first start to last end", m->nmodules, t1 - t0);
+	buildview_head(tb, m, &s, have);
 	tb_add(tb, TB_DIM, "  %-*s %10s %9s  timeline", namew, "module", "peak RSS", "wall");
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
-		int64_t beside = 0;
-		int overlaps = 0, from, to, cls = TB_NORMAL;
+		size_t k = job[i];
+		int cls = TB_NORMAL;
 		char rss[BYTES_TEXT_MAX], wall[32], name[256];
-		size_t n = 0;
 
-		for (size_t k = 0; k < m->nmodules; k++)
-			if (k != i && start[k] < end[i] && start[i] < end[k]) {
-				overlaps = 1;
-				if (m->modules[k].peak_rss > 0)
-					beside += m->modules[k].peak_rss;
-			}
-		from = t1 > t0 ? (int)((start[i] - t0) / (t1 - t0) * barw) : 0;
-		to = t1 > t0 ? (int)((end[i] - t0) / (t1 - t0) * barw + 0.5) : barw;
-		if (to <= from)
-			to = from + 1;
-		if (to > barw)
-			to = barw;
-		for (int x = 0; x < barw; x++) {
-			const char *c = x >= from && x < to ? (utf8 ? "\xe2\x96\x88" : "#") : (utf8 ? "\xc2\xb7" : ".");
+		bar[0] = '\0';
+		if (k < s.n) {
+			const struct sched_job *j = &s.jobs[k];
+			int from = s.total > 0 ? (int)(j->start / s.total * barw) : 0;
+			int to = s.total > 0 ? (int)(j->end / s.total * barw + 0.5) : barw;
 
-			memcpy(bar + n, c, strlen(c));
-			n += strlen(c);
+			if (to <= from)
+				to = from + 1;
+			if (to > barw)
+				to = barw;
+			buildview_bar(bar, barw, from, to, utf8);
+			if (overlaps[k])
+				cls = TB_WARN;
+			if (over_host[k])
+				cls = TB_BAD;
 		}
-		bar[n] = '\0';
+		if (g->mem_budget >= 0 && b->peak_rss > g->mem_budget)
+			cls = TB_BAD;
 		buildview_size(rss, sizeof rss, b->peak_rss);
 		if (b->wall >= 0)
 			snprintf(wall, sizeof wall, "%.1f s", b->wall);
 		else
 			snprintf(wall, sizeof wall, "-");
 		text_fit(name, sizeof name, b->name, namew, utf8 ? "\xe2\x80\xa6" : "~");
-		if (overlaps)
-			cls = TB_WARN;
-		if (budget >= 0 && b->peak_rss > 0 &&
-		    (b->peak_rss > budget || (overlaps && b->peak_rss + beside > budget)))
-			cls = TB_BAD;
 		tb_add(tb, cls, "  %s%*s %10s %9s  %s", name, namew - text_width(name), "", rss, wall, bar);
 	}
 	free(bar);
-	free(start);
-	free(end);
+	free(over_host);
+	free(overlaps);
+	free(job);
+	schedule_free(&s);
 }

@@ -1,20 +1,22 @@
 /*
  * The build view's text: one line per compile (model.modules) with its
  * peak RSS, wall time and a bar on the timeline of the build, drawn with
- * block characters.  Compiles that overlap are marked; one whose peak, or
- * whose peak plus those of the compiles running beside it, exceeds the
- * memory budget is a breach.
+ * block characters.  The timeline is src/schedule.c's, the one --summary,
+ * --check and the report use: make -jN simulated under --jobs=N, else as
+ * recorded.  Compiles that run beside another are marked; one over the
+ * build gates as --check judges them (judge_build.h: its peak over
+ * --mem-budget, or in a set running at once whose peaks sum over
+ * --mem-host) is a breach.
  */
 #ifndef SPILLWAY_BUILDVIEW_H
 #define SPILLWAY_BUILDVIEW_H
 
-#include <stdint.h>
-
+#include "judge_build.h"
 #include "model.h"
 #include "textbuf.h"
 
-/* budget: bytes, -1 none; utf8: draw with block characters, else '#'. */
-void	buildview_build(struct textbuf *, const struct model *, int width,
-	    int64_t budget, int utf8);
+/* utf8: draw with block characters, else '#'. */
+void	buildview_build(struct textbuf *, const struct model *, const struct build_gates *,
+	    int width, int utf8);
 
 #endif

@@ -1,6 +1,8 @@
 /*
- * The browser's main loop: the view table, key dispatch through keys.c's
- * table, the prompt line, resize and mouse.
+ * The browser's main loop: the view table (the only one: views are found
+ * by enum view_id), key dispatch through keys.c's table, where each view
+ * handles its own actions and returns the rest, the prompt line, resize
+ * and mouse.  Only this file switches views.
  */
 #include "config.h"
 
@@ -16,6 +18,7 @@
 #include "buildview.h"
 #include "checkview.h"
 #include "detail.h"
+#include "rtext.h"
 #include "text.h"
 #include "tui.h"
 #include "tui_int.h"
@@ -35,7 +38,7 @@ tui_has_verdict(const struct tui *t)
 static void
 tui_fill_build(struct tui *t)
 {
-	buildview_build(&t->tb, t->m, t->cols, t->budget, t->utf8);
+	buildview_build(&t->tb, t->m, &t->gates, t->cols, t->utf8);
 }
 
 static void
@@ -47,23 +50,31 @@ tui_fill_check(struct tui *t)
 static int
 tui_has_diff(const struct tui *t)
 {
-	return t->diff != NULL;
+	return t->diff != NULL && t->diff->n > 0;
 }
 
-/* The changes against --baseline: the report's diff section, line by line. */
+/* A line of the diff as plain text (rtext.h): paragraphs wrapped to the
+ * screen, each kind of line in its class. */
+static void
+tui_diff_line(void *ctx, int kind, const char *line)
+{
+	static const int cls[] = {
+		[RT_BLANK] = TB_NORMAL, [RT_HEADING] = TB_HEADING, [RT_PARA] = TB_NORMAL,
+		[RT_COLUMNS] = TB_DIM, [RT_ROW] = TB_NORMAL,
+	};
+	struct tui *t = ctx;
+
+	if (kind == RT_PARA)
+		tb_wrap(&t->tb, cls[kind], "", line, t->cols);
+	else
+		tb_add(&t->tb, cls[kind], "%s", line);
+}
+
+/* The changes against --baseline: the report's diff section as text. */
 static void
 tui_fill_diff(struct tui *t)
 {
-	const char *p = t->diff;
-
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-
-		tb_add(&t->tb, n > 0 && p[0] == '#' ? TB_HEADING : TB_NORMAL, "%.*s", (int)n, p);
-		p += n;
-		if (*p == '\n')
-			p++;
-	}
+	rtext_render(t->diff, tui_diff_line, t);
 }
 
 static void
@@ -78,17 +89,27 @@ tui_fill_help(struct tui *t)
 	keys_help(&t->tb);
 }
 
-/* The views; the first is the one the browser opens on.  A top-level view
- * (KEYS_TAB) gets a number in the top line and a place in the Tab cycle. */
-const struct tui_view tui_views[] = {
-	{ "Kernels", KEYS_TABLE | KEYS_TAB, NULL, NULL, tui_table_draw, tui_table_action },
-	{ "Build", KEYS_PAGER | KEYS_TAB, tui_has_modules, tui_fill_build, tui_pager_draw, tui_pager_action },
-	{ "Check", KEYS_PAGER | KEYS_TAB, tui_has_verdict, tui_fill_check, tui_pager_draw, tui_pager_action },
-	{ "Diff", KEYS_PAGER | KEYS_TAB, tui_has_diff, tui_fill_diff, tui_pager_draw, tui_pager_action },
-	{ "Detail", KEYS_PAGER | KEYS_SUB, NULL, tui_fill_detail, tui_pager_draw, tui_pager_action },
-	{ "Help", KEYS_PAGER | KEYS_SUB, NULL, tui_fill_help, tui_pager_draw, tui_pager_action },
+/* The views, indexed by enum view_id; only this file reads the table. */
+static const struct view_ops tui_views[VIEW_COUNT] = {
+	[VIEW_KERNELS] = { .name = "Kernels", .keys = KEYS_TABLE | KEYS_TAB,
+		.draw = tui_table_draw, .key = tui_table_key, .click = tui_table_click },
+	[VIEW_BUILD] = { .name = "Build", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_modules,
+		.fill = tui_fill_build, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_CHECK] = { .name = "Check", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_verdict,
+		.fill = tui_fill_check, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_DIFF] = { .name = "Diff", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_diff,
+		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
+		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
+		.fill = tui_fill_help, .draw = tui_pager_draw, .key = tui_pager_key },
 };
-const size_t ntui_views = sizeof tui_views / sizeof tui_views[0];
+
+static const struct view_ops *
+tui_current(const struct tui *t)
+{
+	return &tui_views[t->view];
+}
 
 static void
 tui_fill(struct tui *t)
@@ -97,20 +118,18 @@ tui_fill(struct tui *t)
 
 	tb_clear(&t->tb);
 	t->tb_top = 0;
-	if (tui_views[t->view].fill) {
-		tui_views[t->view].fill(t);
+	if (tui_current(t)->fill) {
+		tui_current(t)->fill(t);
 		if (t->tb_top == 0)
 			t->tb_top = top;
 	}
 }
 
-void
-tui_switch(struct tui *t, size_t view)
+static void
+tui_switch(struct tui *t, enum view_id view)
 {
-	if (view >= ntui_views)
-		return;
 	if (tui_views[view].keys & KEYS_SUB) {
-		if (tui_views[t->view].keys & KEYS_TAB)
+		if (tui_current(t)->keys & KEYS_TAB)
 			t->under = t->view;
 	} else
 		t->under = view;
@@ -120,34 +139,46 @@ tui_switch(struct tui *t, size_t view)
 	tui_fill(t);
 }
 
-/* The n-th available top-level view (0-based), or ntui_views. */
+/* The top-level views available, in order (the numbers of the top line
+ * less one); returns how many. */
 static size_t
-tui_tab(const struct tui *t, int n)
+tui_tabs(const struct tui *t, enum view_id tabs[VIEW_COUNT])
 {
-	for (size_t i = 0; i < ntui_views; i++) {
-		const struct tui_view *v = &tui_views[i];
+	size_t n = 0;
 
-		if ((v->keys & KEYS_TAB) && (!v->available || v->available(t)) && n-- == 0)
-			return i;
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		const struct view_ops *v = &tui_views[i];
+
+		if ((v->keys & KEYS_TAB) && (!v->available || v->available(t)))
+			tabs[n++] = (enum view_id)i;
 	}
-	return ntui_views;
+	return n;
 }
 
-static int
-tui_tab_index(const struct tui *t)
+/* Where the view under is among the tabs, or ntabs. */
+static size_t
+tui_tab_index(const struct tui *t, const enum view_id *tabs, size_t ntabs)
 {
-	for (int n = 0; tui_tab(t, n) < ntui_views; n++)
-		if (tui_tab(t, n) == t->under)
-			return n;
-	return 0;
+	size_t i = 0;
+
+	while (i < ntabs && tabs[i] != t->under)
+		i++;
+	return i;
 }
 
 static void
 tui_draw(struct tui *t)
 {
+	enum view_id tabs[VIEW_COUNT];
+	const char *names[VIEW_COUNT];
+	size_t ntabs = tui_tabs(t, tabs);
+
+	for (size_t i = 0; i < ntabs; i++)
+		names[i] = tui_views[tabs[i]].name;
 	erase();
-	tui_draw_bar(t);
-	tui_views[t->view].draw(t);
+	tui_draw_bar(t, names, ntabs, tui_tab_index(t, tabs, ntabs),
+	    tui_current(t)->keys & KEYS_TAB ? NULL : tui_current(t)->name);
+	tui_current(t)->draw(t, tui_current(t));
 	t->msg[0] = '\0';
 }
 
@@ -155,7 +186,7 @@ static void
 tui_resize(struct tui *t)
 {
 	getmaxyx(stdscr, t->rows, t->cols);
-	if (tui_views[t->view].fill) {
+	if (tui_current(t)->fill) {
 		size_t top = t->tb_top;
 
 		tui_fill(t);
@@ -237,6 +268,46 @@ tui_prompt(struct tui *t, const char *label, char *buf, size_t size,
 	}
 }
 
+/* What views leave undone: quitting, closing, opening and switching
+ * views, which only this file does. */
+static void
+tui_do(struct tui *t, int act, int key)
+{
+	enum view_id tabs[VIEW_COUNT];
+	size_t ntabs = tui_tabs(t, tabs), at = tui_tab_index(t, tabs, ntabs);
+
+	switch (act) {
+	case ACT_QUIT:
+		t->quit = 1;
+		break;
+	case ACT_CLOSE:
+		tui_switch(t, t->under);
+		break;
+	case ACT_OPEN:
+		tui_switch(t, VIEW_DETAIL);
+		break;
+	case ACT_HELP:
+		if (t->view != VIEW_HELP)
+			tui_switch(t, VIEW_HELP);
+		break;
+	case ACT_REDRAW:
+		clearok(stdscr, TRUE);
+		break;
+	case ACT_VIEW_NEXT:
+	case ACT_VIEW_PREV:
+		if (at == ntabs)
+			at = 0;
+		tui_switch(t, tabs[(at + (act == ACT_VIEW_NEXT ? 1 : ntabs - 1)) % ntabs]);
+		break;
+	case ACT_VIEW_N:
+		if (key >= '1' && (size_t)(key - '1') < ntabs)
+			tui_switch(t, tabs[key - '1']);
+		break;
+	default:
+		break;
+	}
+}
+
 static void
 tui_mouse(struct tui *t)
 {
@@ -253,55 +324,24 @@ tui_mouse(struct tui *t)
 #endif
 	if (act != ACT_NONE) {
 		for (int i = 0; i < 3; i++)
-			tui_views[t->view].action(t, act, 0);
+			tui_do(t, tui_current(t)->key(t, act, 0), 0);
 		return;
 	}
-	if (ev.y == 0 && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))) {
+	if (ev.y == 0 && (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)))
 		return;
-	}
-	if (tui_views[t->view].keys & KEYS_TABLE &&
+	if (tui_current(t)->click &&
 	    (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_DOUBLE_CLICKED)))
-		tui_table_click(t, ev.y, ev.x, (ev.bstate & BUTTON1_DOUBLE_CLICKED) != 0);
+		tui_do(t, tui_current(t)->click(t, ev.y, ev.x, (ev.bstate & BUTTON1_DOUBLE_CLICKED) != 0), 0);
 }
 
+/* A key: the view takes what it handles, tui_do the rest. */
 static void
 tui_key(struct tui *t, int key)
 {
-	const struct tui_view *v = &tui_views[t->view];
-	int act = keys_lookup(key, v->keys);
-	size_t n;
+	int act = keys_lookup(key, tui_current(t)->keys);
 
-	switch (act) {
-	case ACT_NONE:
-		break;
-	case ACT_QUIT:
-		t->quit = 1;
-		break;
-	case ACT_CLOSE:
-		tui_switch(t, t->under);
-		break;
-	case ACT_HELP:
-		for (size_t i = 0; i < ntui_views; i++)
-			if (strcmp(tui_views[i].name, "Help") == 0 && i != t->view)
-				tui_switch(t, i);
-		break;
-	case ACT_REDRAW:
-		clearok(stdscr, TRUE);
-		break;
-	case ACT_VIEW_NEXT:
-	case ACT_VIEW_PREV:
-		for (n = 0; tui_tab(t, (int)n) < ntui_views; n++)
-			;
-		tui_switch(t, tui_tab(t, (int)((size_t)(tui_tab_index(t) + (act == ACT_VIEW_NEXT ? 1 : (int)n - 1)) % n)));
-		break;
-	case ACT_VIEW_N:
-		if (tui_tab(t, key - '1') < ntui_views)
-			tui_switch(t, tui_tab(t, key - '1'));
-		break;
-	default:
-		v->action(t, act, key);
-		break;
-	}
+	if (act != ACT_NONE)
+		tui_do(t, tui_current(t)->key(t, act, key), key);
 }
 
 static int
@@ -327,8 +367,8 @@ tui_loop(struct tui *t)
 }
 
 int
-tui_run(const struct model *m, const struct options *o, const struct verdict *v, const char *diff,
-    size_t problems)
+tui_run(const struct model *m, const struct options *o, const struct verdict *v,
+    const struct rdoc *diff, size_t problems)
 {
 	struct tui t;
 	SCREEN *scr;
@@ -343,7 +383,7 @@ tui_run(const struct model *m, const struct options *o, const struct verdict *v,
 	t.m = m;
 	t.verdict = v;
 	t.diff = diff;
-	t.budget = o->mem_budget;
+	t.gates = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit, o->mem_host_unit };
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	t.color = o->color != COLOR_NEVER;

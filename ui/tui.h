@@ -1,6 +1,6 @@
 /*
  * The terminal browser.  tui_run takes the scanned model (and the verdict,
- * when a check ran, and the changes against --baseline, as report text)
+ * when a check ran, and the report's diff section against --baseline)
  * and returns when the user quits.
  */
 #ifndef SPILLWAY_TUI_H
@@ -8,12 +8,13 @@
 
 #include "model.h"
 #include "options.h"
+#include "rdoc.h"
 #include "verdict.h"
 
 /* problems: files that could not be read (main prints them on exit; the
  * status line says how many at first).  Returns 0, or -1 (with a message
  * on stderr) when there is no terminal. */
 int	tui_run(const struct model *, const struct options *, const struct verdict *,
-	    const char *diff, size_t problems);
+	    const struct rdoc *diff, size_t problems);
 
 #endif

@@ -82,31 +82,26 @@ tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
 }
 
 void
-tui_draw_bar(struct tui *t)
+tui_draw_bar(struct tui *t, const char *const *tabs, size_t ntabs, size_t cur, const char *sub)
 {
 	attr_t bar = t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_BAR) : A_REVERSE;
-	int x = 0, n = 1;
+	int x = 0;
 	char buf[64];
 
 	tui_put(0, 0, "", t->cols, bar, 0);
 	tui_put(0, 0, " spillway ", 10, bar | A_BOLD, 0);
 	x = 10;
-	for (size_t i = 0; i < ntui_views; i++) {
-		const struct tui_view *v = &tui_views[i];
-		int cur = i == t->view || (i == t->under && !(tui_views[t->view].keys & KEYS_TAB));
-
-		if (!(v->keys & KEYS_TAB) || (v->available && !v->available(t)))
-			continue;
-		snprintf(buf, sizeof buf, " %d %s ", n++, v->name);
+	for (size_t i = 0; i < ntabs; i++) {
+		snprintf(buf, sizeof buf, " %zu %s ", i + 1, tabs[i]);
 		if (x + (int)strlen(buf) >= t->cols)
 			break;
-		tui_put(0, x, buf, (int)strlen(buf), cur ? A_REVERSE | A_BOLD : bar, 0);
-		if (cur && !t->color)
+		tui_put(0, x, buf, (int)strlen(buf), i == cur ? A_REVERSE | A_BOLD : bar, 0);
+		if (i == cur && !t->color)
 			tui_put(0, x, buf, (int)strlen(buf), A_BOLD | A_UNDERLINE, 0);
 		x += (int)strlen(buf) + 1;
 	}
-	if (!(tui_views[t->view].keys & KEYS_TAB)) {
-		snprintf(buf, sizeof buf, "> %s ", tui_views[t->view].name);
+	if (sub != NULL) {
+		snprintf(buf, sizeof buf, "> %s ", sub);
 		if (x + (int)strlen(buf) < t->cols)
 			tui_put(0, x, buf, (int)strlen(buf), bar | A_BOLD, 0);
 	}

@@ -1,6 +1,6 @@
 /*
- * The browser's insides, shared by tui*.c: the state, the view table and
- * the drawing helpers.  Only these files include curses.
+ * The browser's insides, shared by tui*.c: the state, the shape of a view
+ * and the drawing helpers.  Only these files include curses.
  */
 #ifndef SPILLWAY_TUI_INT_H
 #define SPILLWAY_TUI_INT_H
@@ -8,6 +8,7 @@
 #include <curses.h>
 #include <stdint.h>
 
+#include "judge_build.h"
 #include "keys.h"
 #include "layout.h"
 #include "model.h"
@@ -23,28 +24,39 @@ enum tui_pair { TUI_PAIR_BAR = 1, TUI_PAIR_HEAD, TUI_PAIR_BAD, TUI_PAIR_WARN,
 
 struct tui;
 
-/* A view: a table or a text view; adding one is one entry in tui_views. */
-struct tui_view {
-	const char	*name;
-	unsigned	 keys;		/* KEYS_* bits: the bindings that apply */
-	int		(*available)(const struct tui *);
-	void		(*fill)(struct tui *);	/* text views: build the text */
-	void		(*draw)(struct tui *);
-	void		(*action)(struct tui *, int act, int key);
+/* The views; the first is the one the browser opens on. */
+enum view_id {
+	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF,	/* top level: Tab cycles them */
+	VIEW_DETAIL, VIEW_HELP,				/* opened over another */
+	VIEW_COUNT
 };
 
-extern const struct tui_view tui_views[];
-extern const size_t ntui_views;
+/*
+ * What a view does (tig's view_ops).  key and click take an action and
+ * return what they leave undone, ACT_NONE when nothing: tui.c alone
+ * quits, closes, opens and switches views.  A view that returns ACT_OPEN
+ * has set what the detail view shows.  tui.c holds the one table of them
+ * (tui_views[], enum-indexed); the others get their own entry as self.
+ */
+struct view_ops {
+	const char	*name;
+	unsigned	 keys;		/* KEYS_* bits: the bindings that apply */
+	int		(*available)(const struct tui *);	/* NULL: always */
+	void		(*fill)(struct tui *);	/* text views: build the text */
+	void		(*draw)(struct tui *, const struct view_ops *self);
+	int		(*key)(struct tui *, int act, int key);
+	int		(*click)(struct tui *, int y, int x, int twice);	/* NULL: none */
+};
 
 struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
-	const char		*diff;		/* --baseline changes as text, or NULL */
-	int64_t			 budget;
+	const struct rdoc	*diff;		/* --baseline changes, or NULL */
+	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
 
-	size_t			 view, under;	/* under: what a sub view covers */
+	enum view_id		 view, under;	/* under: what a sub view covers */
 	struct textbuf		 tb;		/* the text view's lines */
 	size_t			 tb_top;
 	uint32_t		 detail_group;
@@ -58,30 +70,32 @@ struct tui {
 
 	int			 natural[VM_NRES];
 	int			 known[VM_NRES];	/* some value is known */
+	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
 	struct layout_col	 layout[TUI_NCOLS];
 };
 
 /* tui.c */
-void	tui_switch(struct tui *, size_t view);
 int	tui_prompt(struct tui *, const char *label, char *buf, size_t size,
 	    void (*changed)(struct tui *, const char *), int (*complete)(struct tui *, char *, size_t));
 
 /* tui_draw.c */
 attr_t	tui_attr(const struct tui *, int cls);
-void	tui_draw_bar(struct tui *);
+/* The top line: tabs the top-level views' names, cur the one lit, sub
+ * the name of a view opened over it (NULL when none). */
+void	tui_draw_bar(struct tui *, const char *const *tabs, size_t ntabs, size_t cur,
+	    const char *sub);
 void	tui_draw_status(struct tui *, const char *left, const char *right);
 void	tui_put(int y, int x, const char *s, int width, attr_t attr, int right);
 void	tui_colors(struct tui *);
 
 /* tui_table.c */
-void	tui_table_draw(struct tui *);
-void	tui_table_action(struct tui *, int act, int key);
-int	tui_table_height(const struct tui *);
 void	tui_table_init(struct tui *);
-void	tui_table_click(struct tui *, int y, int x, int twice);
+void	tui_table_draw(struct tui *, const struct view_ops *);
+int	tui_table_key(struct tui *, int act, int key);
+int	tui_table_click(struct tui *, int y, int x, int twice);
 
 /* tui_pager.c */
-void	tui_pager_draw(struct tui *);
-void	tui_pager_action(struct tui *, int act, int key);
+void	tui_pager_draw(struct tui *, const struct view_ops *);
+int	tui_pager_key(struct tui *, int act, int key);
 
 #endif

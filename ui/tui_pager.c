@@ -28,7 +28,7 @@ tui_pager_clamp(struct tui *t)
 }
 
 void
-tui_pager_draw(struct tui *t)
+tui_pager_draw(struct tui *t, const struct view_ops *self)
 {
 	int h = tui_pager_height(t);
 	char left[256], right[64];
@@ -46,8 +46,7 @@ tui_pager_draw(struct tui *t)
 		} else
 			tui_put(1 + y, 0, "", t->cols, A_NORMAL, 0);
 	}
-	snprintf(left, sizeof left, " %s%s%s", tui_views[t->view].name,
-	    tui_views[t->view].keys & KEYS_SUB ? "  q: back" : "",
+	snprintf(left, sizeof left, " %s%s%s", self->name, self->keys & KEYS_SUB ? "  q: back" : "",
 	    t->search[0] ? "  n/N: next/previous match" : "");
 	snprintf(right, sizeof right, "lines %zu-%zu/%zu", t->tb.n ? t->tb_top + 1 : 0,
 	    t->tb_top + (size_t)h < t->tb.n ? t->tb_top + (size_t)h : t->tb.n, t->tb.n);
@@ -64,8 +63,9 @@ tui_pager_search_changed(struct tui *t, const char *text)
 		t->tb_top = (size_t)r;
 }
 
-void
-tui_pager_action(struct tui *t, int act, int key)
+/* The text views' own actions; any other is returned for tui.c. */
+int
+tui_pager_key(struct tui *t, int act, int key)
 {
 	long h = tui_pager_height(t), top = (long)t->tb_top, r;
 	char buf[128], old[128];
@@ -81,11 +81,9 @@ tui_pager_action(struct tui *t, int act, int key)
 	case ACT_SEARCH:
 		snprintf(old, sizeof old, "%s", t->search);
 		buf[0] = '\0';
-		if (!tui_prompt(t, "/", buf, sizeof buf, tui_pager_search_changed, NULL)) {
+		if (!tui_prompt(t, "/", buf, sizeof buf, tui_pager_search_changed, NULL))
 			snprintf(t->search, sizeof t->search, "%s", old);
-			return;
-		}
-		return;
+		return ACT_NONE;
 	case ACT_SEARCH_NEXT:
 	case ACT_SEARCH_PREV:
 		r = tb_find(&t->tb, t->search, act == ACT_SEARCH_NEXT ? t->tb_top + 1 :
@@ -94,10 +92,11 @@ tui_pager_action(struct tui *t, int act, int key)
 			snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", t->search);
 		else
 			t->tb_top = (size_t)r;
-		return;
+		return ACT_NONE;
 	default:
-		return;
+		return act;
 	}
 	t->tb_top = top < 0 ? 0 : (size_t)top;
 	tui_pager_clamp(t);
+	return ACT_NONE;
 }

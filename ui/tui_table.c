@@ -13,7 +13,7 @@
 
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
 
-int
+static int
 tui_table_height(const struct tui *t)
 {
 	int h = t->rows - TABLE_Y - 1;
@@ -33,7 +33,28 @@ digits(int32_t v)
 	return n;
 }
 
-/* Natural widths: each number column as wide as its widest value. */
+/* The class of a number above zero in a column: spills are bad, stack
+ * and local memory worth a look, the rest plain. */
+static int
+tui_table_class(const struct column *c)
+{
+	static const struct {
+		const char	*column;
+		int		 cls;
+	} marked[] = {
+		{ "spill_stores", TB_BAD },
+		{ "stack", TB_WARN },
+		{ "local", TB_WARN },
+	};
+
+	for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
+		if (strcmp(c->name, marked[i].column) == 0)
+			return marked[i].cls;
+	return TB_NORMAL;
+}
+
+/* Natural widths: each number column as wide as its widest value; the
+ * class of each column's numbers. */
 void
 tui_table_init(struct tui *t)
 {
@@ -43,6 +64,7 @@ tui_table_init(struct tui *t)
 	for (int r = 0; r < VM_NRES; r++) {
 		int32_t max = 0;
 
+		t->res_class[r] = tui_table_class(vm_res_column(r));
 		for (size_t g = 0; g < vm->ngroups; g++)
 			for (size_t s = 0; s <= vm->narches; s++) {
 				int32_t v = vm->gval[g * stride + s * VM_NRES + r];
@@ -199,24 +221,22 @@ tui_table_row(struct tui *t, int y, size_t idx)
 				continue;
 			if (vm_row_differs(vm, row, r))
 				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD | A_UNDERLINE;
-			else if (v > 0 && strcmp(vm_res_names[r], "spill_stores") == 0)
-				a |= tui_attr(t, TB_BAD);
-			else if (v > 0 && (strcmp(vm_res_names[r], "stack") == 0 ||
-			    strcmp(vm_res_names[r], "local") == 0))
-				a |= tui_attr(t, TB_WARN);
+			else if (v > 0)
+				a |= tui_attr(t, t->res_class[r]);
 			tui_table_value(cell, sizeof cell, v);
 			tui_put(y, k->x, cell, k->w, a, 1);
 		}
 }
 
 void
-tui_table_draw(struct tui *t)
+tui_table_draw(struct tui *t, const struct view_ops *self)
 {
 	struct viewmodel *vm = &t->vm;
 	int h = tui_table_height(t);
 	char left[512], right[64], sort[64];
 	size_t n;
 
+	(void)self;
 	vm_set_height(vm, h);
 	tui_table_layout(t);
 	tui_table_headers(t);
@@ -306,8 +326,9 @@ tui_search_step(struct tui *t, int dir)
 		vm_select(&t->vm, (size_t)r);
 }
 
-void
-tui_table_action(struct tui *t, int act, int key)
+/* The table's own actions; any other is returned for tui.c. */
+int
+tui_table_key(struct tui *t, int act, int key)
 {
 	struct viewmodel *vm = &t->vm;
 	int h = tui_table_height(t);
@@ -382,20 +403,18 @@ tui_table_action(struct tui *t, int act, int key)
 			break;
 		t->detail_group = r->group;
 		t->detail_inst = r->inst;
-		for (size_t i = 0; i < ntui_views; i++)
-			if (tui_views[i].keys & KEYS_SUB && strcmp(tui_views[i].name, "Detail") == 0)
-				tui_switch(t, i);
-		break;
+		return ACT_OPEN;	/* tui.c opens the detail view */
 	}
 	default:
-		(void)key;
-		break;
+		return act;
 	}
+	(void)key;
+	return ACT_NONE;
 }
 
 /* A click: on a title sorts by that column (again: reverses), on a row
- * selects it; a double click opens it. */
-void
+ * selects it; a double click opens it (returns ACT_OPEN for tui.c). */
+int
 tui_table_click(struct tui *t, int y, int x, int twice)
 {
 	struct viewmodel *vm = &t->vm;
@@ -411,11 +430,10 @@ tui_table_click(struct tui *t, int y, int x, int twice)
 					vm_set_sort(vm, i);
 			}
 		}
-		return;
+		return ACT_NONE;
 	}
 	if (y < TABLE_Y || y >= TABLE_Y + tui_table_height(t) || vm->top + (size_t)(y - TABLE_Y) >= vm->nrows)
-		return;
+		return ACT_NONE;
 	vm_select(vm, vm->top + (size_t)(y - TABLE_Y));
-	if (twice)
-		tui_table_action(t, ACT_OPEN, 0);
+	return twice ? tui_table_key(t, ACT_OPEN, 0) : ACT_NONE;
 }

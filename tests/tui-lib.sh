@@ -1,0 +1,55 @@
+# The browser in tmux, for the tui*.sh tests (sourced after tests/lib.sh):
+# keys in with send-keys, the screen out with capture-pane.  Every wait
+# polls the screen until what is expected shows up, so a test is as fast
+# as the program and tolerant of a loaded machine.
+TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
+[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || { echo "tmux missing: skipped"; exit 77; }
+unset TMUX TMUX_PANE
+# Each session gets its own server (socket), so that one shutting down
+# never races the next one starting.
+nsession=0
+SOCK="$TMP/tmux.0"
+trap 'for s in "$TMP"/tmux.*; do "$TMUX_BIN" -S "$s" kill-server 2>/dev/null; done; rm -rf "$TMP"' EXIT
+tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
+TIMEOUT=${TUI_TIMEOUT:-15}
+
+# start ENV... -- ARGS...: spillway in a fresh 160x40 session named spw.
+start() {
+	tm kill-server 2>/dev/null
+	nsession=$((nsession + 1))
+	SOCK="$TMP/tmux.$nsession"
+	env=""
+	while [ "$1" != "--" ]; do env="$env $1"; shift; done
+	shift
+	tm new-session -d -x 160 -y 40 -s spw \
+	    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 $env '$SPILLWAY' $*; echo spillway exited \$?; sleep 600"
+}
+screen() { tm capture-pane -p -t spw; }
+keys() { tm send-keys -t spw "$@"; }
+type_text() { tm send-keys -t spw -l "$1"; }
+
+# wait_for TEXT: polls until the screen holds TEXT; 1 after the timeout.
+wait_for() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 20)) ]; do
+		screen >"$TMP/screen"
+		grep -qF -- "$1" "$TMP/screen" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "    timed out waiting for '$1'; the screen was:"
+	sed 's/^/    | /' "$TMP/screen"
+	return 1
+}
+# wait_gone TEXT: polls until the screen no longer holds TEXT.
+wait_gone() {
+	i=0
+	while [ $i -lt $((TIMEOUT * 20)) ]; do
+		screen >"$TMP/screen"
+		grep -qF -- "$1" "$TMP/screen" || return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "    timed out waiting for '$1' to go"
+	return 1
+}
