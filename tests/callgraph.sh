@@ -22,6 +22,12 @@ src/log_nvtime.c
 src/log_record.c
 src/log_timev.c
 src/log_ninja.c
+src/scan.c
+src/scan_walk.c
+src/scan_image.c
+src/scan_pool.c
+src/scan_job.c
+src/scan_source.c
 "
 
 command -v nm >/dev/null || { echo "nm not found: skipped"; exit 77; }

@@ -1,0 +1,356 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch.h"
+#include "archive.h"
+#include "cubin.h"
+#include "fatbin.h"
+#include "hostelf.h"
+#include "listcsv.h"
+#include "logs.h"
+#include "scan_int.h"
+#include "xalloc.h"
+
+#define NEST_MAX 4		/* archives inside archives */
+#define WALK_DROP_BYTES	((size_t)4 << 20)
+/*
+ * Bytes the compressed images of one file may promise in all, decompressed:
+ * FILE_INFLATE_RATIO times the file, or FILE_INFLATE_FLOOR when that is
+ * more.  SASS compresses 2-5 times (libtorch_cuda's 4,488 MiB of images sit
+ * in a file a third that size, bench/README.md); a zstd frame of 8 KiB can
+ * promise 256 MiB, and a file of them ten thousand times its size.
+ */
+#define FILE_INFLATE_RATIO	32
+#define FILE_INFLATE_FLOOR	((uint64_t)1 << 30)
+/* A SASS image smaller than an ELF64 header holds no kernel. */
+#define ELF_HEADER_MIN	64
+
+static void
+place_error(struct place *p, uint64_t offset, const char *msg)
+{
+	diag_add(p->scan->diags, p->scan->order, p->library, p->member, p->base + offset, "%s", msg);
+	p->scan->stats->unreadable++;
+}
+
+static void
+on_fatbin_error(void *ctx, size_t offset, const char *message)
+{
+	place_error(ctx, offset, message);
+}
+
+/*
+ * Reading an entry header faults in the pages around it, so a walk over a
+ * large fatbin would map most of it: every WALK_DROP_BYTES the pages the
+ * walk has passed are dropped (the workers fault in what they read).
+ */
+static void
+drop_walked_behind(struct place *p, const uint8_t *here)
+{
+	if (p->src == NULL || p->src->mem != NULL)	/* bytes in memory */
+		return;
+	if (p->walked == NULL || here < p->walked)
+		p->walked = here;
+	else if ((size_t)(here - p->walked) >= WALK_DROP_BYTES) {
+		mapfile_done(&p->src->map, (size_t)(p->walked - p->src->origin),
+		    (size_t)(here - p->walked));
+		p->walked = here;
+	}
+}
+
+/*
+ * A long run of zeros in a fatbin (see fatbin_walk_sparse): a hole of the
+ * file is passed over without a page of it read (SEEK_DATA), zeros that
+ * are stored are read 4 MiB at a time and their pages dropped behind.
+ */
+static const uint8_t *
+skip_zeros(void *ctx, const uint8_t *at, const uint8_t *end)
+{
+	struct place *p = ctx;
+	const struct source *src = p->src;
+	int file = src != NULL && src->mem == NULL && src->map.fd >= 0;
+
+	while (at < end) {
+		const uint8_t *stop;
+
+		if (file) {
+			size_t off = (size_t)(at - src->origin);
+			size_t data = mapfile_next_data(&src->map, off);
+
+			if (data > off) {
+				at = data - off >= (size_t)(end - at) ? end : at + (data - off);
+				drop_walked_behind(p, at);
+				continue;
+			}
+		}
+		stop = (size_t)(end - at) > WALK_DROP_BYTES ? at + WALK_DROP_BYTES : end;
+		while (at < stop && *at == 0)
+			at++;
+		drop_walked_behind(p, at);
+		if (at < stop)
+			break;
+	}
+	return at;
+}
+
+/* The most bytes the compressed images of src may promise, decompressed. */
+static uint64_t
+inflate_allowed(const struct source *src)
+{
+	uint64_t ratio = (uint64_t)src->map.size * FILE_INFLATE_RATIO;
+
+	return ratio > FILE_INFLATE_FLOOR ? ratio : FILE_INFLATE_FLOOR;
+}
+
+/*
+ * Whether a SASS image of size bytes (stored bytes: stored, promised
+ * decompressed: size) is read: one that cannot hold an ELF header, one
+ * over the limit of one image, and compressed ones past what the file may
+ * promise in all are damage, said here and never given to a worker.
+ */
+static int
+image_readable(struct place *p, uint64_t offset, uint64_t stored, uint64_t size, int compressed)
+{
+	char msg[ERRBUF];
+
+	if (size < ELF_HEADER_MIN) {
+		snprintf(msg, sizeof msg, "SASS image of %llu bytes cannot hold an ELF header (%d bytes)",
+		    (unsigned long long)size, ELF_HEADER_MIN);
+		place_error(p, offset, msg);
+		return 0;
+	}
+	/* A compressed image's promise is weighed by its worker, against
+	 * what its frame can hold first (see decompress.h). */
+	if ((!compressed && size > DECOMPRESS_LIMIT) || stored > DECOMPRESS_LIMIT) {
+		snprintf(msg, sizeof msg, "SASS image of %llu bytes (%llu stored) is over the limit of one image (%zu MiB): not read",
+		    (unsigned long long)size, (unsigned long long)stored, DECOMPRESS_LIMIT >> 20);
+		place_error(p, offset, msg);
+		return 0;
+	}
+	if (!compressed || p->src == NULL)
+		return 1;
+	if (size > inflate_allowed(p->src) - p->src->promised) {
+		if (!p->src->over_promise) {
+			snprintf(msg, sizeof msg, "compressed images promise more than %llu MiB in all, "
+			    "%d times the file's size: this one and those after it are not read",
+			    (unsigned long long)(inflate_allowed(p->src) >> 20), FILE_INFLATE_RATIO);
+			place_error(p, offset, msg);
+			p->src->over_promise = 1;
+		}
+		return 0;
+	}
+	p->src->promised += size;
+	return 1;
+}
+
+static void
+on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
+{
+	struct place *p = ctx;
+	struct scan *s = p->scan;
+	struct image_rec img;
+	struct job j;
+
+	memset(&img, 0, sizeof img);
+	img.library = p->library;
+	img.member = p->member;
+	fatbin_arch_name(e, img.arch, sizeof img.arch);
+	if (e->kind == FATBIN_KIND_ELF)
+		img.kind = IMAGE_SASS;
+	else if (e->kind == FATBIN_KIND_PTX)
+		img.kind = IMAGE_PTX;
+	else if (e->kind == FATBIN_KIND_LTO)
+		img.kind = IMAGE_LTO;
+	else {
+		char msg[96];
+		snprintf(msg, sizeof msg, "unknown fatbin entry kind %u, skipped", e->kind);
+		place_error(p, e->offset, msg);
+		return;
+	}
+	drop_walked_behind(p, e->payload);
+	if (s->cfg->arches != NULL &&
+	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch))
+		return;
+	if (e->kind == FATBIN_KIND_LTO)
+		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
+	else if (e->flags & FATBIN_FLAG_ZSTD)
+		img.compression = COMPRESS_ZSTD;
+	else if (e->flags & FATBIN_FLAG_LZ4)
+		img.compression = COMPRESS_LZ4;
+	img.relocatable = (uint8_t)p->relocatable;
+	img.has_debug = (e->flags & FATBIN_FLAG_DEBUG) != 0;
+	img.stored_size = e->payload_size;
+	img.size = img.compression != COMPRESS_NONE ? e->uncompressed_size : e->payload_size;
+	img.version_major = e->major;
+	img.version_minor = e->minor;
+	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+	img.global = UNKNOWN;
+	img.offset = p->base + e->offset;
+
+	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
+	    img.compression != COMPRESS_NONE))
+		return;
+	memset(&j, 0, sizeof j);
+	j.image = model_add_image(s->model, &img);
+	if (img.kind != IMAGE_SASS)
+		return;
+	j.img = img;
+	j.src = p->src;
+	j.foff = (size_t)(e->payload - p->src->origin);
+	j.size = e->payload_size;
+	j.usize = (size_t)e->uncompressed_size;
+	j.compression = img.compression;
+	j.offset = img.offset + e->header_size;
+	j.order = ++s->order;
+	scan_job_add(s, &j);
+}
+
+static void
+on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t offset)
+{
+	struct place *parent = ctx;
+	struct place p = *parent;
+	char *member;
+
+	if (parent->member[0] != '\0')
+		member = xasprintf("%s:%s", parent->member, name);
+	else
+		member = xstrdup(name);
+	p.member = strpool_intern_str(&parent->scan->model->pool, member);
+	free(member);
+	p.base = offset;
+	p.depth = parent->depth + 1;
+	scan_read_buffer(&p, data, size, 0);
+	/* Its headers were read: drop the archive's pages behind it. */
+	drop_walked_behind(parent, data + size);
+}
+
+/* A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log). */
+static int
+read_log(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+	unsigned kinds = logs_detect(data, size, p->as_log);
+	struct logctx c;
+
+	if (kinds == 0)
+		return 0;
+	if (p->src != NULL && p->src->mem == NULL) {
+		/* Text has no runs of zeros, let alone holes; reading one of
+		 * gigabytes would fault it into memory. */
+		size_t off = (size_t)(data - p->src->origin);
+		size_t hole = mapfile_next_hole(&p->src->map, off);
+
+		if (hole < off + size) {
+			place_error(p, hole - off, "a hole (zeros the file system does not store) in a build log: not read");
+			return 1;
+		}
+	}
+	memset(&c, 0, sizeof c);
+	c.m = s->model;
+	c.diags = s->diags;
+	c.file = p->library;
+	c.order = s->order;
+	s->stats->files_read++;
+	if (logs_read(kinds, data, size, &c) > 0)
+		s->stats->unreadable++;
+	s->modules_filled += c.modules;
+	return 1;
+}
+
+/*
+ * Reads one buffer: a file, or an archive member.  named: the user named
+ * this file, so a foreign one is an error rather than skipped.
+ */
+void
+scan_read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
+{
+	struct scan *s = p->scan;
+	char err[ERRBUF];
+	size_t erroff = 0;
+
+	if (p->as_log) {
+		if (!read_log(p, data, size))
+			place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "
+			    "spillway record log, GNU time -v, .ninja_log v5-v7)");
+		return;
+	}
+	if (cubin_is_cubin(data, size)) {
+		struct image_rec img;
+		struct job j;
+
+		if (!image_readable(p, 0, size, size, 0))
+			return;
+		memset(&img, 0, sizeof img);
+		img.library = p->library;
+		img.member = p->member;
+		img.kind = IMAGE_SASS;
+		snprintf(img.arch, sizeof img.arch, "sm_?");
+		img.stored_size = img.size = size;
+		img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+		img.global = UNKNOWN;
+		img.offset = p->base;
+		img.version_major = img.version_minor = UNKNOWN;
+		memset(&j, 0, sizeof j);
+		j.image = model_add_image(s->model, &img);
+		j.img = img;
+		j.src = p->src;
+		j.foff = (size_t)(data - p->src->origin);
+		j.size = size;
+		j.offset = p->base;
+		j.order = ++s->order;
+		scan_job_add(s, &j);
+		s->stats->files_read++;
+	} else if (hostelf_is_elf(data, size)) {
+		struct fatbin_section sec;
+		int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
+
+		if (rc < 0) {
+			place_error(p, erroff, err);
+			return;
+		}
+		if (rc == 0)
+			return;
+		s->stats->files_read++;
+		{
+			struct place q = *p;
+			q.base = p->base + sec.offset;
+			q.relocatable = sec.relocatable;
+			fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error,
+			    skip_zeros, &q);
+		}
+	} else if (archive_is_archive(data, size)) {
+		if (p->depth >= NEST_MAX) {
+			place_error(p, 0, "archives nested deeper than 4 levels, skipped");
+			return;
+		}
+		p->walked = data;
+		if (archive_walk(data, size, on_member, on_fatbin_error, p, err, sizeof err, &erroff) < 0)
+			place_error(p, erroff, err);
+	} else if (archive_is_thin(data, size)) {
+		place_error(p, 0, "a thin archive: its members are files of their own, not stored in it; "
+		    "not read (scan those files)");
+	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
+		s->stats->files_read++;
+		fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
+	} else if (listcsv_is_list(data, size)) {
+		struct job j;
+
+		/* Rows read back from CSV become a job that is already done,
+		 * so that they keep their place in the model's order. */
+		memset(&j, 0, sizeof j);
+		j.preset = 1;
+		j.order = ++s->order;
+		s->stats->files_read++;
+		if (listcsv_import(data, size, p->library, s->model, &j.funcs, &j.nfuncs,
+		    s->diags, s->order) < 0)
+			s->stats->unreadable++;
+		scan_job_add(s, &j);
+	} else if (read_log(p, data, size)) {
+		;
+	} else if (named) {
+		place_error(p, 0, "not a CUDA binary, fatbin, ar archive, spillway --list CSV or build log");
+	}
+}

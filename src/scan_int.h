@@ -1,0 +1,227 @@
+/*
+ * What the scan's files share, and nothing outside them includes.  Calls
+ * go one way (tests/callgraph.sh):
+ *
+ *   scan.c         the public entry points: sets a scan up, walks each
+ *                  path, lets the workers finish
+ *   scan_walk.c    the directory walk: paths selected, files and
+ *                  directories read once, links after the tree
+ *   scan_image.c   what a buffer holds (the table of file types): host
+ *                  ELF, ar archive, fatbin, bare cubin, --list CSV, build
+ *                  log; a SASS image found becomes a job
+ *   scan_pool.c    the jobs and the workers: published in chunks, claimed
+ *                  in batches, gathered in order; the memory budget
+ *   scan_job.c     one job on a worker: its bytes copied out, decompressed,
+ *                  its cubin read into rows
+ *   scan_source.c  the files jobs read from: opened for the walk, shared
+ *                  by its jobs, copied from with pread
+ *
+ * scan.c -> scan_walk.c -> scan_image.c -> scan_pool.c -> scan_job.c, and
+ * each of them -> scan_source.c.
+ */
+#ifndef SPILLWAY_SCAN_INT_H
+#define SPILLWAY_SCAN_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include <libiberty/hashtab.h>
+
+#include "decompress.h"
+#include "diag.h"
+#include "mapfile.h"
+#include "membudget.h"
+#include "model.h"
+#include "namecache.h"
+#include "ptxjoin.h"
+#include "rss.h"
+#include "scan.h"
+#include "strpool.h"
+
+#define PIECE_SIZE	((size_t)256 << 10)	/* zstd frames are read so much at a time */
+#define WORKER_REST	(PIECE_SIZE + ((size_t)256 << 10))	/* and zstd's state */
+#define ERRBUF 256
+/* Jobs live in chunks of JOB_CHUNK, JOB_CHUNKS of them at most. */
+#define JOB_CHUNK	1024
+#define JOB_CHUNKS	(1 << 16)
+
+/*
+ * What jobs read their bytes from: a file (copied out with pread, never
+ * read through a mapping: a file that shrinks faults), or bytes in memory
+ * (a stream read whole, scan_buffer's buffer).  The walk holds a reference
+ * while it reads the file, each job one until its worker is done; the last
+ * to let go closes the file.
+ */
+struct source {
+	struct mapfile		 map;
+	const uint8_t		*origin;	/* the walk's view of the bytes: job offsets count from it */
+	const uint8_t		*mem;		/* bytes in memory, or NULL: a file */
+	atomic_size_t		 refs;
+	int			 shared_fd;	/* workers pread from map.fd (counted in open_files) */
+	char			*path;		/* else: they open it again by path, and check it is the same */
+	uint64_t		 promised;	/* bytes its compressed images promise, decompressed */
+	int			 over_promise;	/* said so */
+};
+
+struct inode_key {
+	uint64_t		 dev, ino;
+};
+
+struct link_rec {
+	char			*path;		/* as the walk found it */
+	char			*shown;
+};
+
+struct job {
+	struct source		*src;		/* NULL: rows read back from CSV */
+	size_t			 foff;		/* stored bytes at src->origin + foff */
+	size_t			 size;
+	size_t			 usize;		/* promised size when compressed */
+	uint8_t			 compression;
+	size_t			 image;		/* index into model.images */
+	struct image_rec	 img;		/* the worker's copy, put back when gathered */
+	uint64_t		 offset;	/* of the payload, in the file or member */
+	uint64_t		 order;
+	/* Results. */
+	atomic_int		 done;		/* set once, by its worker */
+	int			 preset;	/* rows already read: nothing to run */
+	int			 changed;	/* its file shrank or changed: diags say so */
+	char			*text;		/* the rows formatted for output */
+	size_t			 textlen;
+	struct func_rec		*funcs;
+	size_t			 nfuncs;
+	struct diag_list	 diags;
+};
+
+struct scan {
+	const struct scan_config *cfg;
+	struct model		*model;
+	struct diag_list	*diags;
+	struct scan_stats	*stats;
+	/*
+	 * Jobs live in fixed chunks, so that workers read them while the walk
+	 * adds more: published says how many are complete, walk_done that no
+	 * more will come.
+	 */
+	struct job		**chunks;
+	size_t			 njobs;
+	atomic_size_t		 published;
+	int			 walk_done;	/* under lock */
+	atomic_int		 idle;		/* workers waiting for more_jobs */
+	pthread_cond_t		 more_jobs;
+	/* Files kept open for the workers to copy from; past the limit,
+	 * they open them again by path. */
+	atomic_size_t		 open_files;
+	size_t			 max_open_files;
+	/* Files said to have changed while read (interned names): one
+	 * message each.  The main thread's alone. */
+	const char		**changed;
+	size_t			 nchanged, capchanged;
+	/* Files and directories read, by st_dev and st_ino: a link to one of
+	 * them is not read again (open addressing, 0 0: empty). */
+	htab_t			 seen;		/* struct inode_key: files and directories read */
+	/* Symbolic links met by the walk of one root, read after it. */
+	struct link_rec		*links;
+	size_t			 nlinks, caplinks;
+	uint64_t		 order;
+	size_t			 modules_filled;	/* by the logs read so far; the main thread's alone */
+	atomic_size_t		 next_job;
+	size_t			 batch;		/* most jobs a worker takes at once */
+	int			 nworkers;
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 job_done;	/* signalled for the job gather_waits names */
+	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
+	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
+	struct membudget	 buffers;	/* the decompression buffers */
+	struct rss		 rss;
+	size_t			 rest_peak;	/* most memory seen besides the buffers */
+	/*
+	 * Rows read but not yet gathered, in bytes: a slow image holds the
+	 * gathering up while the others go on, so the workers wait once this
+	 * passes PENDING_LIMIT.
+	 */
+	atomic_size_t		 pending;
+	pthread_cond_t		 gathered;	/* pending went under the limit */
+	struct namecache	 names;
+	struct ptxjoin		 join;		/* ptxas figures, joined as rows are gathered */
+};
+
+/* What is being read now, for messages and image records. */
+struct place {
+	struct scan		*scan;
+	const char		*library;	/* interned */
+	const char		*member;	/* interned, "" when none */
+	struct source		*src;
+	uint64_t		 base;		/* offset of the buffer within the file/member */
+	int			 relocatable;	/* reading __nv_relfatbin */
+	int			 depth;		/* archive nesting */
+	int			 as_log;	/* --log=FILE: read as a build log */
+	const uint8_t		*walked;	/* the walk's pages before this are dropped */
+};
+
+/* A batch of consecutive jobs a worker claimed. */
+struct batch {
+	size_t			 first, last;
+};
+
+struct worker {
+	struct scan		*scan;
+	int			 id;
+	struct decompressor	 dec;
+	pthread_t		 thread;
+	struct batch		*mine;		/* batches read, not yet reclaimed */
+	size_t			 mine_head, nmine, capmine;
+	/* Seconds spent, by step (--stats). */
+	double			 t_decompress, t_parse, t_names, t_format, t_alive;
+	double			 t_wait_walk, t_wait_gather;
+	uint8_t			*in;		/* compressed bytes copied from the file */
+	size_t			 incap;
+	struct strpool_memo	 memo;		/* bank lists and the like, interned lately */
+};
+
+/*
+ * Where a worker reads a job's stored bytes: in memory, or from a file
+ * with pread (its shared descriptor, or one opened again for the job).
+ */
+struct stored {
+	const struct job	*job;
+	const uint8_t		*mem;		/* in memory, or NULL */
+	int			 fd;
+	int			 own_fd;	/* opened for this job: closed after it */
+	int			 shrank;	/* a read ended early: the file is shorter */
+	int			 changed;	/* opened again, it is another file */
+	long long		 now_size;	/* its size when it was found shorter */
+};
+
+/* scan_walk.c */
+int	scan_inode_seen(struct scan *, const struct stat *, int record);
+void	scan_walk_file(struct scan *, int dirfd, const char *name, const char *path,
+	    const char *shown, int named, int as_log);
+void	scan_walk_dir(struct scan *, int dirfd, const char *name, const char *path,
+	    const char *root, int depth, int follow);
+void	scan_walk_links(struct scan *, const char *root);
+
+/* scan_image.c */
+void	scan_read_buffer(struct place *, const uint8_t *, size_t, int named);
+
+/* scan_pool.c */
+void	scan_job_add(struct scan *, const struct job *);
+struct worker *scan_pool_start(struct scan *, int nthreads);
+void	scan_pool_finish(struct scan *, struct worker *);
+
+/* scan_job.c */
+void	scan_job_run(struct worker *, struct job *);
+
+/* scan_source.c */
+struct source *scan_source_open(struct scan *, int dirfd, const char *name, const char *path,
+	    char *err, size_t errsize);
+void	scan_source_release(struct scan *, struct source *);
+int	scan_changed_said(struct scan *, const char *library);
+int	scan_stored_open(struct stored *, const struct job *, char *err, size_t errsize);
+void	scan_stored_close(struct stored *);
+int	scan_stored_read(struct stored *, size_t off, size_t len, uint8_t *buf);
+
+#endif

@@ -1,0 +1,213 @@
+#include "config.h"
+
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "cubin.h"
+#include "demangle.h"
+#include "scan_int.h"
+#include "xalloc.h"
+
+/* A cubin's visibility is the symbol's STV_* value, copied as it is. */
+_Static_assert(VIS_INTERNAL == STV_INTERNAL && VIS_HIDDEN == STV_HIDDEN &&
+    VIS_PROTECTED == STV_PROTECTED, "enum func_visibility is ELF's order");
+
+#define INPUT_KEEP	((size_t)1 << 20)
+
+static void
+job_error(struct scan *s, struct job *j, uint64_t offset, const char *msg)
+{
+	(void)s;
+	diag_add(&j->diags, j->order, j->img.library, j->img.member, offset, "%s (%s image)",
+	    msg, j->img.arch);
+}
+
+/* Reads a piece of the job's stored bytes (see decompress_read_fn). */
+static int
+read_piece(void *ctx, size_t off, uint8_t *buf, size_t len)
+{
+	return scan_stored_read(ctx, off, len, buf);
+}
+
+/* The worker's buffer for compressed bytes, grown to size. */
+static uint8_t *
+input_buffer(struct worker *w, size_t size)
+{
+	if (w->incap < size) {
+		free(w->in);
+		w->incap = size;
+		w->in = xmalloc(w->incap);
+	}
+	return w->in;
+}
+
+/* Frees a copy buffer grown past what is worth keeping between images. */
+static void
+trim_input(struct worker *w)
+{
+	if (w->incap > INPUT_KEEP) {
+		free(w->in);
+		w->in = NULL;
+		w->incap = 0;
+	}
+}
+
+/*
+ * Points *elf at the job's image, decompressed if it is stored so: from
+ * memory, or copied out of the file into the worker's buffers.  An image
+ * stored uncompressed is copied straight into the decompression buffer; a
+ * zstd frame is copied in pieces and decompressed as they come, so that a
+ * large frame never sits whole beside its image.
+ */
+static int
+read_image(struct worker *w, struct job *j, struct stored *st, const uint8_t **elf,
+    char *err, size_t errsize)
+{
+	uint8_t *buf;
+	int e;
+
+	if (st->mem != NULL) {
+		*elf = st->mem;
+		if (j->compression == COMPRESS_ZSTD)
+			return decompress_zstd(&w->dec, st->mem, j->size, j->usize, elf, err, errsize);
+		if (j->compression == COMPRESS_LZ4)
+			return decompress_lz4(&w->dec, st->mem, j->size, j->usize, elf, err, errsize);
+		return 0;
+	}
+	if (j->compression == COMPRESS_ZSTD) {
+		size_t piece = j->size < PIECE_SIZE ? j->size : PIECE_SIZE;
+
+		return decompress_zstd_pieces(&w->dec, read_piece, st, j->size,
+		    input_buffer(w, piece), piece, j->usize, elf, err, errsize);
+	}
+	if (j->compression == COMPRESS_LZ4)
+		buf = input_buffer(w, j->size);
+	else if (decompressor_buffer(&w->dec, j->size, &buf, err, errsize) < 0)
+		return -1;
+	if ((e = scan_stored_read(st, 0, j->size, buf)) != 0) {
+		snprintf(err, errsize, "cannot read %zu bytes: %s", j->size, strerror(e));
+		return -1;
+	}
+	*elf = buf;
+	if (j->compression == COMPRESS_LZ4)
+		return decompress_lz4(&w->dec, buf, j->size, j->usize, elf, err, errsize);
+	return 0;
+}
+
+/* The job's file shrank or changed: one message for it (see scan_changed_said). */
+static void
+job_changed(struct job *j, const struct stored *st, const char *err)
+{
+	j->changed = 1;
+	if (st->shrank)
+		diag_add(&j->diags, j->order, j->img.library, NULL, DIAG_NO_OFFSET,
+		    "shrank from %jd to %lld bytes while it was read",
+		    (intmax_t)j->src->map.st.st_size, st->now_size);
+	else
+		diag_add(&j->diags, j->order, j->img.library, NULL, DIAG_NO_OFFSET, "%s", err);
+}
+
+static void
+set_names(struct func_rec *f, const struct demangled *dm)
+{
+	f->name = dm->name;
+	f->collapsed = dm->collapsed;
+	f->ns = dm->ns;
+}
+
+void
+scan_job_run(struct worker *w, struct job *j)
+{
+	struct scan *s = w->scan;
+	struct image_rec *img;
+	const uint8_t *elf;
+	size_t elfsize = j->size, erroff = 0;
+	char err[ERRBUF];
+	struct cubin c;
+	struct stored st;
+	int rc = 0;
+	double t0 = clock_seconds(CLOCK_MONOTONIC), t1, t2;
+
+	if (j->preset)
+		return;
+	img = &j->img;
+	rc = scan_stored_open(&st, j, err, sizeof err);
+	if (rc == 0)
+		rc = read_image(w, j, &st, &elf, err, sizeof err);
+	scan_stored_close(&st);
+	trim_input(w);
+	if (rc < 0) {
+		if (st.shrank || st.changed)
+			job_changed(j, &st, err);
+		else
+			job_error(s, j, j->offset, err);
+		return;
+	}
+	if (j->compression != COMPRESS_NONE)
+		elfsize = j->usize;
+
+	t1 = clock_seconds(CLOCK_MONOTONIC);
+	w->t_decompress += t1 - t0;
+	cubin_init(&c);
+	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
+		if (j->compression != COMPRESS_NONE) {
+			char msg[ERRBUF + 64];
+			snprintf(msg, sizeof msg, "%s (at 0x%zx of the decompressed image)", err, erroff);
+			job_error(s, j, j->offset, msg);
+		} else
+			job_error(s, j, j->offset + erroff, err);
+		cubin_free(&c);
+		return;
+	}
+	if (img->arch[3] == '?') {
+		/* A bare cubin: the arch comes from e_flags and .nv.compat. */
+		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c.sm, c.arch_a ? "a" : "");
+	}
+	img->relocatable |= c.relocatable;
+	img->global = c.global;
+	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
+	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
+	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
+
+	t2 = clock_seconds(CLOCK_MONOTONIC);
+	w->t_parse += t2 - t1;
+	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
+	for (size_t i = 0; i < c.nfuncs; i++) {
+		const struct cubin_func *cf = &c.funcs[i];
+		struct func_rec *f = &j->funcs[j->nfuncs++];
+		struct demangled dm;
+
+		f->image = (uint32_t)j->image;
+		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
+		f->visibility = cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0);
+		f->mangled = cf->name;
+		/* A name another worker is demangling now waits for the end. */
+		if (namecache_try(&s->names, cf->name, &dm))
+			set_names(f, &dm);
+		f->constant = strpool_intern_memo(&s->model->pool, &w->memo, cf->constant);
+		f->reg = cf->reg;
+		f->stack = cf->stack;
+		f->shared = cf->shared;
+		f->local = cf->local;
+		f->texture = cf->texture;
+		f->surface = cf->surface;
+		f->sampler = cf->sampler;
+		f->max_threads = cf->max_threads;
+		f->min_blocks = UNKNOWN;
+		f->frame = cf->frame;
+		f->spill_stores = f->spill_loads = UNKNOWN;
+	}
+	cubin_free(&c);
+	for (size_t i = 0; i < j->nfuncs; i++) {
+		struct demangled dm;
+
+		if (j->funcs[i].name == NULL) {
+			namecache_get(&s->names, j->funcs[i].mangled, &dm);
+			set_names(&j->funcs[i], &dm);
+		}
+	}
+	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
+}

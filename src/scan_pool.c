@@ -1,0 +1,426 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "scan_int.h"
+#include "xalloc.h"
+
+#define PENDING_LIMIT	((size_t)16 << 20)
+#define NO_JOB		SIZE_MAX
+#define BATCH_BYTES	((size_t)4 << 20)
+/*
+ * The workers' decompression buffers together stay within a budget (or
+ * one image, when a single one is larger), so that peak memory does not
+ * grow with the number of workers; see membudget.h.  The budget is what
+ * the rest of the process leaves of MEMORY_TARGET (resident memory,
+ * measured as the scan goes: rows and names pile up), but never under
+ * BUDGET_FLOOR.  On the largest libraries 16 workers wait for room now and
+ * then: each 32 MiB more of budget made libtorch_cuda about 10 % faster
+ * (bench/README.md).  -DMEMORY_TARGET_MIB=N changes it for such tests.
+ * BUDGET_SHARE is what a worker keeps between images when another waits.
+ */
+#ifndef MEMORY_TARGET_MIB
+#define MEMORY_TARGET_MIB 224
+#endif
+#define MEMORY_TARGET	((size_t)MEMORY_TARGET_MIB << 20)
+#define BUDGET_FLOOR	((size_t)64 << 20)
+#define BUDGET_SHARE	((size_t)128 << 20)
+#define FIT_EVERY	16	/* jobs added, or gathered, between two looks at memory */
+
+static struct job *
+job_at(struct scan *s, size_t i)
+{
+	return &s->chunks[i / JOB_CHUNK][i % JOB_CHUNK];
+}
+
+struct rss_sample {
+	const struct rss	*rss;
+	size_t			 bytes;
+};
+
+static void
+read_rss(void *ctx)
+{
+	struct rss_sample *r = ctx;
+
+	r->bytes = rss_bytes(r->rss);
+}
+
+/*
+ * Gives the buffers what the rest of the process leaves of MEMORY_TARGET.
+ * The rest only grows, or nearly (rows and names pile up): its largest
+ * value so far counts, so that a buffer just filled and not yet counted
+ * never makes room that is not there.
+ */
+static void
+fit_budget(struct scan *s)
+{
+	struct rss_sample now = { &s->rss, 0 };
+	size_t used, rest, limit;
+
+	used = membudget_measure(&s->buffers, read_rss, &now);
+	if (now.bytes == 0)
+		return;		/* no /proc: the budget stays as it began */
+	rest = now.bytes > used ? now.bytes - used : 0;
+	if (rest > s->rest_peak)
+		s->rest_peak = rest;
+	limit = MEMORY_TARGET > s->rest_peak + BUDGET_FLOOR ? MEMORY_TARGET - s->rest_peak : BUDGET_FLOOR;
+	membudget_set_limit(&s->buffers, limit);
+}
+
+/* Adds a job and hands it to the workers. */
+void
+scan_job_add(struct scan *s, const struct job *j)
+{
+	size_t c = s->njobs / JOB_CHUNK;
+
+	if (c >= JOB_CHUNKS) {
+		diag_add(s->diags, s->order, "", NULL, DIAG_NO_OFFSET,
+		    "more than %d images: the rest are not read", JOB_CHUNK * JOB_CHUNKS);
+		s->stats->unreadable++;
+		return;
+	}
+	if (s->chunks[c] == NULL)
+		s->chunks[c] = xcalloc(JOB_CHUNK, sizeof *s->chunks[c]);
+	if (j->src != NULL)	/* the job's, until its worker is done */
+		atomic_fetch_add(&j->src->refs, 1);
+	s->chunks[c][s->njobs % JOB_CHUNK] = *j;
+	s->njobs++;
+	if (s->njobs % FIT_EVERY == 0)
+		fit_budget(s);
+	atomic_store(&s->published, s->njobs);
+	/* Workers that caught up count themselves idle before they look at
+	 * published, so one of the two sees the other.  One job: one worker. */
+	if (atomic_load(&s->idle) > 0) {
+		pthread_mutex_lock(&s->lock);
+		pthread_cond_signal(&s->more_jobs);
+		pthread_mutex_unlock(&s->lock);
+	}
+}
+
+/* What a done job holds until it is gathered. */
+static size_t
+job_bytes(const struct job *j)
+{
+	if (j->preset)
+		return 0;
+	return j->textlen + j->nfuncs * sizeof *j->funcs;
+}
+
+/* Bytes a job reads: its image once decompressed. */
+static size_t
+job_work(const struct job *j)
+{
+	return j->compression != COMPRESS_NONE ? j->usize : j->size;
+}
+
+/*
+ * Shortens a batch of n jobs from first to what BATCH_BYTES of images
+ * allow (one job at least): the gathering waits on a batch's jobs one by
+ * one, so a batch must not hold a long run of large images.
+ */
+static size_t
+batch_within_bytes(struct scan *s, size_t first, size_t n)
+{
+	size_t bytes = job_work(job_at(s, first)), k = 1;
+
+	while (k < n) {
+		bytes += job_work(job_at(s, first + k));
+		if (bytes > BATCH_BYTES)
+			break;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * Wakes the gathering when it sleeps on one of the jobs first..last, all
+ * done now: it names the job before it looks at done, and the worker set
+ * done before it looks at the name, so one of the two sees the other.
+ * Once a batch rather than once a job: a wake-up costs a system call.
+ */
+static void
+wake_gathering(struct scan *s, size_t first, size_t last)
+{
+	size_t waits = atomic_load(&s->gather_waits);
+
+	if (waits != NO_JOB && waits >= first && waits <= last) {
+		pthread_mutex_lock(&s->lock);
+		pthread_cond_signal(&s->job_done);
+		pthread_mutex_unlock(&s->lock);
+	}
+}
+
+/* Frees what a job kept for the gathering. */
+static void
+job_free_results(struct job *j)
+{
+	free(j->text);
+	j->text = NULL;
+	free(j->funcs);
+	j->funcs = NULL;
+}
+
+/*
+ * Frees the rows and text of this worker's batches that have been
+ * gathered.  The worker that allocated them frees them: a free from
+ * another thread would take the lock of this thread's malloc arena.
+ */
+static void
+reclaim(struct worker *w)
+{
+	struct scan *s = w->scan;
+	size_t gathered = atomic_load(&s->gathered_upto);
+
+	while (w->mine_head < w->nmine && w->mine[w->mine_head].last < gathered) {
+		for (size_t i = w->mine[w->mine_head].first; i <= w->mine[w->mine_head].last; i++)
+			job_free_results(job_at(s, i));
+		w->mine_head++;
+	}
+	if (w->mine_head == w->nmine)
+		w->mine_head = w->nmine = 0;
+}
+
+/* One worker: takes batches of consecutive jobs until none is left. */
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct scan *s = w->scan;
+	size_t first;
+	double start = clock_seconds(CLOCK_MONOTONIC);
+
+	for (;;) {
+		size_t last, left, batch, avail;
+
+		reclaim(w);
+		if (atomic_load(&s->pending) > PENDING_LIMIT) {
+			/* Far ahead of the gathering: wait, holding no buffer.
+			 * The job it waits for was claimed before any that are
+			 * pending, and its worker finishes its batch first. */
+			double t = clock_seconds(CLOCK_MONOTONIC);
+
+			decompressor_release(&w->dec);
+			pthread_mutex_lock(&s->lock);
+			while (atomic_load(&s->pending) > PENDING_LIMIT)
+				pthread_cond_wait(&s->gathered, &s->lock);
+			pthread_mutex_unlock(&s->lock);
+			w->t_wait_gather += clock_seconds(CLOCK_MONOTONIC) - t;
+		}
+		/* Claim the next batch.  Guided sizes: large while much is
+		 * published, one job at the end, so no worker keeps a long tail. */
+		first = atomic_load(&s->next_job);
+		for (;;) {
+			avail = atomic_load(&s->published);
+			if (first >= avail) {
+				/* Caught up with the walk: wait for more, or stop,
+				 * holding no more than a share meanwhile. */
+				double t = clock_seconds(CLOCK_MONOTONIC);
+
+				decompressor_idle(&w->dec);
+				pthread_mutex_lock(&s->lock);
+				atomic_fetch_add(&s->idle, 1);
+				while (atomic_load(&s->published) <= first && !s->walk_done)
+					pthread_cond_wait(&s->more_jobs, &s->lock);
+				atomic_fetch_sub(&s->idle, 1);
+				avail = atomic_load(&s->published);
+				pthread_mutex_unlock(&s->lock);
+				w->t_wait_walk += clock_seconds(CLOCK_MONOTONIC) - t;
+				if (first >= avail) {
+					w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
+					return NULL;
+				}
+				first = atomic_load(&s->next_job);
+				continue;
+			}
+			left = avail - first;
+			batch = left / ((size_t)s->nworkers * 4);
+			if (batch < 1)
+				batch = 1;
+			if (batch > s->batch)
+				batch = s->batch;
+			batch = batch_within_bytes(s, first, batch);
+			if (atomic_compare_exchange_weak(&s->next_job, &first, first + batch))
+				break;
+		}
+		last = first + batch - 1;
+
+		for (size_t i = first; i <= last; i++) {
+			struct job *j = job_at(s, i);
+
+			scan_job_run(w, j);
+			decompressor_settle(&w->dec);
+			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset) {
+				double t = clock_seconds(CLOCK_MONOTONIC);
+
+				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
+				w->t_format += clock_seconds(CLOCK_MONOTONIC) - t;
+			}
+			atomic_fetch_add(&s->pending, job_bytes(j));
+			if (j->src != NULL) {
+				scan_source_release(s, j->src);
+				j->src = NULL;
+			}
+			atomic_store(&j->done, 1);
+		}
+		xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
+		w->mine[w->nmine].first = first;
+		w->mine[w->nmine].last = last;
+		w->nmine++;
+		wake_gathering(s, first, last);
+	}
+	return NULL;
+}
+
+/*
+ * Moves every job's rows into the model in job order, as the jobs finish.
+ * Runs on the main thread while the workers go on.
+ */
+static void
+gather_results(struct scan *s)
+{
+	struct model *m = s->model;
+	double cpu = clock_seconds(CLOCK_THREAD_CPUTIME_ID);
+
+	for (size_t i = 0; i < s->njobs; i++) {
+		struct job *j = job_at(s, i);
+		size_t held;
+
+		if (i % FIT_EVERY == 0)
+			fit_budget(s);
+		if (!atomic_load(&j->done)) {
+			pthread_mutex_lock(&s->lock);
+			atomic_store(&s->gather_waits, i);
+			while (!atomic_load(&j->done))
+				pthread_cond_wait(&s->job_done, &s->lock);
+			atomic_store(&s->gather_waits, NO_JOB);
+			pthread_mutex_unlock(&s->lock);
+		}
+		held = job_bytes(j);
+		if (!j->preset)
+			m->images[j->image] = j->img;
+		/* The logs were all read by now (the walk is over): join the rows,
+		 * and format again what a worker formatted without the figures. */
+		if (ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 && j->text != NULL) {
+			free(j->text);
+			j->text = s->cfg->format(&m->images[j->image], j->funcs, j->nfuncs, &j->textlen);
+		}
+		if (j->preset && s->cfg->format != NULL && s->cfg->emit != NULL) {
+			/* Rows read back from CSV may span images: one at a time. */
+			for (size_t k = 0; k < j->nfuncs; k++) {
+				j->text = s->cfg->format(&m->images[j->funcs[k].image], &j->funcs[k], 1,
+				    &j->textlen);
+				s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
+				free(j->text);
+				j->text = NULL;
+			}
+		}
+		s->stats->functions += j->nfuncs;
+		if (!s->cfg->emit_only)
+			for (size_t k = 0; k < j->nfuncs; k++)
+				model_add_func(m, &j->funcs[k]);
+		if (j->text != NULL)
+			s->cfg->emit(s->cfg->ctx, j->text, j->textlen);
+		if (j->preset) {
+			free(j->funcs);
+			j->funcs = NULL;
+		}
+		/* The worker that read it frees the rest (see reclaim). */
+		atomic_store(&s->gathered_upto, i + 1);
+		if (atomic_fetch_sub(&s->pending, held) > PENDING_LIMIT) {
+			pthread_mutex_lock(&s->lock);
+			pthread_cond_broadcast(&s->gathered);
+			pthread_mutex_unlock(&s->lock);
+		}
+		if (j->changed && scan_changed_said(s, j->img.library))
+			diag_free(&j->diags);	/* its file has its message */
+		if (j->diags.n > 0)
+			s->stats->unreadable++;
+		diag_append(s->diags, &j->diags);
+	}
+	s->stats->gather_cpu_seconds += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
+}
+
+struct worker *
+scan_pool_start(struct scan *s, int nthreads)
+{
+	struct worker *w;
+
+	if (nthreads < 1)
+		nthreads = 1;
+	w = xcalloc((size_t)nthreads, sizeof *w);
+	atomic_store(&s->next_job, 0);
+	atomic_store(&s->published, 0);
+	atomic_store(&s->idle, 0);
+	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->job_done, NULL);
+	pthread_cond_init(&s->more_jobs, NULL);
+	pthread_cond_init(&s->gathered, NULL);
+	atomic_store(&s->gather_waits, NO_JOB);
+	atomic_store(&s->pending, 0);
+	namecache_init(&s->names, &s->model->pool);
+	rss_open(&s->rss);
+	membudget_init(&s->buffers, BUDGET_SHARE);
+	/* Before any row is read the rest is the program, and what the
+	 * workers will hold besides their buffers: pieces of compressed
+	 * input, zstd's state, and the rows the gathering has not taken. */
+	s->rest_peak = rss_bytes(&s->rss) + (size_t)nthreads * WORKER_REST + PENDING_LIMIT;
+	fit_budget(s);
+	/* Batches large enough that the shared counter and page dropping
+	 * cost little; worker_main shrinks them towards the end. */
+	s->batch = 64;
+	s->nworkers = nthreads;
+	for (int t = 0; t < nthreads; t++) {
+		w[t].scan = s;
+		w[t].id = t;
+		decompressor_init(&w[t].dec, &s->buffers, BUDGET_SHARE / (size_t)nthreads);
+		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
+			fprintf(stderr, "spillway: cannot start a worker thread\n");
+			abort();
+		}
+	}
+	return w;
+}
+
+/* Tells the workers the walk is over, gathers every job, and stops them. */
+void
+scan_pool_finish(struct scan *s, struct worker *w)
+{
+	pthread_mutex_lock(&s->lock);
+	s->walk_done = 1;
+	pthread_cond_broadcast(&s->more_jobs);
+	pthread_mutex_unlock(&s->lock);
+	gather_results(s);
+	for (int t = 0; t < s->nworkers; t++) {
+		pthread_join(w[t].thread, NULL);
+		decompressor_free(&w[t].dec);
+		free(w[t].in);
+		s->stats->decompress_seconds += w[t].t_decompress;
+		s->stats->parse_seconds += w[t].t_parse;
+		s->stats->names_seconds += w[t].t_names;
+		s->stats->format_seconds += w[t].t_format;
+		s->stats->worker_seconds += w[t].t_alive;
+		s->stats->walk_wait_seconds += w[t].t_wait_walk;
+		s->stats->gather_wait_seconds += w[t].t_wait_gather;
+		free(w[t].mine);
+	}
+	/* What the workers had not reclaimed when they stopped. */
+	for (size_t i = 0; i < s->njobs; i++)
+		job_free_results(job_at(s, i));
+	s->stats->buffer_peak = s->buffers.peak;
+	s->stats->buffer_fresh = s->buffers.fresh;
+	s->stats->buffer_handed = s->buffers.handed;
+	s->stats->buffer_wait_seconds = s->buffers.waited;
+	membudget_free(&s->buffers);
+	rss_close(&s->rss);
+	pthread_cond_destroy(&s->job_done);
+	pthread_cond_destroy(&s->more_jobs);
+	pthread_cond_destroy(&s->gathered);
+	namecache_take_bounded(&s->names, &s->stats->kept_mangled);
+	namecache_free(&s->names);
+	pthread_mutex_destroy(&s->lock);
+	free(w);
+}

@@ -1,0 +1,292 @@
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "infile.h"
+#include "scan_int.h"
+#include "xalloc.h"
+
+/*
+ * Directories deeper than this are named in a notice, not read: each level
+ * holds a descriptor while the walk is below it.
+ */
+#define DIR_DEPTH_MAX	256
+
+static int
+path_selected(const struct scan_config *cfg, const char *path)
+{
+	if (cfg->includes && cfg->includes->n > 0) {
+		int hit = 0;
+		for (size_t i = 0; i < cfg->includes->n && !hit; i++)
+			hit = fnmatch(cfg->includes->v[i], path, 0) == 0;
+		if (!hit)
+			return 0;
+	}
+	if (cfg->excludes)
+		for (size_t i = 0; i < cfg->excludes->n; i++)
+			if (fnmatch(cfg->excludes->v[i], path, 0) == 0)
+				return 0;
+	return 1;
+}
+
+static hashval_t
+inode_key_hash(const void *e)
+{
+	const struct inode_key *k = e;
+	uint64_t h = (k->dev * 0x9e3779b97f4a7c15ull) ^ (k->ino * 0xc2b2ae3d27d4eb4full);
+
+	return (hashval_t)(h ^ (h >> 29) ^ (h >> 32));
+}
+
+static int
+inode_key_eq(const void *a, const void *b)
+{
+	const struct inode_key *x = a, *y = b;
+
+	return x->dev == y->dev && x->ino == y->ino;
+}
+
+/* Whether the file or directory st was read before; record: remember it
+ * now. */
+int
+scan_inode_seen(struct scan *s, const struct stat *st, int record)
+{
+	struct inode_key key = { (uint64_t)st->st_dev, (uint64_t)st->st_ino };
+	void **slot;
+
+	if (s->seen == NULL) {
+		if (!record)
+			return 0;
+		s->seen = htab_create_alloc(1024, inode_key_hash, inode_key_eq, free, xcalloc, free);
+	}
+	slot = htab_find_slot(s->seen, &key, record ? INSERT : NO_INSERT);
+	if (slot == NULL)
+		return 0;
+	if (*slot != NULL)
+		return 1;
+	*slot = xmalloc(sizeof key);
+	memcpy(*slot, &key, sizeof key);
+	return 0;
+}
+
+/* The file shrank while the walk read it (it read zeros past the new end):
+ * what it said of those zeros goes, one message stays. */
+static void
+walk_shrank(struct scan *s, struct place *p, size_t diags_before)
+{
+	struct stat now;
+	long long size = fstat(p->src->map.fd, &now) == 0 ? (long long)now.st_size : -1;
+
+	diag_truncate(s->diags, diags_before);
+	diag_add(s->diags, s->order, p->library, NULL, DIAG_NO_OFFSET,
+	    "shrank from %zu to %lld bytes while it was read", p->src->map.size, size);
+	s->stats->unreadable++;
+	(void)scan_changed_said(s, p->library);
+}
+
+void
+scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
+    int named, int as_log)
+{
+	struct source *src;
+	struct place p;
+	char err[ERRBUF];
+	size_t diags_before;
+
+	if (!path_selected(s->cfg, shown))
+		return;
+	s->order++;
+	src = scan_source_open(s, dirfd, name, path, err, sizeof err);
+	if (src == NULL) {
+		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", err);
+		s->stats->unreadable++;
+		return;
+	}
+	if (!src->map.stream)
+		(void)scan_inode_seen(s, &src->map.st, 1);
+	if (src->map.data == NULL) {
+		if (named) {
+			diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "empty file");
+			s->stats->unreadable++;
+		}
+		scan_source_release(s, src);
+		return;
+	}
+	memset(&p, 0, sizeof p);
+	p.scan = s;
+	p.library = strpool_intern_str(&s->model->pool, shown);
+	p.member = strpool_intern_str(&s->model->pool, "");
+	p.src = src;
+	p.as_log = as_log;
+	diags_before = s->diags->n;
+	/* The walk reads through the mapping: a file cut meanwhile reads as
+	 * zeros past its new end, and says so once. */
+	mapfile_guard(&src->map);
+	scan_read_buffer(&p, src->map.data, src->map.size, named);
+	if (mapfile_unguard())
+		walk_shrank(s, &p, diags_before);
+	/* The workers copy what they read with pread: the mapping goes now,
+	 * so that a tree of many files keeps neither pages nor mappings. */
+	mapfile_unmap(&src->map);
+	if (!src->shared_fd && src->map.fd >= 0) {
+		infile_close(src->map.fd);
+		src->map.fd = -1;
+	}
+	scan_source_release(s, src);
+}
+
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A notice about something the walk does not read. */
+static void
+walk_notice(struct scan *s, const char *shown, const char *what)
+{
+	if (!path_selected(s->cfg, shown))
+		return;
+	diag_add(s->diags, ++s->order, shown, NULL, DIAG_NO_OFFSET, "%s", what);
+	s->stats->unreadable++;
+}
+
+/* What a walk says of a file that is neither a file nor a directory. */
+static const char *
+special_notice(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "is a FIFO (named pipe): not read in a directory walk";
+	if (S_ISSOCK(mode))
+		return "is a socket: not read in a directory walk";
+	return infile_refusal(mode) ? infile_refusal(mode) : "is not a file";
+}
+
+static const char *
+shown_under(const char *path, const char *root)
+{
+	const char *shown = path + strlen(root);
+
+	while (*shown == '/')
+		shown++;
+	return shown;
+}
+
+static void scan_dir(struct scan *, int fd, const char *dir, const char *root, int depth);
+
+/* Opens the directory name in dirfd and walks it, unless it was walked. */
+void
+scan_walk_dir(struct scan *s, int dirfd, const char *name, const char *path, const char *root,
+    int depth, int follow)
+{
+	struct stat st;
+	int fd;
+
+	if (depth > DIR_DEPTH_MAX) {
+		walk_notice(s, shown_under(path, root), "directories nested deeper than 256 levels: not read");
+		return;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		diag_add(s->diags, ++s->order, path, NULL, DIAG_NO_OFFSET, "cannot open directory: %s",
+		    strerror(errno));
+		s->stats->unreadable++;
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	if (scan_inode_seen(s, &st, 1)) {	/* reached again through a link */
+		close(fd);
+		return;
+	}
+	scan_dir(s, fd, path, root, depth);
+}
+
+/*
+ * Walks a directory (open as fd, closed here) in name order, relative to
+ * its descriptor, so that no path is too long to open.  Symbolic links are
+ * read after the whole tree (scan_walk_links), so that a library and its
+ * versioned links are read once, by the library's own name.
+ */
+static void
+scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
+{
+	DIR *d;
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	d = fdopendir(fd);
+	if (d == NULL) {
+		diag_add(s->diags, ++s->order, dir, NULL, DIAG_NO_OFFSET, "cannot open directory: %s", strerror(errno));
+		s->stats->unreadable++;
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		xgrow((void **)&names, &cap, n + 1, sizeof *names);
+		names[n++] = xstrdup(de->d_name);
+	}
+	if (n > 1)
+		qsort(names, n, sizeof *names, name_cmp);
+	for (size_t i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s", dir, names[i]);
+		const char *shown = shown_under(path, root);
+		struct stat st;
+
+		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
+			;	/* gone since it was listed */
+		else if (S_ISDIR(st.st_mode))
+			scan_walk_dir(s, dirfd(d), names[i], path, root, depth + 1, 0);
+		else if (S_ISREG(st.st_mode))
+			scan_walk_file(s, dirfd(d), names[i], path, shown, 0, 0);
+		else if (S_ISLNK(st.st_mode)) {
+			xgrow((void **)&s->links, &s->caplinks, s->nlinks + 1, sizeof *s->links);
+			s->links[s->nlinks].path = path;
+			s->links[s->nlinks].shown = xstrdup(shown);
+			s->nlinks++;
+			path = NULL;
+		} else
+			walk_notice(s, shown, special_notice(st.st_mode));
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	closedir(d);
+}
+
+/*
+ * The links the walk of root met: a file or directory read already (by its
+ * own name, or through another link) is not read again, so links that make
+ * a loop end there; one that leads nowhere has nothing to read.
+ */
+void
+scan_walk_links(struct scan *s, const char *root)
+{
+	for (size_t i = 0; i < s->nlinks; i++) {
+		struct link_rec l = s->links[i];	/* the list grows meanwhile */
+		struct stat st;
+
+		if (stat(l.path, &st) != 0)
+			;
+		else if (S_ISREG(st.st_mode)) {
+			if (!scan_inode_seen(s, &st, 0))
+				scan_walk_file(s, AT_FDCWD, l.path, l.path, l.shown, 0, 0);
+		} else if (S_ISDIR(st.st_mode))
+			scan_walk_dir(s, AT_FDCWD, l.path, l.path, root, 1, 1);
+		else
+			walk_notice(s, l.shown, special_notice(st.st_mode));
+		free(l.path);
+		free(l.shown);
+	}
+	s->nlinks = 0;
+}
