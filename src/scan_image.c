@@ -227,16 +227,23 @@ on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t 
 	drop_walked_behind(parent, data + size);
 }
 
-/* A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log). */
-static int
+/*
+ * A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log), in
+ * every format it holds.  --log=FILE: whatever its first lines look like,
+ * and one that is none of them is said so.
+ */
+static void
 read_log(struct place *p, const uint8_t *data, size_t size)
 {
 	struct scan *s = p->scan;
 	unsigned kinds = logs_detect(data, size, p->as_log);
 	struct logctx c;
 
-	if (kinds == 0)
-		return 0;
+	if (kinds == 0) {
+		place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "
+		    "spillway record log, GNU time -v, .ninja_log v5-v7)");
+		return;
+	}
 	if (p->src != NULL && p->src->mem == NULL) {
 		/* Text has no runs of zeros, let alone holes; reading one of
 		 * gigabytes would fault it into memory. */
@@ -245,7 +252,7 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 
 		if (hole < off + size) {
 			place_error(p, hole - off, "a hole (zeros the file system does not store) in a build log: not read");
-			return 1;
+			return;
 		}
 	}
 	memset(&c, 0, sizeof c);
@@ -257,7 +264,164 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 	if (logs_read(kinds, data, size, &c) > 0)
 		s->stats->unreadable++;
 	s->modules_filled += c.modules;
-	return 1;
+}
+
+/* A cubin on its own (no fatbin around it): one job, its arch read from
+ * the cubin by the worker. */
+static void
+read_cubin(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+	struct image_rec img;
+	struct job j;
+
+	if (!image_readable(p, 0, size, size, 0))
+		return;
+	memset(&img, 0, sizeof img);
+	img.library = p->library;
+	img.member = p->member;
+	img.kind = IMAGE_SASS;
+	snprintf(img.arch, sizeof img.arch, "sm_?");
+	img.stored_size = img.size = size;
+	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+	img.global = UNKNOWN;
+	img.offset = p->base;
+	img.version_major = img.version_minor = UNKNOWN;
+	memset(&j, 0, sizeof j);
+	j.image = model_add_image(s->model, &img);
+	j.img = img;
+	j.src = p->src;
+	j.foff = (size_t)(data - p->src->origin);
+	j.size = size;
+	j.offset = p->base;
+	j.order = ++s->order;
+	scan_job_add(s, &j);
+	s->stats->files_read++;
+}
+
+/* A host object, shared library or executable: the fatbin in its
+ * .nv_fatbin or __nv_relfatbin section, if it has one. */
+static void
+read_host_elf(struct place *p, const uint8_t *data, size_t size)
+{
+	struct fatbin_section sec;
+	struct place q = *p;
+	char err[ERRBUF];
+	size_t erroff = 0;
+	int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
+
+	if (rc < 0) {
+		place_error(p, erroff, err);
+		return;
+	}
+	if (rc == 0)
+		return;
+	p->scan->stats->files_read++;
+	q.base = p->base + sec.offset;
+	q.relocatable = sec.relocatable;
+	fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, skip_zeros, &q);
+}
+
+/* An ar archive: each member read as a buffer of its own. */
+static void
+read_archive(struct place *p, const uint8_t *data, size_t size)
+{
+	char err[ERRBUF];
+	size_t erroff = 0;
+
+	if (p->depth >= NEST_MAX) {
+		place_error(p, 0, "archives nested deeper than 4 levels, skipped");
+		return;
+	}
+	p->walked = data;
+	if (archive_walk(data, size, on_member, on_fatbin_error, p, err, sizeof err, &erroff) < 0)
+		place_error(p, erroff, err);
+}
+
+static void
+refuse_thin_archive(struct place *p, const uint8_t *data, size_t size)
+{
+	(void)data, (void)size;
+	place_error(p, 0, "a thin archive: its members are files of their own, not stored in it; "
+	    "not read (scan those files)");
+}
+
+/* A fatbin on its own (nvcc -fatbin). */
+static void
+read_fatbin(struct place *p, const uint8_t *data, size_t size)
+{
+	p->scan->stats->files_read++;
+	fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
+}
+
+/* Rows read back from CSV become a job that is already done, so that
+ * they keep their place in the model's order. */
+static void
+read_list(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+	struct job j;
+
+	memset(&j, 0, sizeof j);
+	j.preset = 1;
+	j.order = ++s->order;
+	s->stats->files_read++;
+	if (listcsv_import(data, size, p->library, s->model, &j.funcs, &j.nfuncs,
+	    s->diags, s->order) < 0)
+		s->stats->unreadable++;
+	scan_job_add(s, &j);
+}
+
+static int
+is_fatbin(const uint8_t *data, size_t size)
+{
+	return size >= 4 && ((uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 |
+	    (uint32_t)data[3] << 24) == FATBIN_MAGIC;
+}
+
+static int
+is_log(const uint8_t *data, size_t size)
+{
+	return logs_detect(data, size, 0) != 0;
+}
+
+/*
+ * What a buffer is, by its content: the first type whose sniff says so
+ * reads it.  A cubin is an ELF file too, so it comes before host ELF.
+ */
+struct file_type {
+	const char	*name;
+	int		(*sniff)(const uint8_t *, size_t);
+	void		(*read)(struct place *, const uint8_t *, size_t);
+};
+
+enum file_type_id {
+	FILE_CUBIN, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN, FILE_LIST,
+	FILE_LOG, FILE_TYPES
+};
+
+static const struct file_type file_types[FILE_TYPES] = {
+	[FILE_CUBIN] =		{ .name = "bare cubin", .sniff = cubin_is_cubin, .read = read_cubin },
+	[FILE_HOST_ELF] =	{ .name = "host ELF", .sniff = hostelf_is_elf, .read = read_host_elf },
+	[FILE_ARCHIVE] =	{ .name = "ar archive", .sniff = archive_is_archive, .read = read_archive },
+	[FILE_THIN_ARCHIVE] =	{ .name = "thin ar archive", .sniff = archive_is_thin,
+				  .read = refuse_thin_archive },
+	[FILE_FATBIN] =		{ .name = "fatbin", .sniff = is_fatbin, .read = read_fatbin },
+	[FILE_LIST] =		{ .name = "spillway --list CSV", .sniff = listcsv_is_list, .read = read_list },
+	[FILE_LOG] =		{ .name = "build log", .sniff = is_log, .read = read_log },
+};
+
+/* The type of a buffer, NULL for none spillway reads.  --log=FILE: a build
+ * log, whatever it looks like (read_log says when it is none). */
+static const struct file_type *
+file_type_of(const struct place *p, const uint8_t *data, size_t size)
+{
+	if (p->as_log)
+		return &file_types[FILE_LOG];
+	for (size_t i = 0; i < FILE_TYPES; i++)
+		if (file_types[i].sniff(data, size))
+			return &file_types[i];
+	return NULL;
 }
 
 /*
@@ -267,90 +431,10 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 void
 scan_read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 {
-	struct scan *s = p->scan;
-	char err[ERRBUF];
-	size_t erroff = 0;
+	const struct file_type *t = file_type_of(p, data, size);
 
-	if (p->as_log) {
-		if (!read_log(p, data, size))
-			place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "
-			    "spillway record log, GNU time -v, .ninja_log v5-v7)");
-		return;
-	}
-	if (cubin_is_cubin(data, size)) {
-		struct image_rec img;
-		struct job j;
-
-		if (!image_readable(p, 0, size, size, 0))
-			return;
-		memset(&img, 0, sizeof img);
-		img.library = p->library;
-		img.member = p->member;
-		img.kind = IMAGE_SASS;
-		snprintf(img.arch, sizeof img.arch, "sm_?");
-		img.stored_size = img.size = size;
-		img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
-		img.global = UNKNOWN;
-		img.offset = p->base;
-		img.version_major = img.version_minor = UNKNOWN;
-		memset(&j, 0, sizeof j);
-		j.image = model_add_image(s->model, &img);
-		j.img = img;
-		j.src = p->src;
-		j.foff = (size_t)(data - p->src->origin);
-		j.size = size;
-		j.offset = p->base;
-		j.order = ++s->order;
-		scan_job_add(s, &j);
-		s->stats->files_read++;
-	} else if (hostelf_is_elf(data, size)) {
-		struct fatbin_section sec;
-		int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
-
-		if (rc < 0) {
-			place_error(p, erroff, err);
-			return;
-		}
-		if (rc == 0)
-			return;
-		s->stats->files_read++;
-		{
-			struct place q = *p;
-			q.base = p->base + sec.offset;
-			q.relocatable = sec.relocatable;
-			fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error,
-			    skip_zeros, &q);
-		}
-	} else if (archive_is_archive(data, size)) {
-		if (p->depth >= NEST_MAX) {
-			place_error(p, 0, "archives nested deeper than 4 levels, skipped");
-			return;
-		}
-		p->walked = data;
-		if (archive_walk(data, size, on_member, on_fatbin_error, p, err, sizeof err, &erroff) < 0)
-			place_error(p, erroff, err);
-	} else if (archive_is_thin(data, size)) {
-		place_error(p, 0, "a thin archive: its members are files of their own, not stored in it; "
-		    "not read (scan those files)");
-	} else if (size >= 4 && data[0] == 0x50 && data[1] == 0xed && data[2] == 0x55 && data[3] == 0xba) {
-		s->stats->files_read++;
-		fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
-	} else if (listcsv_is_list(data, size)) {
-		struct job j;
-
-		/* Rows read back from CSV become a job that is already done,
-		 * so that they keep their place in the model's order. */
-		memset(&j, 0, sizeof j);
-		j.preset = 1;
-		j.order = ++s->order;
-		s->stats->files_read++;
-		if (listcsv_import(data, size, p->library, s->model, &j.funcs, &j.nfuncs,
-		    s->diags, s->order) < 0)
-			s->stats->unreadable++;
-		scan_job_add(s, &j);
-	} else if (read_log(p, data, size)) {
-		;
-	} else if (named) {
+	if (t != NULL)
+		t->read(p, data, size);
+	else if (named)
 		place_error(p, 0, "not a CUDA binary, fatbin, ar archive, spillway --list CSV or build log");
-	}
 }
