@@ -1,13 +1,12 @@
 /*
  * The browser's main loop: the view table (the only one: views are found
  * by enum view_id), key dispatch through keys.c's table, where each view
- * handles its own actions and returns the rest, the prompt line, resize
- * and mouse.  Only this file switches views.
+ * handles its own actions and returns the rest, resize and mouse.  Only
+ * this file switches views.
  */
 #include "config.h"
 
 #include <langinfo.h>
-#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,78 +193,14 @@ tui_resize(struct tui *t)
 	}
 }
 
-/*
- * Reads a line in the status line; changed is called at every keystroke,
- * so that a search or a filter follows the typing.  Returns 1 on Enter, 0
- * on Esc (the caller restores what was there before).
- */
-int
-tui_prompt(struct tui *t, const char *label, char *buf, size_t size,
-    void (*changed)(struct tui *, const char *), int (*complete)(struct tui *, char *, size_t))
+/* The whole screen, after reading its size again when it changed: the
+ * prompt's t->redraw. */
+static void
+tui_redraw(struct tui *t, int resized)
 {
-	for (;;) {
-		wint_t wc;
-		int r;
-		size_t n = strlen(buf);
-		char show[256];
-
-		tui_draw(t);
-		snprintf(show, sizeof show, "%s%s", label, buf);
-		tui_put(t->rows - 1, 0, show, t->cols, A_NORMAL, 0);
-		move(t->rows - 1, text_width(show) < t->cols ? text_width(show) : t->cols - 1);
-		curs_set(1);
-		refresh();
-		r = get_wch(&wc);
-		curs_set(0);
-		if (r == ERR)
-			continue;
-		if (r == KEY_CODE_YES) {
-			if (wc == KEY_RESIZE)
-				tui_resize(t);
-			else if (wc == KEY_ENTER)
-				return 1;
-			else if (wc == KEY_BACKSPACE && n > 0) {
-				while (n > 0 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
-					n--;
-				buf[n - 1] = '\0';
-				if (changed)
-					changed(t, buf);
-			}
-			continue;
-		}
-		if (wc == '\n' || wc == '\r')
-			return 1;
-		if (wc == 27 || wc == 7)	/* Esc, ^G */
-			return 0;
-		if (wc == '\t' && complete) {
-			if (complete(t, buf, size) && changed)
-				changed(t, buf);
-			continue;
-		}
-		if (wc == 127 || wc == 8) {
-			if (n == 0)
-				return 0;	/* backspace past the start: as less */
-			while (n > 1 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
-				n--;
-			buf[n - 1] = '\0';
-		} else if (wc == 21)		/* ^U */
-			buf[0] = '\0';
-		else if (wc >= 32) {
-			char mb[MB_LEN_MAX];
-			mbstate_t st;
-			size_t len;
-
-			memset(&st, 0, sizeof st);
-			len = wcrtomb(mb, (wchar_t)wc, &st);
-			if (len == (size_t)-1 || n + len + 1 > size)
-				continue;
-			memcpy(buf + n, mb, len);
-			buf[n + len] = '\0';
-		} else
-			continue;
-		if (changed)
-			changed(t, buf);
-	}
+	if (resized)
+		tui_resize(t);
+	tui_draw(t);
 }
 
 /* What views leave undone: quitting, closing, opening and switching
@@ -347,6 +282,7 @@ tui_key(struct tui *t, int key)
 static int
 tui_loop(struct tui *t)
 {
+	t->redraw = tui_redraw;
 	while (!t->quit) {
 		wint_t wc;
 		int r;

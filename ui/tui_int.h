@@ -72,9 +72,12 @@ struct tui {
 	int			 known[VM_NRES];	/* some value is known */
 	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
 	struct layout_col	 layout[TUI_NCOLS];
+	/* tui.c's: draws the whole screen, after reading its size again when
+	 * resized (the prompt, tui_prompt.c, calls it). */
+	void			(*redraw)(struct tui *, int resized);
 };
 
-/* tui.c */
+/* tui_prompt.c */
 int	tui_prompt(struct tui *, const char *label, char *buf, size_t size,
 	    void (*changed)(struct tui *, const char *), int (*complete)(struct tui *, char *, size_t));
 

@@ -1,10 +1,10 @@
 /*
  * Building the view-model from the model: group, rank, precompute.
- * The sort, the filter and the selection are in vm_rows.c.
+ * The sort, the filter and the selection are in vm_rows.c, reading a
+ * value in vm_values.c; calls go that way (tests/callgraph.sh).
  */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,10 +12,6 @@
 #include "text.h"
 #include "viewmodel.h"
 #include "xalloc.h"
-
-const char *const vm_res_names[VM_NRES] = {
-	"reg", "stack", "local", "shared", "spill_stores",
-};
 
 /* An open-addressing map from (pointer, pointer, small int) to an index. */
 struct vm_map {
@@ -349,90 +345,4 @@ vm_free(struct viewmodel *vm)
 	free(vm->rows);
 	free(vm->scratch);
 	memset(vm, 0, sizeof *vm);
-}
-
-int
-vm_nsides(const struct viewmodel *vm)
-{
-	return vm->arch_b >= 0 ? 2 : 1;
-}
-
-size_t
-vm_side_slot(const struct viewmodel *vm, int side)
-{
-	int a = side == 0 ? vm->arch_a : vm->arch_b;
-
-	return a < 0 ? vm->narches : (size_t)a;
-}
-
-const char *
-vm_side_label(const struct viewmodel *vm, int side)
-{
-	size_t slot = vm_side_slot(vm, side);
-
-	return slot == vm->narches ? "all arches" : vm->arches[slot];
-}
-
-int
-vm_nfields(const struct viewmodel *vm)
-{
-	return 2 + vm_nsides(vm) * VM_NRES;
-}
-
-int32_t
-vm_group_value(const struct viewmodel *vm, uint32_t g, size_t slot, int res)
-{
-	return vm->gval[(g * (vm->narches + 1) + slot) * VM_NRES + res];
-}
-
-int32_t
-vm_inst_value(const struct viewmodel *vm, uint32_t i, size_t slot, int res)
-{
-	return vm->ival[(i * (vm->narches + 1) + slot) * VM_NRES + res];
-}
-
-int32_t
-vm_row_value(const struct viewmodel *vm, const struct vm_row *r, int side, int res)
-{
-	size_t slot = vm_side_slot(vm, side);
-
-	if (r->inst >= 0)
-		return vm_inst_value(vm, (uint32_t)r->inst, slot, res);
-	return vm_group_value(vm, r->group, slot, res);
-}
-
-int
-vm_row_differs(const struct viewmodel *vm, const struct vm_row *r, int res)
-{
-	if (vm_nsides(vm) < 2)
-		return 0;
-	return vm_row_value(vm, r, 0, res) != vm_row_value(vm, r, 1, res);
-}
-
-const struct column *
-vm_res_column(int res)
-{
-	return column_find(vm_res_names[res]);
-}
-
-void
-vm_field_label(const struct viewmodel *vm, int field, char *buf, size_t size)
-{
-	if (field == VM_FIELD_NAME)
-		snprintf(buf, size, "name");
-	else if (field == VM_FIELD_LIBRARY)
-		snprintf(buf, size, "library");
-	else {
-		int side = (field - 2) / VM_NRES, res = (field - 2) % VM_NRES;
-
-		snprintf(buf, size, "%s %s", vm_res_column(res)->title, vm_side_label(vm, side));
-	}
-}
-
-const char *
-vm_row_name(const struct viewmodel *vm, const struct vm_row *r)
-{
-	if (r->inst >= 0)
-		return vm->insts[r->inst].name;
-	return vm->groups[r->group].collapsed;
 }
