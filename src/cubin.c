@@ -378,23 +378,20 @@ size_as_int32(uint64_t size)
 	return size > INT32_MAX ? INT32_MAX : (int32_t)size;
 }
 
+/* .nv.shared.<fn> and .nv.local.<fn>: the section's size is the
+ * function's shared memory or local memory per thread. */
 static int
-read_shared(struct reader *r, struct section *sec)
+read_memory_size(struct reader *r, struct section *sec)
 {
 	long fi = function_for(r, sec->hdr.sh_info, sec->fn);
+	int32_t size = size_as_int32(sec->hdr.sh_size);
 
-	if (fi >= 0)
-		r->c->funcs[fi].shared = size_as_int32(sec->hdr.sh_size);
-	return 0;
-}
-
-static int
-read_local(struct reader *r, struct section *sec)
-{
-	long fi = function_for(r, sec->hdr.sh_info, sec->fn);
-
-	if (fi >= 0)
-		r->c->funcs[fi].local = size_as_int32(sec->hdr.sh_size);
+	if (fi < 0)
+		return 0;
+	if (sec->kind == SEC_SHARED)
+		r->c->funcs[fi].shared = size;
+	else
+		r->c->funcs[fi].local = size;
 	return 0;
 }
 
@@ -569,8 +566,8 @@ typedef int (*section_reader)(struct reader *, struct section *);
 static const section_reader section_readers[SEC_KINDS] = {
 	[SEC_MODULE_INFO] = read_module_info,
 	[SEC_FUNCTION_INFO] = read_function_info,
-	[SEC_SHARED] = read_shared,
-	[SEC_LOCAL] = read_local,
+	[SEC_SHARED] = read_memory_size,
+	[SEC_LOCAL] = read_memory_size,
 	[SEC_CONSTANT] = read_constant,
 	[SEC_GLOBAL] = read_global,
 	[SEC_REFERENCES] = read_references,
