@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "order.h"
 #include "escape.h"
 #include "xalloc.h"
 
@@ -138,14 +139,10 @@ static int
 diag_cmp(const void *a, const void *b)
 {
 	const struct diag *x = a, *y = b;
+	int c = order_then(order_then(order_u64(x->order, y->order), order_u64(x->offset, y->offset)),
+	    order_i64(x->more > 0, y->more > 0));	/* "and more" after the file's messages */
 
-	if (x->order != y->order)
-		return x->order < y->order ? -1 : 1;
-	if (x->offset != y->offset)
-		return x->offset < y->offset ? -1 : 1;
-	if ((x->more > 0) != (y->more > 0))
-		return x->more > 0 ? 1 : -1;
-	return strcmp(x->message, y->message);
+	return c != 0 ? c : strcmp(x->message, y->message);
 }
 
 void

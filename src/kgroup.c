@@ -7,6 +7,7 @@
 
 #include "arch.h"
 #include "kgroup.h"
+#include "order.h"
 #include "xalloc.h"
 
 size_t
@@ -155,24 +156,12 @@ struct centry {
 };
 
 static int
-ptr_order(const void *x, const void *y)
-{
-	return x < y ? -1 : x > y;
-}
-
-static int
 centry_cmp(const void *pa, const void *pb)
 {
 	const struct centry *a = pa, *b = pb;
-	int c;
 
-	if (a->lib != b->lib)
-		return a->lib < b->lib ? -1 : 1;
-	if (a->vendored != b->vendored)
-		return a->vendored - b->vendored;
-	if ((c = ptr_order(a->collapsed, b->collapsed)) != 0)
-		return c;
-	return ptr_order(a->mangled, b->mangled);
+	return order_then(order_then(order_u64(a->lib, b->lib), order_i64(a->vendored, b->vendored)),
+	    order_then(order_ptr(a->collapsed, b->collapsed), order_ptr(a->mangled, b->mangled)));
 }
 
 /* A library's path and its index in a kcount_set, for the hash below. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ptxjoin.h"
+#include "order.h"
 #include "xalloc.h"
 
 struct ptxjoin_key {
@@ -19,11 +20,9 @@ key_cmp(const void *a, const void *b)
 	const struct key *x = a, *y = b;
 	int c;
 
-	if (x->mangled != y->mangled)
-		return x->mangled < y->mangled ? -1 : 1;
-	if ((c = strcmp(x->arch, y->arch)) != 0)
+	if ((c = order_ptr(x->mangled, y->mangled)) != 0)
 		return c;
-	return x->rec < y->rec ? -1 : x->rec > y->rec;
+	return order_then(strcmp(x->arch, y->arch), order_u64(x->rec, y->rec));
 }
 
 static int

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "schedule.h"
+#include "order.h"
 #include "xalloc.h"
 
 /*
@@ -107,9 +108,7 @@ slot_free_cmp(const void *a, const void *b)
 {
 	const struct slot_free *x = a, *y = b;
 
-	if (x->at != y->at)
-		return x->at < y->at ? -1 : 1;
-	return (x->slot > y->slot) - (x->slot < y->slot);
+	return order_then(order_f64(x->at, y->at), order_i64(x->slot, y->slot));
 }
 
 double
@@ -183,27 +182,23 @@ job_order_cmp(const void *a, const void *b)
 
 	if (hp != hq)
 		return hp ? -1 : 1;
-	if (hp && p->start != q->start)
-		return p->start < q->start ? -1 : 1;
-	return x->module < y->module ? -1 : x->module > y->module;
+	return order_then(hp ? order_f64(p->start, q->start) : 0, order_u64(x->module, y->module));
 }
 
 static int
 size_cmp(const void *a, const void *b)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	return x < y ? -1 : x > y;
+	return order_u64(*(const size_t *)a, *(const size_t *)b);
 }
 
 static int
 set_cmp(const void *a, const void *b)
 {
 	const struct sched_set *x = a, *y = b;
+	int c = order_then(order_i64(y->peak_sum, x->peak_sum), order_u64(x->n, y->n));
 
-	if (x->peak_sum != y->peak_sum)
-		return x->peak_sum > y->peak_sum ? -1 : 1;
-	if (x->n != y->n)
-		return x->n < y->n ? -1 : 1;
+	if (c != 0)
+		return c;
 	for (size_t i = 0; i < x->n; i++)
 		if (x->members[i] != y->members[i])
 			return x->members[i] < y->members[i] ? -1 : 1;
@@ -290,11 +285,8 @@ event_cmp(const void *a, const void *b)
 {
 	const struct event *x = a, *y = b;
 
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	if (x->end != y->end)
-		return x->end ? -1 : 1;
-	return x->job < y->job ? -1 : x->job > y->job;
+	return order_then(order_then(order_f64(x->t, y->t), order_i64(y->end, x->end)),
+	    order_u64(x->job, y->job));
 }
 
 /* The starts and ends of the jobs that run, in time order.  Returns the count. */
@@ -335,11 +327,8 @@ instant_weight_cmp(const void *a, const void *b)
 {
 	const struct instant *x = a, *y = b;
 
-	if (x->sum != y->sum)
-		return x->sum > y->sum ? -1 : 1;
-	if (x->n != y->n)
-		return x->n < y->n ? -1 : 1;
-	return (x->ev > y->ev) - (x->ev < y->ev);
+	return order_then(order_then(order_i64(y->sum, x->sum), order_u64(x->n, y->n)),
+	    order_u64(x->ev, y->ev));
 }
 
 static int
@@ -347,7 +336,7 @@ instant_time_cmp(const void *a, const void *b)
 {
 	const struct instant *x = a, *y = b;
 
-	return (x->ev > y->ev) - (x->ev < y->ev);
+	return order_u64(x->ev, y->ev);
 }
 
 /*
@@ -507,11 +496,8 @@ pair_cand_cmp(const void *a, const void *b)
 {
 	const struct pair_cand *x = a, *y = b;
 
-	if (x->sum != y->sum)
-		return x->sum > y->sum ? -1 : 1;
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return (x->k > y->k) - (x->k < y->k);
+	return order_then(order_then(order_i64(y->sum, x->sum), order_u64(x->i, y->i)),
+	    order_u64(x->k, y->k));
 }
 
 static int64_t
@@ -612,8 +598,7 @@ find_sets(struct schedule *s, const struct model *m)
 static int
 int_cmp(const void *a, const void *b)
 {
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
+	return order_i64(*(const int *)a, *(const int *)b);
 }
 
 /* Lanes for a recorded schedule: the lowest lane free at each start (jobs

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "trace.h"
+#include "order.h"
 #include "xalloc.h"
 
 static void
@@ -32,9 +33,7 @@ tick_cmp(const void *a, const void *b)
 {
 	const struct tick *x = a, *y = b;
 
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return x->delta < y->delta ? -1 : x->delta > y->delta;	/* ends first */
+	return order_then(order_f64(x->t, y->t), order_i64(x->delta, y->delta));	/* ends first */
 }
 
 void
