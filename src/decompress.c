@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,18 @@
 #define LZ4_RATIO_MAX	255
 #define ZSTD_BLOCK_MAX	((size_t)128 << 10)
 #define HUGE_PAGE	((size_t)2 << 20)
+
+/* Says why in err; returns -1. */
+static int __attribute__((format(printf, 3, 4)))
+fail(char *err, size_t errsize, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* size rounded up to a whole number of huge pages. */
 static size_t
@@ -196,15 +209,11 @@ decompressor_settle(struct decompressor *d)
 static int
 reserve(struct decompressor *d, size_t expect, char *err, size_t errsize)
 {
-	if (expect == 0) {
-		snprintf(err, errsize, "compressed entry promises 0 bytes");
-		return -1;
-	}
-	if (expect > DECOMPRESS_LIMIT) {
-		snprintf(err, errsize, "compressed entry promises %zu bytes, over the %zu-byte limit",
+	if (expect == 0)
+		return fail(err, errsize, "compressed entry promises 0 bytes");
+	if (expect > DECOMPRESS_LIMIT)
+		return fail(err, errsize, "compressed entry promises %zu bytes, over the %zu-byte limit",
 		    expect, DECOMPRESS_LIMIT);
-		return -1;
-	}
 	if (d->cap < expect) {
 		size_t cap = whole_huge_pages(expect);
 
@@ -246,22 +255,16 @@ check_zstd_frame(const uint8_t *src, size_t avail, size_t srclen, size_t expect,
 	unsigned long long framesize;
 
 	framesize = ZSTD_getFrameContentSize(src, avail);
-	if (framesize == ZSTD_CONTENTSIZE_ERROR) {
-		snprintf(err, errsize, "expected a zstd frame, found none");
-		return -1;
-	}
-	if (framesize != ZSTD_CONTENTSIZE_UNKNOWN && framesize != expect) {
-		snprintf(err, errsize, "zstd frame holds %llu bytes, the entry header promises %zu",
+	if (framesize == ZSTD_CONTENTSIZE_ERROR)
+		return fail(err, errsize, "expected a zstd frame, found none");
+	if (framesize != ZSTD_CONTENTSIZE_UNKNOWN && framesize != expect)
+		return fail(err, errsize, "zstd frame holds %llu bytes, the entry header promises %zu",
 		    framesize, expect);
-		return -1;
-	}
 	/* A zstd block yields at most 128 KiB and takes at least 4 bytes (an
 	 * RLE block), so a promise beyond that is false. */
-	if (expect / ZSTD_BLOCK_MAX > srclen / 4 + 1) {
-		snprintf(err, errsize, "zstd frame of %zu bytes cannot hold the %zu bytes the entry header promises",
+	if (expect / ZSTD_BLOCK_MAX > srclen / 4 + 1)
+		return fail(err, errsize, "zstd frame of %zu bytes cannot hold the %zu bytes the entry header promises",
 		    srclen, expect);
-		return -1;
-	}
 	return 0;
 }
 
@@ -275,22 +278,16 @@ decompress_zstd(struct decompressor *d, const uint8_t *src, size_t srclen,
 		return -1;
 	/* One frame, the whole entry: as decompress_zstd_pieces finds it. */
 	n = ZSTD_findFrameCompressedSize(src, srclen);
-	if (!ZSTD_isError(n) && n < srclen) {
-		snprintf(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
+	if (!ZSTD_isError(n) && n < srclen)
+		return fail(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
 		    srclen - n, n);
-		return -1;
-	}
 	if (reserve(d, expect, err, errsize) < 0)
 		return -1;
 	n = ZSTD_decompressDCtx(d->zstd, d->buf, expect, src, srclen);
-	if (ZSTD_isError(n)) {
-		snprintf(err, errsize, "zstd: %s", ZSTD_getErrorName(n));
-		return -1;
-	}
-	if (n != expect) {
-		snprintf(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", n, expect);
-		return -1;
-	}
+	if (ZSTD_isError(n))
+		return fail(err, errsize, "zstd: %s", ZSTD_getErrorName(n));
+	if (n != expect)
+		return fail(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", n, expect);
 	*out = d->buf;
 	return 0;
 }
@@ -305,10 +302,8 @@ decompress_zstd_pieces(struct decompressor *d, decompress_read_fn read, void *ct
 	int e;
 
 	len = srclen < piecesize ? srclen : piecesize;
-	if ((e = read(ctx, 0, piece, len)) != 0) {
-		snprintf(err, errsize, "cannot read %zu bytes: %s", len, strerror(e));
-		return -1;
-	}
+	if ((e = read(ctx, 0, piece, len)) != 0)
+		return fail(err, errsize, "cannot read %zu bytes: %s", len, strerror(e));
 	if (check_zstd_frame(piece, len, srclen, expect, err, errsize) < 0 ||
 	    reserve(d, expect, err, errsize) < 0)
 		return -1;
@@ -323,33 +318,23 @@ decompress_zstd_pieces(struct decompressor *d, decompress_read_fn read, void *ct
 
 		while (ib.pos < ib.size && left != 0) {
 			left = ZSTD_decompressStream(d->zstd, &ob, &ib);
-			if (ZSTD_isError(left)) {
-				snprintf(err, errsize, "zstd: %s", ZSTD_getErrorName(left));
-				return -1;
-			}
+			if (ZSTD_isError(left))
+				return fail(err, errsize, "zstd: %s", ZSTD_getErrorName(left));
 		}
-		if (left == 0 && (ib.pos < ib.size || off + len < srclen)) {
-			snprintf(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
+		if (left == 0 && (ib.pos < ib.size || off + len < srclen))
+			return fail(err, errsize, "%zu bytes after the zstd frame (%zu bytes), which ends the entry",
 			    srclen - off - ib.pos, off + ib.pos);
-			return -1;
-		}
 		off += len;
 		if (left == 0 || off == srclen)
 			break;
 		len = srclen - off < piecesize ? srclen - off : piecesize;
-		if ((e = read(ctx, off, piece, len)) != 0) {
-			snprintf(err, errsize, "cannot read %zu bytes at %zu: %s", len, off, strerror(e));
-			return -1;
-		}
+		if ((e = read(ctx, off, piece, len)) != 0)
+			return fail(err, errsize, "cannot read %zu bytes at %zu: %s", len, off, strerror(e));
 	}
-	if (left != 0) {
-		snprintf(err, errsize, "zstd frame cut short at %zu of %zu bytes", off, srclen);
-		return -1;
-	}
-	if (ob.pos != expect) {
-		snprintf(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", ob.pos, expect);
-		return -1;
-	}
+	if (left != 0)
+		return fail(err, errsize, "zstd frame cut short at %zu of %zu bytes", off, srclen);
+	if (ob.pos != expect)
+		return fail(err, errsize, "zstd gave %zu bytes, the entry header promises %zu", ob.pos, expect);
 	*out = d->buf;
 	return 0;
 }
@@ -360,28 +345,20 @@ decompress_lz4(struct decompressor *d, const uint8_t *src, size_t srclen,
 {
 	int n;
 
-	if (srclen > (size_t)LZ4_MAX_INPUT_SIZE || expect > (size_t)INT32_MAX) {
-		snprintf(err, errsize, "LZ4 block too large (%zu bytes in, %zu out)", srclen, expect);
-		return -1;
-	}
+	if (srclen > (size_t)LZ4_MAX_INPUT_SIZE || expect > (size_t)INT32_MAX)
+		return fail(err, errsize, "LZ4 block too large (%zu bytes in, %zu out)", srclen, expect);
 	/* An LZ4 sequence of n bytes yields at most 255 n + 24 bytes, so a
 	 * promise beyond that is false: refuse it before allocating. */
-	if (expect > LZ4_RATIO_MAX * srclen + 64) {
-		snprintf(err, errsize, "LZ4 block of %zu bytes cannot hold the %zu bytes the entry header promises",
+	if (expect > LZ4_RATIO_MAX * srclen + 64)
+		return fail(err, errsize, "LZ4 block of %zu bytes cannot hold the %zu bytes the entry header promises",
 		    srclen, expect);
-		return -1;
-	}
 	if (reserve(d, expect, err, errsize) < 0)
 		return -1;
 	n = LZ4_decompress_safe((const char *)src, (char *)d->buf, (int)srclen, (int)expect);
-	if (n < 0) {
-		snprintf(err, errsize, "LZ4 block does not decode (error %d)", n);
-		return -1;
-	}
-	if ((size_t)n != expect) {
-		snprintf(err, errsize, "LZ4 gave %d bytes, the entry header promises %zu", n, expect);
-		return -1;
-	}
+	if (n < 0)
+		return fail(err, errsize, "LZ4 block does not decode (error %d)", n);
+	if ((size_t)n != expect)
+		return fail(err, errsize, "LZ4 gave %d bytes, the entry header promises %zu", n, expect);
 	*out = d->buf;
 	return 0;
 }
