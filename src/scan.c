@@ -1,3 +1,8 @@
+/*
+ * The scan's public entry points (scan.h): a scan set up, each path
+ * walked, the workers let finish.  What each scan_*.c holds, and which
+ * calls which: scan_int.h.
+ */
 #include "config.h"
 
 #include <errno.h>

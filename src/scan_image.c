@@ -1,3 +1,9 @@
+/*
+ * What a buffer holds, by the table of file types: host ELF (its fatbin
+ * section), ar archive (each member), fatbin, bare cubin, --list CSV,
+ * build log.  Each SASS image found is checked against the bounds and
+ * becomes a job (scan_pool.c).
+ */
 #include "config.h"
 
 #include <stdio.h>

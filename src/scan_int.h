@@ -16,8 +16,9 @@
  *   scan_source.c  the files jobs read from: opened for the walk, shared
  *                  by its jobs, copied from with pread
  *
- * scan.c -> scan_walk.c -> scan_image.c -> scan_pool.c -> scan_job.c, and
- * each of them -> scan_source.c.
+ * scan.c -> scan_walk.c -> scan_image.c -> scan_pool.c -> scan_job.c
+ * (scan.c starts and stops the pool, and reads scan_buffer's bytes with
+ * scan_image.c, itself), and scan_source.c below them all.
  */
 #ifndef SPILLWAY_SCAN_INT_H
 #define SPILLWAY_SCAN_INT_H

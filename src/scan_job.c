@@ -1,3 +1,8 @@
+/*
+ * One job on a worker: its stored bytes copied out (scan_source.c),
+ * decompressed, its cubin read, and its functions made into rows with
+ * their names demangled through the shared cache.
+ */
 #include "config.h"
 
 #include <libelf.h>

@@ -1,3 +1,9 @@
+/*
+ * The jobs and the workers: jobs published in chunks while the walk goes
+ * on, claimed in batches (bounded in count and in bytes), gathered into
+ * the model in job order; the decompression buffers' budget, fitted to
+ * what the rest of the process leaves.
+ */
 #include "config.h"
 
 #include <stdio.h>

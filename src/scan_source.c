@@ -1,3 +1,8 @@
+/*
+ * The files jobs read from: opened for the walk, shared by the jobs they
+ * yield (a reference each), copied from with pread, or opened again by
+ * path past the open-file limit and checked to be the same file.
+ */
 #include "config.h"
 
 #include <errno.h>

@@ -1,3 +1,9 @@
+/*
+ * The directory walk: paths selected by --include and --exclude, each
+ * file and directory read once (by device and inode), symbolic links
+ * read after the tree, notices for what is not read.  A file is opened
+ * (scan_source.c) and handed to scan_image.c.
+ */
 #include "config.h"
 
 #include <dirent.h>
