@@ -1,32 +1,10 @@
-/* The table of the report's sections, and what they share. */
+/* What the report's sections share (the table of them is report.c's). */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "sections.h"
-
-/* In the order they are written. */
-const struct report_section report_sections[] = {
-	{ .name = "summary", .title = "Summary",
-	  .build = section_summary, .formats = REPORT_DOCUMENTS },
-	{ .name = "spills", .title = "Kernels that spill",
-	  .build = section_spills, .formats = REPORT_DOCUMENTS },
-	{ .name = "arrays", .title = "Spill-free per-thread arrays",
-	  .build = section_arrays, .formats = REPORT_DOCUMENTS },
-	{ .name = "arches", .title = "Arch comparison",
-	  .build = section_arches, .formats = REPORT_DOCUMENTS },
-	{ .name = "coverage", .title = "Arch coverage",
-	  .build = section_coverage, .formats = REPORT_DOCUMENTS },
-	{ .name = "builds", .title = "Build costs",
-	  .build = section_builds, .formats = REPORT_DOCUMENTS },
-	{ .name = "occupancy", .title = "Occupancy",
-	  .build = section_occupancy, .formats = REPORT_DOCUMENTS },
-	{ .name = "diff", .title = "Changes against the baseline",
-	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
-	  .needs_baseline = 1 },
-};
-const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 
 void
 section_heading(struct rdoc *d, const struct section_input *in)

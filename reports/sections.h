@@ -1,7 +1,8 @@
 /*
  * The report's sections, one file each (sec_NAME.c), each adding its
- * heading, notes and tables to a doc.  report_sections (sections.c) lists
- * them with their names and titles; what they share is here too.
+ * heading, notes and tables to a doc.  report_sections (report.c) lists
+ * them with their names and titles; what they share (sections.c) is here
+ * too.
  */
 #ifndef SPILLWAY_SECTIONS_H
 #define SPILLWAY_SECTIONS_H

@@ -62,7 +62,6 @@ struct run {
 	struct model		 m, base;
 	int			 have_base;
 	size_t			 base_missing;	/* the baseline named does not exist */
-	int			 scanned;
 	struct diag_list	 diags;
 	struct scan_stats	 stats;
 	struct scan_config	 scan;
@@ -505,7 +504,6 @@ gate_status(int judged, const struct diag_list *diags, const struct scan_stats *
 	return judged;
 }
 
-
 /* The paths, then the old build of --baseline, and the schedule. */
 static void
 run_scan(struct run *r)
@@ -516,7 +514,6 @@ run_scan(struct run *r)
 	if (r->mode->before_scan != NULL)
 		r->mode->before_scan(r);
 	scan_paths(o->paths, o->npaths, &r->scan, &r->m, &r->diags, &r->stats);
-	r->scanned = 1;
 	if (r->m.nmodules > 0 && schedule_build(&r->m, o->jobs, &r->sched) == 0)
 		r->sp = &r->sched;
 	if ((r->mode->needs & RUN_BASELINE) && o->baseline != NULL) {
@@ -615,6 +612,21 @@ run_free(struct run *r)
 	options_free(&r->o);
 }
 
+/* The mode the options ask for, from its checks to its status. */
+static int
+run_mode(struct run *r)
+{
+	int rc;
+
+	if ((r->mode = mode_of(&r->o)) == NULL) {
+		fprintf(stderr, "spillway: this mode is not implemented yet\n");
+		return EXIT_TROUBLE;
+	}
+	if ((rc = run_check_options(r)) != EXIT_CLEAN)
+		return rc;
+	return (r->mode->needs & RUN_SCANS) ? run_scanned(r) : r->mode->run(r);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -623,13 +635,8 @@ main(int argc, char **argv)
 
 	run_init(&r);
 	rc = options_parse(&r.o, argc, argv, &exit_now);
-	if (exit_now)
-		;	/* --help, --version or a usage error: rc says which */
-	else if ((r.mode = mode_of(&r.o)) == NULL) {
-		fprintf(stderr, "spillway: this mode is not implemented yet\n");
-		rc = EXIT_TROUBLE;
-	} else if ((rc = run_check_options(&r)) == EXIT_CLEAN)
-		rc = (r.mode->needs & RUN_SCANS) ? run_scanned(&r) : r.mode->run(&r);
+	if (!exit_now)		/* else --help, --version or a usage error: rc says which */
+		rc = run_mode(&r);
 	run_free(&r);
 	return rc;
 }
