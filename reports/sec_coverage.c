@@ -32,6 +32,20 @@ lib_cmp(const void *a, const void *b)
 	return strcmp(((const struct libcov *)a)->library, ((const struct libcov *)b)->library);
 }
 
+/* "sm_80 sm_90", or "" for none; allocated. */
+static char *
+words(const char **v, size_t n)
+{
+	char *s = xstrdup(""), *t;
+
+	for (size_t k = 0; k < n; k++) {
+		t = xasprintf("%s%s%s", s, k ? " " : "", v[k]);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
 static struct libcov *
 collect(const struct model *m, size_t *nlibs)
 {
@@ -58,19 +72,17 @@ collect(const struct model *m, size_t *nlibs)
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct libcov *l = &libs[i];
-		char *s = xstrdup(""), *t;
+		char *sass, *ptx;
 
 		if (l->nsass > 0)
 			qsort(l->sass, l->nsass, sizeof *l->sass, arch_qsort_cmp);
 		if (l->nptx > 0)
 			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_qsort_cmp);
-		for (size_t k = 0; k < l->nsass + l->nptx; k++) {
-			t = xasprintf("%s%s%s", s, k ? " " : "",
-			    k < l->nsass ? l->sass[k] : l->ptx[k - l->nsass]);
-			free(s);
-			s = t;
-		}
-		l->set = s;
+		sass = words(l->sass, l->nsass);
+		ptx = words(l->ptx, l->nptx);
+		l->set = xasprintf("%s%s%s", sass, *sass && *ptx ? " " : "", ptx);
+		free(sass);
+		free(ptx);
 	}
 	if (n > 0)
 		qsort(libs, n, sizeof *libs, lib_cmp);
@@ -161,22 +173,13 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 		rtable_col(t, "note", RC_TEXT);
 	for (size_t i = 0; i < n; i++) {
 		const struct libcov *l = &libs[i];
-		char *s = xstrdup(""), *tmp;
+		char *s;
 
 		rtable_cell(t, "%s", l->library);
-		for (size_t k = 0; k < l->nsass; k++) {
-			tmp = xasprintf("%s%s%s", s, k ? " " : "", l->sass[k]);
-			free(s);
-			s = tmp;
-		}
+		s = words(l->sass, l->nsass);
 		rtable_cell(t, "%s", l->nsass ? s : "none");
 		free(s);
-		s = xstrdup("");
-		for (size_t k = 0; k < l->nptx; k++) {
-			tmp = xasprintf("%s%s%s", s, k ? " " : "", l->ptx[k]);
-			free(s);
-			s = tmp;
-		}
+		s = words(l->ptx, l->nptx);
 		rtable_cell(t, "%s", l->nptx ? s : "none");
 		free(s);
 		for (size_t g = 0; g < ngpus; g++) {
