@@ -31,26 +31,28 @@ change_cell(struct rtable *t, const struct diff_row *r, int field)
 }
 
 void
-section_diff(struct rdoc *d, const struct options *o, const struct kgroup_set *old,
-    const struct kgroup_set *cur)
+section_diff(struct rdoc *d, const struct section_input *in)
 {
 	static const char *const status[] = { "changed", "new", "removed" };
 	struct diff_row *rows;
-	size_t n = baseline_diff(old, cur, &rows), count[3] = { 0, 0, 0 };
+	size_t n, count[3] = { 0, 0, 0 };
 	struct rtable *t;
 
-	rdoc_heading(d, "diff", "Changes against the baseline");
+	if (in->old == NULL)
+		return;
+	n = baseline_diff(in->old, in->groups, &rows);
+	section_heading(d, in);
 	for (size_t i = 0; i < n; i++)
 		count[rows[i].status]++;
-	rdoc_para(d, "diff", "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
+	rdoc_para(d, in->section->name, "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
 	    "%zu new, %zu removed (maxima over instantiations; largest growth first, a "
-	    "register counting as 4 bytes).", o->baseline, count[DIFF_CHANGED],
+	    "register counting as 4 bytes).", in->config->baseline, count[DIFF_CHANGED],
 	    count[DIFF_NEW], count[DIFF_REMOVED]);
 	if (n == 0) {
 		free(rows);
 		return;
 	}
-	t = rdoc_table(d, "diff");
+	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "kernel", RC_CODE);
 	rtable_col(t, "library", RC_CODE);
 	rtable_col(t, "sm", RC_TEXT);
