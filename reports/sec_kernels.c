@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "columns.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -185,9 +186,9 @@ section_spills(struct rdoc *d, const struct kgroup_set *s)
 		kernel_cols(t);
 		rtable_col(t, "instantiations spilling", RC_NUM);
 		rtable_col(t, "stack frame B", RC_NUM);
-		rtable_col(t, "spill stores B", RC_NUM);
-		rtable_col(t, "spill loads B", RC_NUM);
-		rtable_col(t, "registers", RC_NUM);
+		rtable_col(t, columns[COL_SPILL_STORES].heading, RC_NUM);
+		rtable_col(t, columns[COL_SPILL_LOADS].heading, RC_NUM);
+		rtable_col(t, columns[COL_REG].heading, RC_NUM);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct kgroup *g = &s->v[i];
 
@@ -210,8 +211,8 @@ section_spills(struct rdoc *d, const struct kgroup_set *s)
 	kernel_cols(t);
 	rtable_col(t, "instantiations with a frame", RC_NUM);
 	rtable_col(t, "stack frame B", RC_NUM);
-	rtable_col(t, "local B", RC_NUM);
-	rtable_col(t, "registers", RC_NUM);
+	rtable_col(t, columns[COL_LOCAL].heading, RC_NUM);
+	rtable_col(t, columns[COL_REG].heading, RC_NUM);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct kgroup *g = &s->v[i];
 
@@ -242,8 +243,8 @@ section_arrays(struct rdoc *d, const struct kgroup_set *s)
 			kernel_cols(t);
 			rtable_col(t, "instantiations", RC_NUM);
 			rtable_col(t, "stack frame B", RC_NUM);
-			rtable_col(t, "local B", RC_NUM);
-			rtable_col(t, "registers", RC_NUM);
+			rtable_col(t, columns[COL_LOCAL].heading, RC_NUM);
+			rtable_col(t, columns[COL_REG].heading, RC_NUM);
 		}
 		kernel_cells(t, g);
 		rtable_num(t, g->narray);
@@ -319,10 +320,10 @@ section_arches(struct rdoc *d, const struct kgroup_set *s)
 	rtable_col(t, "kernel", RC_CODE);
 	rtable_col(t, "library", RC_CODE);
 	for (size_t a = 0; a < narch; a++) {
-		char *h = xasprintf("%s REG", arches[a]);
+		char *h = xasprintf("%s %s", arches[a], columns[COL_REG].title);
 		rtable_col(t, h, RC_NUM);
 		free(h);
-		h = xasprintf("%s STACK", arches[a]);
+		h = xasprintf("%s %s", arches[a], columns[COL_STACK].title);
 		rtable_col(t, h, RC_NUM);
 		free(h);
 	}

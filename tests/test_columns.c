@@ -1,8 +1,9 @@
 /*
  * The column table (src/columns.c) is complete and every face reads it:
  * each column named once, --list's header the table's names in order,
- * byte for byte the header the man page documents, and every column read
- * back by the importer from where the writer put it.
+ * byte for byte the header the man page documents, the browser's and the
+ * diff's positions without gaps, and every column read back by the
+ * importer from where the writer put it.
  */
 #include "config.h"
 
@@ -16,10 +17,12 @@
 
 #include <cmocka.h>
 
+#include "baseline.h"
 #include "columns.h"
 #include "diag.h"
 #include "listcsv.h"
 #include "model.h"
+#include "viewmodel.h"
 
 /* The header --list has always written (man/spillway.1, --list). */
 static const char list_header[] =
@@ -93,6 +96,44 @@ test_kinds_and_units(void **state)
 	assert_null(column_named("frame"));
 	assert_null(column_find("constant"));
 	assert_int_equal(columns[COL_REG].unit_bytes, 4);	/* a register is 32 bits */
+}
+
+/* Positions 1..n, each held by one number column. */
+static void
+check_positions(const struct column *(*at)(int), int n)
+{
+	int seen = 0;
+
+	for (int pos = 1; pos <= n; pos++) {
+		const struct column *c = at(pos);
+
+		assert_non_null(c);
+		assert_int_equal(c->kind, COLUMN_NUMBER);
+		for (int k = 1; k < pos; k++)
+			assert_ptr_not_equal(at(k), c);
+	}
+	assert_null(at(n + 1));
+	assert_null(at(0));
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		seen += at == column_tui ? columns[i].tui != 0 : columns[i].diff != 0;
+	assert_int_equal(seen, n);
+}
+
+static void
+test_browser_and_diff_positions(void **state)
+{
+	(void)state;
+	check_positions(column_tui, VM_NRES);
+	check_positions(column_diff, BASELINE_NFIELDS);
+	for (int k = 0; k < BASELINE_NFIELDS; k++)
+		assert_true(baseline_column(k)->unit_bytes > 0);	/* growth is in bytes */
+	for (int r = 0; r < VM_NRES; r++)
+		assert_ptr_equal(vm_res_column(r), column_tui(r + 1));
+	/* The browser sorts by the stack first, and marks spills and frames. */
+	assert_int_equal(columns[COL_SPILL_STORES].mark, MARK_BAD);
+	assert_int_equal(columns[COL_STACK].mark, MARK_WARN);
+	assert_int_equal(columns[COL_LOCAL].mark, MARK_WARN);
+	assert_int_equal(columns[COL_REG].mark, MARK_PLAIN);
 }
 
 static void
@@ -182,6 +223,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_column_described),
 		cmocka_unit_test(test_kinds_and_units),
+		cmocka_unit_test(test_browser_and_diff_positions),
 		cmocka_unit_test(test_list_header_is_the_table),
 		cmocka_unit_test(test_every_column_reads_back),
 	};
