@@ -3,7 +3,7 @@
  * each column named once, --list's header the table's names in order,
  * byte for byte the header the man page documents, the browser's and the
  * diff's positions without gaps, and every column read back by the
- * importer from where the writer put it.
+ * importer from where the writer put it; the detail view's visibility.
  */
 #include "config.h"
 
@@ -19,6 +19,7 @@
 
 #include "baseline.h"
 #include "columns.h"
+#include "detail.h"
 #include "diag.h"
 #include "listcsv.h"
 #include "model.h"
@@ -217,6 +218,81 @@ test_every_column_reads_back(void **state)
 	model_free(&m);
 }
 
+static void
+add_kernel(struct model *m, size_t img, const char *name, int visibility)
+{
+	struct func_rec f;
+
+	memset(&f, 0, sizeof f);
+	f.image = (uint32_t)img;
+	f.kind = FUNC_ENTRY;
+	f.visibility = (uint8_t)visibility;
+	f.collapsed = strpool_intern_str(&m->pool, "k");
+	f.name = f.mangled = strpool_intern_str(&m->pool, name);
+	f.ns = f.constant = "";
+	f.reg = 8;
+	f.stack = f.local = f.shared = f.texture = f.surface = f.sampler = 0;
+	f.max_threads = f.min_blocks = f.frame = f.spill_stores = f.spill_loads = UNKNOWN;
+	model_add_func(m, &f);
+}
+
+/* The detail's line for a kernel whose entries have these visibilities. */
+static char *
+visibility_line(const int *vis, size_t n)
+{
+	struct model m;
+	struct image_rec img;
+	struct viewmodel vm;
+	struct textbuf tb = { 0 };
+	char *line = NULL, name[16];
+	size_t at;
+
+	model_init(&m);
+	memset(&img, 0, sizeof img);
+	img.library = strpool_intern_str(&m.pool, "lib.a");
+	img.member = img.toolkit = img.producer = img.constant = "";
+	snprintf(img.arch, sizeof img.arch, "sm_90");
+	img.kind = IMAGE_SASS;
+	at = model_add_image(&m, &img);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "k<%zu>()", i);
+		add_kernel(&m, at, name, vis[i]);
+	}
+	vm_init(&vm, &m);
+	detail_build(&tb, &vm, 0, -1, 120);
+	for (size_t i = 0; i < tb.n; i++)
+		if (strncmp(tb.v[i].text, "  visibility ", 13) == 0) {
+			assert_null(line);
+			line = strdup(tb.v[i].text);
+		}
+	tb_free(&tb);
+	vm_free(&vm);
+	model_free(&m);
+	assert_non_null(line);
+	return line;
+}
+
+static void
+test_detail_visibility(void **state)
+{
+	static const int plain[] = { VIS_DEFAULT, VIS_DEFAULT };
+	static const int hidden[] = { VIS_HIDDEN | VIS_UNLISTED };
+	static const int mixed[] = { VIS_DEFAULT, VIS_HIDDEN | VIS_UNLISTED, VIS_DEFAULT };
+	char *s;
+
+	(void)state;
+	s = visibility_line(plain, 2);
+	assert_string_equal(s, "  visibility default");
+	free(s);
+	s = visibility_line(hidden, 1);
+	assert_string_equal(s, "  visibility hidden unlisted (cuobjdump does not list it)");
+	free(s);
+	s = visibility_line(mixed, 3);
+	assert_string_equal(s, "  visibility default (2 entries), hidden unlisted (1 entry) "
+	    "(cuobjdump does not list it)");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -226,6 +302,7 @@ main(void)
 		cmocka_unit_test(test_browser_and_diff_positions),
 		cmocka_unit_test(test_list_header_is_the_table),
 		cmocka_unit_test(test_every_column_reads_back),
+		cmocka_unit_test(test_detail_visibility),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

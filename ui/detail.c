@@ -70,6 +70,44 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 	tb_add(tb, cls, "%s", buf);
 }
 
+/* The kernel's visibility: the one value of its entries, or each value
+ * with how many (instantiation, sm) entries have it; unlisted explained,
+ * as the man page does. */
+static void
+detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
+{
+	const struct column *col = &columns[COL_VISIBILITY];
+	size_t count[NVISIBILITIES] = { 0 }, na = vm->narches, n = 0, kinds = 0;
+	int unlisted = 0;
+	char buf[256];
+
+	for (uint32_t i = gr->inst0; i < gr->inst0 + gr->ninst; i++)
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi >= 0)
+				count[vm->m->funcs[fi].visibility % NVISIBILITIES]++;
+		}
+	for (int v = 0; v < NVISIBILITIES; v++)
+		kinds += count[v] > 0;
+	buf[0] = '\0';
+	for (int v = 0; v < NVISIBILITIES && n < sizeof buf; v++) {
+		struct func_rec f = { .visibility = (uint8_t)v };
+
+		if (count[v] == 0)
+			continue;
+		unlisted |= v & VIS_UNLISTED;
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+		    column_text(col, NULL, &f));
+		if (kinds > 1 && n < sizeof buf)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " (%zu %s)", count[v],
+			    count[v] == 1 ? "entry" : "entries");
+	}
+	if (kinds > 0)
+		tb_add(tb, TB_NORMAL, "  %-10s %s%s", col->name, buf,
+		    unlisted ? " (cuobjdump does not list it)" : "");
+}
+
 size_t
 detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
 {
@@ -88,6 +126,7 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 	tb_add(tb, TB_NORMAL, "  namespace  %s", gr->ns[0] ? gr->ns : "(global)");
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
+	detail_visibility(tb, vm, gr);
 	tb_add(tb, TB_NORMAL, "  %u instantiation%s", gr->ninst, gr->ninst == 1 ? "" : "s");
 	for (uint32_t j = 0; j < gr->ninst; j++) {
 		uint32_t i = vm->iorder[gr->inst0 + j];
