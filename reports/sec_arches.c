@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "columns.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -75,10 +76,10 @@ section_arches(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "kernel", RC_CODE);
 	rtable_col(t, "library", RC_CODE);
 	for (size_t a = 0; a < narch; a++) {
-		char *h = xasprintf("%s REG", arches[a]);
+		char *h = xasprintf("%s %s", arches[a], columns[COL_REG].title);
 		rtable_col(t, h, RC_NUM);
 		free(h);
-		h = xasprintf("%s STACK", arches[a]);
+		h = xasprintf("%s %s", arches[a], columns[COL_STACK].title);
 		rtable_col(t, h, RC_NUM);
 		free(h);
 	}

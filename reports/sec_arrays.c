@@ -1,6 +1,7 @@
 /* Kernels with a stack frame and no spill: per-thread arrays. */
 #include "config.h"
 
+#include "columns.h"
 #include "sections.h"
 
 void
@@ -21,8 +22,8 @@ section_arrays(struct rdoc *d, const struct section_input *in)
 			section_kernel_cols(t);
 			rtable_col(t, "instantiations", RC_NUM);
 			rtable_col(t, "stack frame B", RC_NUM);
-			rtable_col(t, "local B", RC_NUM);
-			rtable_col(t, "registers", RC_NUM);
+			rtable_col(t, columns[COL_LOCAL].heading, RC_NUM);
+			rtable_col(t, columns[COL_REG].heading, RC_NUM);
 		}
 		section_kernel_cells(t, g);
 		rtable_num(t, g->narray);

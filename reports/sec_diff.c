@@ -8,10 +8,6 @@
 #include "sections.h"
 #include "xalloc.h"
 
-static const char *const titles[BASELINE_NFIELDS] = {
-	"registers", "stack B", "spill stores B", "spill loads B", "shared B", "local B",
-};
-
 static void
 change_cell(struct rtable *t, const struct diff_row *r, int field)
 {
@@ -53,18 +49,18 @@ section_diff(struct rdoc *d, const struct section_input *in)
 		return;
 	}
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "kernel", RC_CODE);
-	rtable_col(t, "library", RC_CODE);
-	rtable_col(t, "sm", RC_TEXT);
+	rtable_col(t, columns[COL_COLLAPSED].heading, RC_CODE);
+	rtable_col(t, columns[COL_LIBRARY].heading, RC_CODE);
+	rtable_col(t, columns[COL_SM].heading, RC_TEXT);
 	rtable_col(t, "status", RC_TEXT);
 	for (int k = 0; k < BASELINE_NFIELDS; k++) {
 		char *h;
 
-		rtable_col(t, titles[k], RC_NUM | RC_MD_ONLY);
-		h = xasprintf("%s_old", baseline_fields[k]);
+		rtable_col(t, baseline_column(k)->heading, RC_NUM | RC_MD_ONLY);
+		h = xasprintf("%s_old", baseline_column(k)->name);
 		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
 		free(h);
-		h = xasprintf("%s_new", baseline_fields[k]);
+		h = xasprintf("%s_new", baseline_column(k)->name);
 		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
 		free(h);
 	}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "occupancy.h"
 #include "sections.h"
 #include "xalloc.h"
@@ -98,8 +99,8 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "kernel", RC_CODE);
 	rtable_col(t, "library", RC_CODE);
 	rtable_col(t, "sm", RC_TEXT);
-	rtable_col(t, "registers", RC_NUM);
-	rtable_col(t, "shared B", RC_NUM);
+	rtable_col(t, columns[COL_REG].heading, RC_NUM);
+	rtable_col(t, columns[COL_SHARED].heading, RC_NUM);
 	rtable_col(t, "threads", RC_NUM);
 	rtable_col(t, "block size from", RC_TEXT);
 	rtable_col(t, "blocks/SM", RC_NUM);

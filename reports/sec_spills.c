@@ -1,6 +1,7 @@
 /* Kernels that spill, and those whose spill figures are unknown. */
 #include "config.h"
 
+#include "columns.h"
 #include "sections.h"
 
 void
@@ -26,9 +27,9 @@ section_spills(struct rdoc *d, const struct section_input *in)
 		section_kernel_cols(t);
 		rtable_col(t, "instantiations spilling", RC_NUM);
 		rtable_col(t, "stack frame B", RC_NUM);
-		rtable_col(t, "spill stores B", RC_NUM);
-		rtable_col(t, "spill loads B", RC_NUM);
-		rtable_col(t, "registers", RC_NUM);
+		rtable_col(t, columns[COL_SPILL_STORES].heading, RC_NUM);
+		rtable_col(t, columns[COL_SPILL_LOADS].heading, RC_NUM);
+		rtable_col(t, columns[COL_REG].heading, RC_NUM);
 		for (size_t i = 0; i < s->n; i++) {
 			const struct kgroup *g = &s->v[i];
 
@@ -51,8 +52,8 @@ section_spills(struct rdoc *d, const struct section_input *in)
 	section_kernel_cols(t);
 	rtable_col(t, "instantiations with a frame", RC_NUM);
 	rtable_col(t, "stack frame B", RC_NUM);
-	rtable_col(t, "local B", RC_NUM);
-	rtable_col(t, "registers", RC_NUM);
+	rtable_col(t, columns[COL_LOCAL].heading, RC_NUM);
+	rtable_col(t, columns[COL_REG].heading, RC_NUM);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct kgroup *g = &s->v[i];
 
