@@ -1,3 +1,4 @@
+/* The report: --report's formats, the sections chosen, built and written. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -11,104 +12,183 @@
 #include "report.h"
 #include "sections.h"
 
-const char *const report_sections[] = {
-	"summary", "spills", "arrays", "arches", "coverage", "builds", "occupancy", "diff",
+/* The sections, in the order they are written. */
+const struct report_section report_sections[] = {
+	{ .name = "summary", .title = "Summary",
+	  .build = section_summary, .formats = REPORT_DOCUMENTS },
+	{ .name = "spills", .title = "Kernels that spill",
+	  .build = section_spills, .formats = REPORT_DOCUMENTS },
+	{ .name = "arrays", .title = "Spill-free per-thread arrays",
+	  .build = section_arrays, .formats = REPORT_DOCUMENTS },
+	{ .name = "arches", .title = "Arch comparison",
+	  .build = section_arches, .formats = REPORT_DOCUMENTS },
+	{ .name = "coverage", .title = "Arch coverage",
+	  .build = section_coverage, .formats = REPORT_DOCUMENTS },
+	{ .name = "builds", .title = "Build costs",
+	  .build = section_builds, .formats = REPORT_DOCUMENTS },
+	{ .name = "occupancy", .title = "Occupancy",
+	  .build = section_occupancy, .formats = REPORT_DOCUMENTS },
+	{ .name = "diff", .title = "Changes against the baseline",
+	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
+	  .needs_baseline = 1 },
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 
-int
-report_check_options(const struct options *o)
+static int
+write_markdown(FILE *f, const struct rdoc *d, const struct report_config *c)
 {
-	const char *fmt = o->report_format ? o->report_format : "markdown";
+	md_write(f, d, c->top, c->max_bytes >= 0 ? c->max_bytes : MD_DEFAULT_MAX_BYTES);
+	return 0;
+}
 
-	if (strcmp(fmt, "markdown") != 0 && strcmp(fmt, "csv") != 0 && strcmp(fmt, "html") != 0) {
-		fprintf(stderr, "spillway: --report takes markdown, csv or html, not '%s'\n", fmt);
+static int
+write_csv(FILE *f, const struct rdoc *d, const struct report_config *c)
+{
+	(void)c;
+	rcsv_write(f, d);
+	return 0;
+}
+
+static int
+write_html(FILE *f, const struct rdoc *d, const struct report_config *c)
+{
+	return html_write(f, d, c->top, c->max_bytes);
+}
+
+/* The formats of --report=FORMAT, and their writers. */
+static const struct report_writer {
+	const char		*name;
+	enum report_format	 format;
+	int			 (*write)(FILE *, const struct rdoc *, const struct report_config *);
+} report_writers[] = {
+	{ "markdown", REPORT_MARKDOWN, write_markdown },
+	{ "csv", REPORT_CSV, write_csv },
+	{ "html", REPORT_HTML, write_html },
+};
+#define NWRITERS (sizeof report_writers / sizeof report_writers[0])
+
+int
+report_format_parse(const char *name, enum report_format *f, char *err, size_t size)
+{
+	size_t at = 0;
+
+	if (name == NULL)
+		name = report_writers[0].name;
+	for (size_t i = 0; i < NWRITERS; i++)
+		if (strcmp(name, report_writers[i].name) == 0) {
+			*f = report_writers[i].format;
+			return 0;
+		}
+	at += snprintf(err, size, "--report takes ");
+	for (size_t i = 0; i < NWRITERS && at < size; i++)
+		at += snprintf(err + at, size - at, "%s%s", i == 0 ? "" :
+		    i + 1 == NWRITERS ? " or " : ", ", report_writers[i].name);
+	if (at < size)
+		snprintf(err + at, size - at, ", not '%s'", name);
+	return -1;
+}
+
+static int
+in_format(const struct report_section *s, enum report_format f)
+{
+	return (s->formats & REPORT_FORMAT_BIT(f)) != 0;
+}
+
+/* The section of that name the format shows, or NULL. */
+static const struct report_section *
+section_find(const char *name, enum report_format f)
+{
+	for (size_t i = 0; i < report_nsections; i++)
+		if (in_format(&report_sections[i], f) && strcmp(report_sections[i].name, name) == 0)
+			return &report_sections[i];
+	return NULL;
+}
+
+int
+report_config_check(const struct report_config *c, char *err, size_t size)
+{
+	const struct report_section *one = NULL;
+	size_t nsections = c->sections != NULL ? c->sections->n : 0;
+
+	for (size_t i = 0; i < nsections; i++) {
+		const char *name = c->sections->v[i];
+		size_t at;
+
+		if ((one = section_find(name, c->format)) != NULL)
+			continue;
+		at = snprintf(err, size, "--sections: no section '%s' (", name);
+		for (size_t k = 0, n = 0; k < report_nsections && at < size; k++)
+			if (in_format(&report_sections[k], c->format))
+				at += snprintf(err + at, size - at, "%s%s", n++ ? ", " : "",
+				    report_sections[k].name);
+		if (at < size)
+			snprintf(err + at, size - at, ")");
 		return -1;
 	}
-	for (size_t i = 0; i < o->sections.n; i++) {
-		size_t k;
-
-		for (k = 0; k < report_nsections; k++)
-			if (strcmp(o->sections.v[i], report_sections[k]) == 0)
-				break;
-		if (k == report_nsections) {
-			fprintf(stderr, "spillway: --sections: no section '%s' (summary, spills, "
-			    "arrays, arches, coverage, builds, occupancy, diff)\n", o->sections.v[i]);
-			return -1;
-		}
-	}
-	for (size_t i = 0; i < o->gpus.n; i++) {
+	for (size_t i = 0; c->gpus != NULL && i < c->gpus->n; i++) {
 		struct arch_id a;
 
-		if (arch_parse(o->gpus.v[i], &a) < 0 || a.ptx) {
-			fprintf(stderr, "spillway: --gpus takes arches like sm_86 or 90, not '%s'\n",
-			    o->gpus.v[i]);
+		if (arch_parse(c->gpus->v[i], &a) < 0 || a.ptx) {
+			snprintf(err, size, "--gpus takes arches like sm_86 or 90, not '%s'",
+			    c->gpus->v[i]);
 			return -1;
 		}
 	}
-	if (o->sections.n == 1 && strcmp(o->sections.v[0], "diff") == 0 && o->baseline == NULL) {
-		fprintf(stderr, "spillway: --sections=diff needs --baseline=OLD\n");
+	if (nsections == 1 && one->needs_baseline && c->baseline == NULL) {
+		snprintf(err, size, "--sections=%s needs --baseline=OLD", one->name);
 		return -1;
 	}
 	return 0;
 }
 
 static int
-wanted(const struct options *o, const char *section)
+wanted(const struct report_config *c, const struct report_section *s)
 {
-	if (o->sections.n == 0)
+	if (!in_format(s, c->format))
+		return 0;
+	if (c->sections == NULL || c->sections->n == 0)
 		return 1;
-	for (size_t i = 0; i < o->sections.n; i++)
-		if (strcmp(o->sections.v[i], section) == 0)
+	for (size_t i = 0; i < c->sections->n; i++)
+		if (strcmp(c->sections->v[i], s->name) == 0)
 			return 1;
 	return 0;
 }
 
 void
-report_build(struct rdoc *d, const struct options *o, const struct model *m,
+report_build(struct rdoc *d, const struct report_config *c, const struct model *m,
     const struct model *baseline, const struct verdict *judged)
 {
 	const struct vendored_rule *vendored = judged != NULL ? judged->vendored : NULL;
 	struct kgroup_set g, old;
+	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g };
 
 	kgroup_build(&g, m, vendored);
-	if (wanted(o, "summary"))
-		section_summary(d, m, judged);
-	if (wanted(o, "spills"))
-		section_spills(d, &g);
-	if (wanted(o, "arrays"))
-		section_arrays(d, &g);
-	if (wanted(o, "arches"))
-		section_arches(d, &g);
-	if (wanted(o, "coverage"))
-		section_coverage(d, o, m);
-	if (wanted(o, "builds"))
-		section_builds(d, o, m);
-	if (wanted(o, "occupancy"))
-		section_occupancy(d, m, &g);
-	if (wanted(o, "diff") && baseline != NULL) {
-		kgroup_build(&old, baseline, vendored);
-		section_diff(d, o, &old, &g);
+	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
+		if (report_sections[i].needs_baseline && wanted(c, &report_sections[i])) {
+			kgroup_build(&old, baseline, vendored);
+			in.old = &old;
+		}
+	for (size_t i = 0; i < report_nsections; i++)
+		if (wanted(c, &report_sections[i])) {
+			in.section = &report_sections[i];
+			report_sections[i].build(d, &in);
+		}
+	if (in.old != NULL)
 		kgroup_free(&old);
-	}
 	kgroup_free(&g);
 }
 
 int
-report_write(FILE *f, const struct options *o, const struct model *m,
+report_write(FILE *f, const struct report_config *c, const struct model *m,
     const struct model *baseline, const struct verdict *judged)
 {
-	const char *fmt = o->report_format ? o->report_format : "markdown";
 	struct rdoc d = { 0 };
-	int rc = 0;
+	int rc = -1;
 
-	report_build(&d, o, m, baseline, judged);
-	if (strcmp(fmt, "csv") == 0)
-		rcsv_write(f, &d);
-	else if (strcmp(fmt, "html") == 0)
-		rc = html_write(f, &d, o->top, o->max_bytes);
-	else
-		md_write(f, &d, o->top, o->max_bytes >= 0 ? o->max_bytes : MD_DEFAULT_MAX_BYTES);
+	report_build(&d, c, m, baseline, judged);
+	for (size_t i = 0; i < NWRITERS; i++)
+		if (report_writers[i].format == c->format)
+			rc = report_writers[i].write(f, &d, c);
 	rdoc_free(&d);
 	return rc;
 }

@@ -1,31 +1,70 @@
 /*
  * --report: the sections of a pull-request report, built from the model
- * into a struct rdoc and written as Markdown, CSV or HTML.
- *   summary spills arrays arches coverage builds occupancy diff
- * Each section appears only when it has data.
+ * into a struct rdoc and written as Markdown, CSV or HTML; the browser's
+ * Diff view shows the sections written as plain text (rtext.h).  The
+ * sections are one table (report_sections); each appears only when it
+ * has data.
  */
 #ifndef SPILLWAY_REPORT_H
 #define SPILLWAY_REPORT_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "judge_build.h"
 #include "model.h"
-#include "options.h"
 #include "rdoc.h"
+#include "strlist.h"
 #include "verdict.h"
 
-extern const char *const report_sections[];
+enum report_format {
+	REPORT_MARKDOWN,
+	REPORT_CSV,
+	REPORT_HTML,
+	REPORT_TEXT,		/* the browser's Diff view: no --report=FORMAT */
+};
+#define REPORT_FORMAT_BIT(f)	(1u << (f))
+/* The formats of --report. */
+#define REPORT_DOCUMENTS	(REPORT_FORMAT_BIT(REPORT_MARKDOWN) | \
+				 REPORT_FORMAT_BIT(REPORT_CSV) | REPORT_FORMAT_BIT(REPORT_HTML))
+
+/* What the report takes from the command line. */
+struct report_config {
+	enum report_format	 format;
+	const struct strlist	*sections;	/* --sections; NULL or empty: every one of the format */
+	int			 top;		/* --top: rows shown per table, 0 all */
+	int64_t			 max_bytes;	/* --max-bytes; -1: the format's default */
+	const struct strlist	*gpus;		/* --gpus; NULL or empty: data/arches.csv's */
+	const char		*baseline;	/* --baseline as given, named by the diff section */
+	struct build_gates	 gates;		/* --jobs and the budgets the builds section echoes */
+};
+
+struct section_input;
+
+/* One section: every fact about it is here, once. */
+struct report_section {
+	const char	*name;		/* --sections=NAME, and its blocks' section */
+	const char	*title;		/* its heading */
+	void		(*build)(struct rdoc *, const struct section_input *);
+	unsigned	 formats;	/* REPORT_FORMAT_BIT of each format that shows it */
+	int		 needs_baseline;	/* built only against --baseline */
+};
+
+extern const struct report_section report_sections[];
 extern const size_t report_nsections;
 
-/* Checks --report's format and --sections; prints why and returns -1 when wrong. */
-int	report_check_options(const struct options *);
+/* "markdown", "csv" or "html"; returns -1 with why in err for any other. */
+int	report_format_parse(const char *name, enum report_format *, char *err, size_t size);
+/* Checks --sections and --gpus; returns -1 with why in err. */
+int	report_config_check(const struct report_config *, char *err, size_t size);
 /* Builds the sections chosen into doc; baseline may be NULL.  judged is
  * the judge's verdict on the model (judge_all): its counts and vendored
  * rule are the report's; NULL: nothing vendored. */
-void	report_build(struct rdoc *, const struct options *, const struct model *,
+void	report_build(struct rdoc *, const struct report_config *, const struct model *,
 	    const struct model *baseline, const struct verdict *judged);
 /* Builds and writes in the format chosen; returns 0, or -1 on failure. */
-int	report_write(FILE *, const struct options *, const struct model *,
+int	report_write(FILE *, const struct report_config *, const struct model *,
 	    const struct model *baseline, const struct verdict *judged);
 
 #endif

@@ -8,10 +8,6 @@
 #include "sections.h"
 #include "xalloc.h"
 
-static const char *const titles[BASELINE_NFIELDS] = {
-	"registers", "stack B", "spill stores B", "spill loads B", "shared B", "local B",
-};
-
 static void
 change_cell(struct rtable *t, const struct diff_row *r, int field)
 {
@@ -31,38 +27,40 @@ change_cell(struct rtable *t, const struct diff_row *r, int field)
 }
 
 void
-section_diff(struct rdoc *d, const struct options *o, const struct kgroup_set *old,
-    const struct kgroup_set *cur)
+section_diff(struct rdoc *d, const struct section_input *in)
 {
 	static const char *const status[] = { "changed", "new", "removed" };
 	struct diff_row *rows;
-	size_t n = baseline_diff(old, cur, &rows), count[3] = { 0, 0, 0 };
+	size_t n, count[3] = { 0, 0, 0 };
 	struct rtable *t;
 
-	rdoc_heading(d, "diff", "Changes against the baseline");
+	if (in->old == NULL)
+		return;
+	n = baseline_diff(in->old, in->groups, &rows);
+	section_heading(d, in);
 	for (size_t i = 0; i < n; i++)
 		count[rows[i].status]++;
-	rdoc_para(d, "diff", "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
+	rdoc_para(d, in->section->name, "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
 	    "%zu new, %zu removed (maxima over instantiations; largest growth first, a "
-	    "register counting as 4 bytes).", o->baseline, count[DIFF_CHANGED],
+	    "register counting as 4 bytes).", in->config->baseline, count[DIFF_CHANGED],
 	    count[DIFF_NEW], count[DIFF_REMOVED]);
 	if (n == 0) {
 		free(rows);
 		return;
 	}
-	t = rdoc_table(d, "diff");
-	rtable_col(t, "kernel", RC_CODE);
-	rtable_col(t, "library", RC_CODE);
-	rtable_col(t, "sm", RC_TEXT);
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, columns[COL_COLLAPSED].heading, RC_CODE);
+	rtable_col(t, columns[COL_LIBRARY].heading, RC_CODE);
+	rtable_col(t, columns[COL_SM].heading, RC_TEXT);
 	rtable_col(t, "status", RC_TEXT);
 	for (int k = 0; k < BASELINE_NFIELDS; k++) {
 		char *h;
 
-		rtable_col(t, titles[k], RC_NUM | RC_MD_ONLY);
-		h = xasprintf("%s_old", baseline_fields[k]);
+		rtable_col(t, baseline_column(k)->heading, RC_NUM | RC_MD_ONLY);
+		h = xasprintf("%s_old", baseline_column(k)->name);
 		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
 		free(h);
-		h = xasprintf("%s_new", baseline_fields[k]);
+		h = xasprintf("%s_new", baseline_column(k)->name);
 		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
 		free(h);
 	}

@@ -1,22 +1,43 @@
-/* The report's sections, each adding its heading, notes and tables to a doc. */
+/*
+ * The report's sections, one file each (sec_NAME.c), each adding its
+ * heading, notes and tables to a doc.  report_sections (report.c) lists
+ * them with their names and titles; what they share (sections.c) is here
+ * too.
+ */
 #ifndef SPILLWAY_SECTIONS_H
 #define SPILLWAY_SECTIONS_H
 
 #include "kgroup.h"
 #include "model.h"
-#include "options.h"
 #include "rdoc.h"
+#include "report.h"
 #include "verdict.h"
 
-/* The counts are the verdict's (NULL: counted here, nothing vendored). */
-void	section_summary(struct rdoc *, const struct model *, const struct verdict *);
-void	section_spills(struct rdoc *, const struct kgroup_set *);
-void	section_arrays(struct rdoc *, const struct kgroup_set *);
-void	section_arches(struct rdoc *, const struct kgroup_set *);
-void	section_occupancy(struct rdoc *, const struct model *, const struct kgroup_set *);
-void	section_coverage(struct rdoc *, const struct options *, const struct model *);
-void	section_builds(struct rdoc *, const struct options *, const struct model *);
-void	section_diff(struct rdoc *, const struct options *, const struct kgroup_set *old,
-	    const struct kgroup_set *cur);
+/* What a section is built from. */
+struct section_input {
+	const struct report_section *section;	/* its entry in report_sections */
+	const struct report_config *config;
+	const struct model	*model;
+	const struct verdict	*judged;	/* NULL: counted here, nothing vendored */
+	const struct kgroup_set	*groups;	/* the model's, by collapsed name and sm */
+	const struct kgroup_set	*old;		/* the baseline's; NULL without one */
+};
+
+void	section_summary(struct rdoc *, const struct section_input *);
+void	section_spills(struct rdoc *, const struct section_input *);
+void	section_arrays(struct rdoc *, const struct section_input *);
+void	section_arches(struct rdoc *, const struct section_input *);
+void	section_coverage(struct rdoc *, const struct section_input *);
+void	section_builds(struct rdoc *, const struct section_input *);
+void	section_occupancy(struct rdoc *, const struct section_input *);
+void	section_diff(struct rdoc *, const struct section_input *);
+
+/* The section's heading, with its title from the table. */
+void	section_heading(struct rdoc *, const struct section_input *);
+/* Sorts v and keeps each distinct string once; returns the count. */
+size_t	section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, const void *));
+/* The kernel, library and sm columns, and one group's cells in them. */
+void	section_kernel_cols(struct rtable *);
+void	section_kernel_cells(struct rtable *, const struct kgroup *);
 
 #endif

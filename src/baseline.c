@@ -6,21 +6,19 @@
 #include "baseline.h"
 #include "xalloc.h"
 
-const char *const baseline_fields[BASELINE_NFIELDS] = {
-	"reg", "stack", "spill_stores", "spill_loads", "shared", "local",
-};
+const struct column *
+baseline_column(int field)
+{
+	return column_diff(field + 1);
+}
 
 int32_t
 baseline_field(const struct kgroup *g, int field)
 {
-	switch (field) {
-	case 0: return g->reg;
-	case 1: return g->stack;
-	case 2: return g->spill_stores;
-	case 3: return g->spill_loads;
-	case 4: return g->shared;
-	default: return g->local;
-	}
+	int32_t v;
+
+	memcpy(&v, (const char *)g + baseline_column(field)->group_offset, sizeof v);
+	return v;
 }
 
 static int64_t
@@ -36,7 +34,7 @@ growth(const struct kgroup *old, const struct kgroup *cur)
 	int64_t s = 0;
 
 	for (int k = 0; k < BASELINE_NFIELDS; k++)
-		s += (known(cur, k) - known(old, k)) * (k == 0 ? 4 : 1);
+		s += (known(cur, k) - known(old, k)) * baseline_column(k)->unit_bytes;
 	return s;
 }
 

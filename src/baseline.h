@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "columns.h"
 #include "kgroup.h"
 
 enum { DIFF_CHANGED, DIFF_NEW, DIFF_REMOVED };
@@ -18,9 +19,11 @@ struct diff_row {
 	int64_t			 growth;	/* bytes, a register counted as 4 */
 };
 
-/* The fields compared, in the order the reports show them. */
+/* The fields compared: the columns columns[] gives a .diff position, in
+ * that order (tests/test_columns.c holds the count to it). */
 #define BASELINE_NFIELDS 6
-extern const char *const baseline_fields[BASELINE_NFIELDS];
+/* The column of field (from 0), and its maximum in g. */
+const struct column *baseline_column(int field);
 int32_t	baseline_field(const struct kgroup *, int field);
 
 /* Fills rows with every group that changed, appeared or went; returns the count. */

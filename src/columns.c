@@ -4,39 +4,167 @@
 #include <string.h>
 
 #include "columns.h"
+#include "kgroup.h"
 
-#define COL(n, t, u, d, field, desc) { n, t, u, d, offsetof(struct func_rec, field), desc }
-
-const struct column columns[] = {
-	COL("reg", "REG", "", 1, reg, "registers per thread"),
-	COL("stack", "STACK", "B", 1, stack, "stack frame with callees (ptxas cumulative stack size)"),
-	COL("shared", "SHARED", "B", 1, shared, "static shared memory per block"),
-	COL("local", "LOCAL", "B", 1, local, "local memory outside the stack frame"),
-	COL("texture", "TEX", "", 1, texture, "texture references"),
-	COL("surface", "SURF", "", 1, surface, "surface references"),
-	COL("sampler", "SAMP", "", 1, sampler, "sampler references"),
-	COL("max_threads", "MAXTHR", "", 1, max_threads, "launch bound: threads per block"),
-	COL("min_blocks", "MINBLK", "", 1, min_blocks, "launch bound: blocks per SM"),
-	COL("spill_stores", "SPST", "B", 1, spill_stores, "spill stores (ptxas -v)"),
-	COL("spill_loads", "SPLD", "B", 1, spill_loads, "spill loads (ptxas -v)"),
+const char *const func_kind_names[2] = {
+	[FUNC_ENTRY] = "entry",
+	[FUNC_DEVICE] = "device",
 };
 
-const size_t ncolumns = sizeof columns / sizeof columns[0];
+/* Where a value lives. */
+#define IMAGE_TEXT(field)	.record = IN_IMAGE, .store = STORE_STRING, \
+				.offset = offsetof(struct image_rec, field)
+#define IMAGE_CHARS(field)	.record = IN_IMAGE, .store = STORE_CHARS, \
+				.offset = offsetof(struct image_rec, field)
+#define FUNC_TEXT(field)	.record = IN_FUNC, .store = STORE_STRING, \
+				.offset = offsetof(struct func_rec, field)
+#define FUNC_CODE(field, names)	.record = IN_FUNC, .store = STORE_CODE, \
+				.offset = offsetof(struct func_rec, field), \
+				.codes = (names), .ncodes = sizeof (names) / sizeof (names)[0]
+#define FUNC_NUMBER(field)	.kind = COLUMN_NUMBER, .record = IN_FUNC, .store = STORE_INT32, \
+				.offset = offsetof(struct func_rec, field), .sort_desc = 1
+/* The unit, and the reports' heading that ends with it. */
+#define BYTES(words)		.unit = "B", .unit_bytes = 1, .heading = words " B"
+#define COUNT(words)		.unit = "", .heading = words
+/* The baseline diff compares the column at pos, on this maximum of a kgroup. */
+#define DIFF(pos, field)	.diff = (pos), .group_offset = offsetof(struct kgroup, field)
+
+const struct column columns[NCOLUMNS] = {
+	[COL_LIBRARY] = { .name = "library", .title = "LIBRARY", .heading = "library",
+		IMAGE_TEXT(library),
+		.description = "the file as named, or its path under the directory that was scanned" },
+	[COL_MEMBER] = { .name = "member", .title = "MEMBER", .heading = "member",
+		IMAGE_TEXT(member),
+		.description = "the archive member, empty when none" },
+	[COL_SM] = { .name = "sm", .title = "SM", .heading = "sm",
+		IMAGE_CHARS(arch),
+		.description = "the architecture, sm_86 or sm_90a" },
+	[COL_KIND] = { .name = "kind", .title = "KIND", .heading = "kind",
+		FUNC_CODE(kind, func_kind_names),
+		.description = "entry for a kernel, device for a non-inlined device function" },
+	[COL_MANGLED] = { .name = "mangled", .title = "MANGLED", .heading = "mangled",
+		FUNC_TEXT(mangled),
+		.description = "the symbol as the binary spells it" },
+	[COL_NAME] = { .name = "name", .title = "NAME", .heading = "name",
+		FUNC_TEXT(name),
+		.description = "the demangled name with its parameters" },
+	[COL_COLLAPSED] = { .name = "collapsed", .title = "COLLAPSED", .heading = "kernel",
+		FUNC_TEXT(collapsed),
+		.description = "the demangled name without template arguments and parameters" },
+	[COL_NAMESPACE] = { .name = "namespace", .title = "NAMESPACE", .heading = "namespace",
+		FUNC_TEXT(ns),
+		.description = "the enclosing scope of the collapsed name, empty for the global one" },
+	[COL_REG] = { .name = "reg", .title = "REG", .unit = "", .unit_bytes = 4,
+		.heading = "registers", FUNC_NUMBER(reg), .tui = 1, DIFF(1, reg),
+		.description = "registers per thread" },
+	[COL_STACK] = { .name = "stack", .title = "STACK", BYTES("stack"),
+		FUNC_NUMBER(stack), .tui = 2, .mark = MARK_WARN, DIFF(2, stack),
+		.description = "stack frame in bytes, callees included (ptxas cumulative stack size)" },
+	[COL_SHARED] = { .name = "shared", .title = "SHARED", BYTES("shared"),
+		FUNC_NUMBER(shared), .tui = 4, DIFF(5, shared),
+		.description = "static shared memory in bytes" },
+	[COL_LOCAL] = { .name = "local", .title = "LOCAL", BYTES("local"),
+		FUNC_NUMBER(local), .tui = 3, .mark = MARK_WARN, DIFF(6, local),
+		.description = "local memory in bytes outside the stack frame" },
+	[COL_CONSTANT] = { .name = "constant", .title = "CONST", .heading = "constant banks",
+		.kind = COLUMN_BANKS, FUNC_TEXT(constant),
+		.description = "per-function constant banks as bank:bytes pairs, empty when none" },
+	[COL_TEXTURE] = { .name = "texture", .title = "TEX", COUNT("textures"),
+		FUNC_NUMBER(texture),
+		.description = "references to texture objects" },
+	[COL_SURFACE] = { .name = "surface", .title = "SURF", COUNT("surfaces"),
+		FUNC_NUMBER(surface),
+		.description = "references to surface objects" },
+	[COL_SAMPLER] = { .name = "sampler", .title = "SAMP", COUNT("samplers"),
+		FUNC_NUMBER(sampler),
+		.description = "references to sampler objects" },
+	[COL_MAX_THREADS] = { .name = "max_threads", .title = "MAXTHR", COUNT("max threads"),
+		FUNC_NUMBER(max_threads),
+		.description = "the launch bound on threads per block, when recorded" },
+	[COL_MIN_BLOCKS] = { .name = "min_blocks", .title = "MINBLK", COUNT("min blocks"),
+		FUNC_NUMBER(min_blocks),
+		.description = "the launch bound on blocks per multiprocessor, when recorded" },
+	[COL_SPILL_STORES] = { .name = "spill_stores", .title = "SPST", BYTES("spill stores"),
+		FUNC_NUMBER(spill_stores), .tui = 5, .mark = MARK_BAD, DIFF(3, spill_stores),
+		.description = "bytes of spill stores, from ptxas -v logs" },
+	[COL_SPILL_LOADS] = { .name = "spill_loads", .title = "SPLD", BYTES("spill loads"),
+		FUNC_NUMBER(spill_loads), DIFF(4, spill_loads),
+		.description = "bytes of spill loads, from ptxas -v logs" },
+	[COL_VISIBILITY] = { .name = "visibility", .title = "VISIBILITY", .heading = "visibility",
+		FUNC_CODE(visibility, func_visibility_names), .csv_optional = 1,
+		.description = "the symbol's ELF visibility, and unlisted when cuobjdump leaves it out" },
+};
 
 int32_t
 column_value(const struct column *c, const struct func_rec *f)
 {
 	int32_t v;
 
+	if (c->store != STORE_INT32 || c->record != IN_FUNC)
+		return UNKNOWN;
 	memcpy(&v, (const char *)f + c->offset, sizeof v);
 	return v;
+}
+
+const char *
+column_text(const struct column *c, const struct image_rec *img, const struct func_rec *f)
+{
+	const char *rec = c->record == IN_IMAGE ? (const char *)img : (const char *)f;
+	const char *s;
+	uint8_t code;
+
+	switch (c->store) {
+	case STORE_STRING:
+		memcpy(&s, rec + c->offset, sizeof s);
+		return s;
+	case STORE_CHARS:
+		return rec + c->offset;
+	case STORE_CODE:
+		code = (uint8_t)rec[c->offset];
+		return code < c->ncodes && c->codes[code] ? c->codes[code] : "";
+	case STORE_INT32:
+		break;
+	}
+	return "";
+}
+
+const struct column *
+column_named(const char *name)
+{
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		if (strcmp(columns[i].name, name) == 0)
+			return &columns[i];
+	return NULL;
 }
 
 const struct column *
 column_find(const char *name)
 {
-	for (size_t i = 0; i < ncolumns; i++)
-		if (strcmp(columns[i].name, name) == 0)
+	const struct column *c = column_named(name);
+
+	return c && c->kind == COLUMN_NUMBER ? c : NULL;
+}
+
+const struct column *
+column_tui(int pos)
+{
+	for (size_t i = 0; i < NCOLUMNS && pos > 0; i++)
+		if (columns[i].tui == pos)
 			return &columns[i];
 	return NULL;
+}
+
+const struct column *
+column_diff(int pos)
+{
+	for (size_t i = 0; i < NCOLUMNS && pos > 0; i++)
+		if (columns[i].diff == pos)
+			return &columns[i];
+	return NULL;
+}
+
+enum column_id
+column_id(const struct column *c)
+{
+	return (enum column_id)(c - columns);
 }

@@ -329,7 +329,7 @@ read_module_info(struct reader *r, struct section *sec)
 
 /*
  * The function a per-function section (.nv.info.<fn>, .nv.shared.<fn>...)
- * belongs to.  Its sh_info names the .text section (binary-formats.md
+ * belongs to.  Its sh_info names the .text section (doc/binary-formats.md
  * 4.4): when that holds a function called fn, one string compare settles
  * it; else the name is looked up among all the functions.
  */
@@ -501,7 +501,7 @@ read_references(struct reader *r, struct section *sec)
 	return 0;
 }
 
-/* The producing tool and toolkit, from .note.nv.tkinfo (binary-formats.md 4.10). */
+/* The producing tool and toolkit, from .note.nv.tkinfo (doc/binary-formats.md 4.10). */
 static int
 read_tkinfo(struct reader *r, struct section *sec)
 {

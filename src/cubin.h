@@ -2,7 +2,7 @@
  * The cubin (device ELF): every function with its own .text section, and
  * the .nv.info attributes and per-function sections that make cuobjdump's
  * REG, STACK, SHARED, LOCAL, CONSTANT[n], TEXTURE, SURFACE and SAMPLER.
- * binary-formats.md sections 4 and 5 give the rules followed here.
+ * doc/binary-formats.md sections 4 and 5 give the rules followed here.
  */
 #ifndef SPILLWAY_CUBIN_H
 #define SPILLWAY_CUBIN_H

@@ -1,7 +1,7 @@
 /*
  * The fatbin container: a 16-byte header, then entries back to back.
  * Several containers may follow each other in one section.
- * See docs: binary-formats.md section 2.
+ * See doc/binary-formats.md section 2.
  */
 #ifndef SPILLWAY_FATBIN_H
 #define SPILLWAY_FATBIN_H

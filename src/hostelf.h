@@ -1,7 +1,7 @@
 /*
  * Host ELF files (objects, shared libraries, executables): where their
  * device code sits.  cuobjdump's rule is followed: .nv_fatbin when the file
- * has one, otherwise __nv_relfatbin (binary-formats.md 1.3).
+ * has one, otherwise __nv_relfatbin (doc/binary-formats.md 1.3).
  */
 #ifndef SPILLWAY_HOSTELF_H
 #define SPILLWAY_HOSTELF_H

@@ -41,6 +41,13 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 			row->max_local = local;
 		row->seen = 1;
 	}
+	if (fn->stack == UNKNOWN) {
+		judge_add(v, FINDING_VIOLATION,
+		    "VIOLATION %s %s: STACK unknown: ptxas could not bound it (recursion) [%s]",
+		    fn->name, img->arch, origin(img));
+		about(v, RULE_ALLOWANCE, entry, img->library);
+		return 1;
+	}
 	if (!func_framed(fn))
 		return 0;
 	if (row == NULL) {

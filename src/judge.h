@@ -22,8 +22,8 @@
 #include "judge_growth.h"
 #include "judge_vendored.h"
 #include "model.h"
-#include "options.h"
 #include "scan.h"
+#include "strlist.h"
 #include "verdict.h"
 
 struct judge_config {

@@ -8,7 +8,7 @@
 
 #include "kgroup.h"
 #include "model.h"
-#include "options.h"
+#include "strlist.h"
 #include "verdict.h"
 
 /* What each library carries, beside its counts (kgroup_count). */

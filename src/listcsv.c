@@ -12,13 +12,10 @@
 #include "listcsv.h"
 #include "xalloc.h"
 
-/* The fixed leading columns of --list; the resource columns follow from columns[]. */
-static const char *const lead[] = {
-	"library", "member", "sm", "kind", "mangled", "name", "collapsed", "namespace",
-};
-#define NLEAD (sizeof lead / sizeof lead[0])
-/* The header up to min_blocks, as issue and man page fix it. */
-static const char header_prefix[] = "library,member,sm,kind,mangled,name,collapsed,namespace,reg,";
+/* A file is known as a --list by its header up to this column, so that a
+ * list with other columns after it still reads as one, and is told what
+ * its header lacks. */
+#define SNIFF_LAST	COL_REG
 
 /* A row is built in memory and written with one fwrite: stdio's per-call
  * locking made character-by-character output the slowest part of --list. */
@@ -119,58 +116,48 @@ number(FILE *f, int64_t v, int last)
 	putc(last ? '\n' : ',', f);
 }
 
-/* --list's order: reg..sampler, constant after local, then the rest. */
-static const char *const list_order[] = {
-	"reg", "stack", "shared", "local", "@constant", "texture", "surface", "sampler",
-	"max_threads", "min_blocks", "spill_stores", "spill_loads",
-};
-#define NORDER (sizeof list_order / sizeof list_order[0])
-
 void
 listcsv_write_header(FILE *f)
 {
-	for (size_t i = 0; i < NLEAD; i++)
-		fprintf(f, "%s,", lead[i]);
-	for (size_t i = 0; i < NORDER; i++)
-		fprintf(f, "%s,", list_order[i][0] == '@' ? list_order[i] + 1 : list_order[i]);
-	fputs("visibility\n", f);
+	for (size_t i = 0; i < NCOLUMNS; i++)
+		fprintf(f, "%s%c", columns[i].name, i + 1 < NCOLUMNS ? ',' : '\n');
 }
 
-/* The fields every row of an image starts with, quoted once for them all. */
+/* One column of a row, as its kind is written. */
 static void
+row_column(struct row *r, const struct column *c, const struct image_rec *img,
+    const struct func_rec *fn)
+{
+	int last = column_id(c) + 1 == NCOLUMNS;
+
+	if (c->kind == COLUMN_NUMBER)
+		row_number(r, column_value(c, fn), last);
+	else
+		row_field(r, column_text(c, img, fn), last);
+}
+
+/* The image's columns every row starts with: quoted once for them all. */
+static size_t
 image_prefix(struct row *r, const struct image_rec *img)
 {
-	row_field(r, img->library, 0);
-	row_field(r, img->member, 0);
-	row_field(r, img->arch, 0);
+	size_t k = 0;
+
+	for (; k < NCOLUMNS && columns[k].record == IN_IMAGE; k++)
+		row_column(r, &columns[k], img, NULL);
+	return k;
 }
 
 char *
 listcsv_format_rows(const struct image_rec *img, const struct func_rec *rows, size_t n,
     size_t *len)
 {
-	const struct column *order[NORDER];
 	struct row r = { 0 }, prefix = { 0 };
+	size_t first = image_prefix(&prefix, img);
 
-	for (size_t k = 0; k < NORDER; k++)
-		order[k] = list_order[k][0] == '@' ? NULL : column_find(list_order[k]);
-	image_prefix(&prefix, img);
 	for (size_t i = 0; i < n; i++) {
-		const struct func_rec *fn = &rows[i];
-
 		row_put(&r, prefix.buf, prefix.len);
-		row_field(&r, fn->kind == FUNC_ENTRY ? "entry" : "device", 0);
-		row_field(&r, fn->mangled, 0);
-		row_field(&r, fn->name, 0);
-		row_field(&r, fn->collapsed, 0);
-		row_field(&r, fn->ns, 0);
-		for (size_t k = 0; k < NORDER; k++) {
-			if (order[k] == NULL)
-				row_field(&r, fn->constant, 0);
-			else
-				row_number(&r, column_value(order[k], fn), 0);
-		}
-		row_field(&r, func_visibility_names[fn->visibility], 1);
+		for (size_t k = first; k < NCOLUMNS; k++)
+			row_column(&r, &columns[k], img, &rows[i]);
 	}
 	free(prefix.buf);
 	*len = r.len;
@@ -254,9 +241,17 @@ bom_length(const uint8_t *data, size_t size)
 int
 listcsv_is_list(const uint8_t *data, size_t size)
 {
-	size_t n = sizeof header_prefix - 1, skip = bom_length(data, size);
+	size_t at = bom_length(data, size);
 
-	return size - skip >= n && memcmp(data + skip, header_prefix, n) == 0;
+	for (size_t k = 0; k <= SNIFF_LAST; k++) {
+		size_t n = strlen(columns[k].name);
+
+		if (size - at < n + 1 || memcmp(data + at, columns[k].name, n) != 0 ||
+		    data[at + n] != ',')
+			return 0;
+		at += n + 1;
+	}
+	return 1;
 }
 
 /* The suffixes an sm may carry: arch-specific and family-specific SASS. */
@@ -289,14 +284,9 @@ listcsv_sm_valid(const char *sm)
  * and the rows after it are read.  A --list CSV ends every row with a
  * newline: a last line without one is a file cut short, and is not read.
  */
-enum { F_LIBRARY, F_MEMBER, F_SM, F_KIND, F_MANGLED, F_NAME, F_COLLAPSED, F_NAMESPACE,
-	F_CONSTANT, F_VISIBILITY, F_NUMERIC };
-/* A list written before the visibility column had none: its rows are
- * read as visibility default. */
-#define FIELD_OPTIONAL(id)	((id) == F_VISIBILITY)
-
-#define NFIELDS_MAX (F_NUMERIC + 16)
-#define NFIELDS (F_NUMERIC + ncolumns)	/* every one of them in the header */
+/* Fields are read by column id (enum column_id); a header holds each
+ * column once, so one past NCOLUMNS is already a column too many. */
+#define NFIELDS_MAX (NCOLUMNS + 1)
 
 /* The bad rows of one file named one by one; the rest are counted in one
  * message, so that a file of a million bad rows is not a million lines. */
@@ -318,9 +308,9 @@ struct importer {
 	size_t			 records;	/* records ended (header included) */
 	int			 header_done;
 	int			 header_bad;
-	int			 map[NFIELDS_MAX];	/* column index -> field id (or -1) */
+	int			 map[NFIELDS_MAX];	/* header position -> column id (or -1) */
 	size_t			 nmap;
-	char			*fields[NFIELDS_MAX];	/* this row's text by field id */
+	char			*fields[NFIELDS_MAX];	/* this row's text by column id */
 	size_t			 col;		/* fields seen in this record */
 	char			 problem[200];	/* this record's first problem, "" when none */
 	size_t			 bad_rows;	/* past IMPORT_BAD_ROWS_SHOWN */
@@ -334,17 +324,15 @@ struct importer {
 static const char *
 field_name(int id)
 {
-	return id < F_CONSTANT ? lead[id] : id == F_CONSTANT ? "constant"
-	    : id == F_VISIBILITY ? "visibility" : columns[id - F_NUMERIC].name;
+	return columns[id].name;
 }
 
 static int
 field_id(const char *name)
 {
-	for (size_t i = 0; i < NFIELDS; i++)
-		if (strcmp(field_name((int)i), name) == 0)
-			return (int)i;
-	return -1;
+	const struct column *c = column_named(name);
+
+	return c ? (int)column_id(c) : -1;
 }
 
 static void
@@ -454,33 +442,22 @@ parse_num(const char *s, int32_t *out)
 	return 0;
 }
 
-/* The kinds a row may be, as --list writes them. */
-static const struct {
-	const char	*name;
-	int		 kind;
-} kinds[] = {
-	{ "entry", FUNC_ENTRY },
-	{ "device", FUNC_DEVICE },
-};
-
+/* A coded column's text as --list writes it: its code, or -1. */
 static int
-parse_kind(const char *s)
+parse_code(const struct column *c, const char *s)
 {
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(kinds[i].name, s) == 0)
-			return kinds[i].kind;
+	for (size_t i = 0; i < c->ncodes; i++)
+		if (c->codes[i] != NULL && strcmp(c->codes[i], s) == 0)
+			return (int)i;
 	return -1;
 }
 
+/* A list written before the visibility column had none: its rows are
+ * read as visibility default. */
 static int
 parse_visibility(const char *s)
 {
-	if (*s == '\0')
-		return VIS_DEFAULT;
-	for (int v = 0; v < NVISIBILITIES; v++)
-		if (strcmp(func_visibility_names[v], s) == 0)
-			return v;
-	return -1;
+	return *s == '\0' ? VIS_DEFAULT : parse_code(&columns[COL_VISIBILITY], s);
 }
 
 static size_t
@@ -510,28 +487,30 @@ image_for(struct importer *im, const char *lib, const char *member, const char *
 static void
 convert_row(struct importer *im, struct func_rec *f)
 {
-	const char *sm = fieldstr(im, F_SM);
-	int kind = parse_kind(fieldstr(im, F_KIND));
-	int visibility = parse_visibility(fieldstr(im, F_VISIBILITY));
+	const char *sm = fieldstr(im, COL_SM);
+	int kind = parse_code(&columns[COL_KIND], fieldstr(im, COL_KIND));
+	int visibility = parse_visibility(fieldstr(im, COL_VISIBILITY));
 
 	if (im->col != im->nmap)
 		problem(im, "%zu fields, but the header has %zu columns", im->col, im->nmap);
 	if (!listcsv_sm_valid(sm) || strlen(sm) >= sizeof im->m->images[0].arch)
 		problem(im, "sm '%.*s' is not an sm (sm_80, sm_90a)", QUOTED_MAX, sm);
 	if (kind < 0)
-		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, F_KIND));
+		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, COL_KIND));
 	if (visibility < 0)
 		problem(im, "visibility '%.*s' is not default, internal, hidden or protected, "
 		    "with or without unlisted",
-		    QUOTED_MAX, fieldstr(im, F_VISIBILITY));
+		    QUOTED_MAX, fieldstr(im, COL_VISIBILITY));
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
 	f->visibility = visibility < 0 ? VIS_DEFAULT : visibility;
 	f->frame = UNKNOWN;
-	for (size_t k = 0; k < ncolumns; k++) {
-		const char *text = fieldstr(im, F_NUMERIC + (int)k);
+	for (size_t k = 0; k < NCOLUMNS; k++) {
+		const char *text = fieldstr(im, (int)k);
 		int32_t v;
 
+		if (columns[k].kind != COLUMN_NUMBER)
+			continue;
 		if (parse_num(text, &v) < 0) {
 			problem(im, "column %s: expected a number from 0 to %d, or nothing, found '%.*s'",
 			    columns[k].name, INT32_MAX, QUOTED_MAX, text);
@@ -545,15 +524,19 @@ static void
 add_row(struct importer *im, struct func_rec *f)
 {
 	struct strpool *pool = &im->m->pool;
-	const char *lib = strpool_intern_str(pool, fieldstr(im, F_LIBRARY));
-	const char *member = strpool_intern_str(pool, fieldstr(im, F_MEMBER));
+	const char *lib = strpool_intern_str(pool, fieldstr(im, COL_LIBRARY));
+	const char *member = strpool_intern_str(pool, fieldstr(im, COL_MEMBER));
 
-	f->image = (uint32_t)image_for(im, lib, member, fieldstr(im, F_SM));
-	f->mangled = strpool_intern_str(pool, fieldstr(im, F_MANGLED));
-	f->name = strpool_intern_str(pool, fieldstr(im, F_NAME));
-	f->collapsed = strpool_intern_str(pool, fieldstr(im, F_COLLAPSED));
-	f->ns = strpool_intern_str(pool, fieldstr(im, F_NAMESPACE));
-	f->constant = strpool_intern_str(pool, fieldstr(im, F_CONSTANT));
+	f->image = (uint32_t)image_for(im, lib, member, fieldstr(im, COL_SM));
+	for (size_t k = 0; k < NCOLUMNS; k++) {
+		const struct column *c = &columns[k];
+		const char *s;
+
+		if (c->record != IN_FUNC || c->store != STORE_STRING)
+			continue;
+		s = strpool_intern_str(pool, fieldstr(im, (int)k));
+		memcpy((char *)f + c->offset, &s, sizeof s);
+	}
 	xgrow((void **)&im->out, &im->capout, im->nout + 1, sizeof *im->out);
 	im->out[im->nout++] = *f;
 }
@@ -567,10 +550,14 @@ end_header(struct importer *im)
 	for (size_t i = 0; i < im->nmap; i++)
 		if (im->map[i] >= 0)
 			have[im->map[i]] = 1;
-	for (size_t id = 0; id < NFIELDS; id++)
-		if (!have[id] && !FIELD_OPTIONAL(id))
-			problem(im, "the header has no '%s' column (expected the --list header)",
-			    field_name((int)id));
+	/* The names and words first, then the numbers: a header without the
+	 * columns that say which function a row is cannot be read at all. */
+	for (int numbers = 0; numbers < 2; numbers++)
+		for (size_t id = 0; id < NCOLUMNS; id++)
+			if (!have[id] && !columns[id].csv_optional &&
+			    (columns[id].kind == COLUMN_NUMBER) == numbers)
+				problem(im, "the header has no '%s' column (expected the --list header)",
+				    field_name((int)id));
 	if (im->problem[0] != '\0') {
 		im->header_bad = 1;
 		import_diag(im, im->rec_off, im->rec_line, im->problem);

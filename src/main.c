@@ -1,6 +1,8 @@
 /*
- * spillway: the command line.  Parse options, scan, then hand the model to
- * the mode asked for.  Only this file decides the exit status.
+ * spillway: the command line.  Parse options, build each layer's
+ * configuration from them, scan, judge once, then run the mode asked for
+ * (one table, modes[]); everything a run holds is freed in one place
+ * (run_free).  Only this file decides the exit status.
  */
 #include "config.h"
 
@@ -37,6 +39,61 @@
 #define EXIT_TROUBLE	2
 #define EXIT_NOTHING	77
 #define EXIT_INTERNAL	99
+
+/* What a mode needs before it runs. */
+enum {
+	RUN_SCANS	= 1 << 0,	/* reads the paths (record runs a command instead) */
+	RUN_OUTPUT	= 1 << 1,	/* writes to -o FILE or stdout; without, -o is left alone */
+	RUN_ALLOW	= 1 << 2,	/* reads --allow when given */
+	RUN_ALLOW_GIVEN	= 1 << 3,	/* needs --allow: the table it writes */
+	RUN_ALLOW_EXISTS = 1 << 4,	/* --allow's table must exist */
+	RUN_BASELINE	= 1 << 5,	/* reads --baseline when given */
+	RUN_JUDGES	= 1 << 6,	/* runs the judge */
+	RUN_JUDGES_IF_RULE = 1 << 7,	/* runs the judge when a rule is given */
+	RUN_GROWTH	= 1 << 8,	/* takes --max-growth (with --baseline) */
+	RUN_GATES	= 1 << 9,	/* its status is the verdict's (gate_status) */
+};
+
+/* Everything one run holds; run_free frees it, whatever was reached. */
+struct run {
+	struct options		 o;
+	const struct mode_ops	*mode;
+	double			 start;
+	struct model		 m, base;
+	int			 have_base;
+	size_t			 base_missing;	/* the baseline named does not exist */
+	struct diag_list	 diags;
+	struct scan_stats	 stats;
+	struct scan_config	 scan;
+	struct schedule		 sched;
+	const struct schedule	*sp;		/* &sched, or NULL: nothing to schedule */
+	struct allow_table	 allow;
+	struct growth_rules	 growth;
+	struct vendored_rule	 vendored;
+	struct build_gates	 gates;
+	struct judge_config	 jc;
+	struct verdict		 judged;
+	struct report_config	 report;
+	struct outfile		 of;
+	int			 of_open;
+	FILE			*out;
+};
+
+/*
+ * A mode: what it needs (RUN_*), a check of its options before anything
+ * is read (returns 0, or the status to leave with, the message printed),
+ * what it sets up before the scan, and what it does with the model.  run
+ * returns 0, 77 (nothing to do: a problem with the input outranks it) or
+ * a failure, which outranks everything; for a mode that gates, the
+ * verdict's status.
+ */
+struct mode_ops {
+	enum mode	 mode;
+	unsigned	 needs;
+	int		 (*check)(struct run *);
+	void		 (*before_scan)(struct run *);
+	int		 (*run)(struct run *);
+};
 
 /* --list writes rows while the scan goes on. */
 static void
@@ -82,20 +139,38 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	}
 }
 
-/* The report's diff section, for the browser's Diff view. */
+/* The scanner's configuration: the selection and the logs named. */
 static void
-diff_doc(struct rdoc *d, const struct options *o, const struct model *m, const struct model *base)
+scan_config_from(struct scan_config *c, const struct options *o)
 {
-	struct options ro = *o;
+	memset(c, 0, sizeof *c);
+	c->threads = o->threads;
+	c->arches = &o->arches;
+	c->includes = &o->includes;
+	c->excludes = &o->excludes;
+	c->logs = &o->logs;
+}
 
-	memset(&ro.sections, 0, sizeof ro.sections);
-	strlist_add(&ro.sections, "diff");
-	ro.max_bytes = -1;
-	ro.top = 0;
-	report_build(d, &ro, m, base, NULL);
-	for (size_t i = 0; i < ro.sections.n; i++)
-		free(ro.sections.v[i]);
-	free(ro.sections.v);
+/* The build gates: the judge's, echoed by the report and the Build view. */
+static void
+build_gates_from(struct build_gates *g, const struct options *o)
+{
+	*g = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit,
+	    o->mem_host_unit };
+}
+
+/* The report's configuration, for format f. */
+static void
+report_config_from(struct report_config *c, const struct options *o, enum report_format f)
+{
+	memset(c, 0, sizeof *c);
+	c->format = f;
+	c->sections = &o->sections;
+	c->top = o->top;
+	c->max_bytes = o->max_bytes;
+	c->gpus = &o->gpus;
+	c->baseline = o->baseline;
+	build_gates_from(&c->gates, o);
 }
 
 /*
@@ -104,23 +179,24 @@ diff_doc(struct rdoc *d, const struct options *o, const struct model *m, const s
  * --check, --update-allow, the report and the browser share it.
  */
 static void
-judge_config_from(struct judge_config *c, const struct options *o, struct allow_table *allow,
-    const struct vendored_rule *vendored, const struct scan_stats *stats,
-    const struct build_gates *build, const struct schedule *sched,
-    const struct model *base, const struct growth_rules *growth)
+judge_config_from(struct judge_config *c, struct run *r)
 {
+	const struct options *o = &r->o;
+
+	r->vendored = (struct vendored_rule){ o->vendored.v, o->vendored.n, o->vendored_no_namespace };
+	build_gates_from(&r->gates, o);
 	memset(c, 0, sizeof *c);
-	c->allow = allow;
-	c->vendored = vendored;
+	c->allow = o->allow ? &r->allow : NULL;
+	c->vendored = &r->vendored;
 	c->max_regs = o->max_regs;
 	c->max_spill = o->max_spill;
 	c->require_sass = &o->require_sass;
 	c->stale_fails = o->stale_fails;
-	c->stats = stats;
-	c->build = build;
-	c->sched = sched;
-	c->base = base;
-	c->growth = growth;
+	c->stats = &r->stats;
+	c->build = &r->gates;
+	c->sched = r->sp;
+	c->base = r->have_base ? &r->base : NULL;
+	c->growth = o->max_growth ? &r->growth : NULL;
 }
 
 /* True when a rule is given, so that the browser offers its Check view. */
@@ -159,26 +235,24 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
 	return EXIT_CLEAN;
 }
 
-/*
- * --check: prints the verdict judge_all made (the kernel rules and the
- * build gates in one) and returns its status.
- */
+/* --check: prints the verdict judge_all made (the kernel rules and the
+ * build gates in one) and returns its status. */
 static int
-run_check(FILE *out, const struct options *o, const struct verdict *v,
-    const struct scan_stats *stats)
+run_check(struct run *r)
 {
-	print_verdict(out, v, o->quiet);
-	if (v->counted == 0 && verdict_count(v, FINDING_NOTHING) == 0)
+	print_verdict(r->out, &r->judged, r->o.quiet);
+	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
-	return verdict_status(v, stats, o->empty_ok);
+	return verdict_status(&r->judged, &r->stats, r->o.empty_ok);
 }
 
+/* --update-allow: the measured maxima into the table, unless the input
+ * could not be judged. */
 static int
-run_update(FILE *out, struct options *o, struct model *m, struct allow_table *allow,
-    const struct judge_config *jc)
+run_update(struct run *r)
 {
-	struct judge_config c = *jc;
-	const struct scan_stats *stats = jc->stats;
+	struct judge_config c = r->jc;
+	struct allow_table *allow = &r->allow;
 	struct verdict v = { 0 };
 	struct update_counts n;
 	struct judge_measure *ms;
@@ -187,31 +261,208 @@ run_update(FILE *out, struct options *o, struct model *m, struct allow_table *al
 	int rc;
 
 	c.allow = allow;
-	judge_nothing(&c, m, &v);
-	ms = judge_measure(&c, m, &nms);
+	judge_nothing(&c, &r->m, &v);
+	ms = judge_measure(&c, &r->m, &nms);
 	for (size_t i = 0; i < nms; i++)
 		v.counted += ms[i].entries;
-	rc = verdict_status(&v, stats, 0);
+	rc = verdict_status(&v, &r->stats, 0);
 	if (rc != EXIT_CLEAN) {
-		print_verdict(out, &v, o->quiet);
+		print_verdict(r->out, &v, r->o.quiet);
 		fprintf(stderr, "spillway: %s left as it was\n", allow->file);
-		if (rc == EXIT_NOTHING && o->empty_ok)
+		if (rc == EXIT_NOTHING && r->o.empty_ok)
 			rc = EXIT_CLEAN;
 		goto done;
 	}
 	update_apply(allow, ms, nms, &v, &n);
-	print_verdict(out, &v, o->quiet);
+	print_verdict(r->out, &v, r->o.quiet);
 	if (update_write(allow, err, sizeof err) < 0) {
 		fprintf(stderr, "spillway: %s\n", err);
 		rc = EXIT_TROUBLE;
 		goto done;
 	}
-	fprintf(out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
+	fprintf(r->out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
 	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
 done:
 	free(ms);
 	verdict_free(&v);
 	return rc;
+}
+
+static int
+check_report(struct run *r)
+{
+	enum report_format f;
+	char err[512];
+
+	if (report_format_parse(r->o.report_format, &f, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return EXIT_TROUBLE;
+	}
+	report_config_from(&r->report, &r->o, f);
+	if (report_config_check(&r->report, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return EXIT_TROUBLE;
+	}
+	return EXIT_CLEAN;
+}
+
+static int
+run_report(struct run *r)
+{
+	if (report_write(r->out, &r->report, &r->m, r->have_base ? &r->base : NULL,
+	    &r->judged) < 0) {
+		fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
+		return EXIT_INTERNAL;
+	}
+	return EXIT_CLEAN;
+}
+
+/* --report=trace: the build laid out for a trace viewer. */
+static int
+run_trace(struct run *r)
+{
+	if (r->sp == NULL) {
+		fprintf(stderr, "spillway: --report=trace: no module with %s to lay out\n",
+		    r->o.jobs > 0 ? "a wall time" : "a recorded start time (or give --jobs=N)");
+		return EXIT_NOTHING;
+	}
+	trace_write(r->out, &r->m, r->sp);
+	return EXIT_CLEAN;
+}
+
+static void
+list_before_scan(struct run *r)
+{
+	listcsv_write_header(r->out);
+	r->scan.format = listcsv_format_rows;
+	r->scan.emit = emit_text;
+	r->scan.ctx = r->out;
+	r->scan.emit_only = 1;
+}
+
+/* --list: the rows went out during the scan. */
+static int
+run_list(struct run *r)
+{
+	(void)r;
+	return EXIT_CLEAN;
+}
+
+static int
+run_list_images(struct run *r)
+{
+	listcsv_write_images(r->out, &r->m);
+	return EXIT_CLEAN;
+}
+
+static int
+run_summary(struct run *r)
+{
+	summary_write(r->out, &r->m);
+	buildsum_write(r->out, &r->m, r->sp, r->o.top);
+	return EXIT_CLEAN;
+}
+
+/* The browser; the report's sections shown as text (the diff) are its
+ * Diff view. */
+static int
+run_tui(struct run *r)
+{
+	struct tui_config tc = { .color = r->o.color != COLOR_NEVER };
+	struct report_config text;
+	struct rdoc diff = { 0 };
+	int rc = EXIT_CLEAN;
+
+	build_gates_from(&tc.gates, &r->o);
+	if (r->have_base) {
+		report_config_from(&text, &r->o, REPORT_TEXT);
+		text.sections = NULL;
+		report_build(&diff, &text, &r->m, &r->base, NULL);
+	}
+	if (tui_run(&r->m, &tc, rule_given(&r->o) ? &r->judged : NULL,
+	    r->have_base ? &diff : NULL, r->diags.n + r->stats.named_missing) < 0)
+		rc = EXIT_TROUBLE;
+	rdoc_free(&diff);
+	return rc;
+}
+
+static int
+run_record(struct run *r)
+{
+	return record_main(r->o.record_log, r->o.record_module, r->o.record_argv);
+}
+
+static const struct mode_ops modes[] = {
+	{ MODE_RECORD, 0, NULL, NULL, run_record },
+	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
+	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
+	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
+	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
+	  run_report },
+	{ MODE_CHECK, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_EXISTS | RUN_BASELINE |
+	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
+	{ MODE_UPDATE_ALLOW, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_GIVEN | RUN_GATES,
+	  NULL, NULL, run_update },
+	{ MODE_TUI, RUN_SCANS | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES_IF_RULE, NULL, NULL,
+	  run_tui },
+};
+/* --report=trace lays the build out: no sections, no judge. */
+static const struct mode_ops trace_mode = {
+	MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_BASELINE, NULL, NULL, run_trace,
+};
+
+/* The mode asked for; the default is the browser on a terminal, else the summary. */
+static const struct mode_ops *
+mode_of(struct options *o)
+{
+	if (o->mode == MODE_DEFAULT)
+		o->mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
+	if (o->mode == MODE_REPORT && o->report_format != NULL &&
+	    strcmp(o->report_format, "trace") == 0)
+		return &trace_mode;
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (modes[i].mode == o->mode)
+			return &modes[i];
+	return NULL;
+}
+
+/* The options' checks that need no input, then the allowance table;
+ * returns 0 or the status to leave with. */
+static int
+run_check_options(struct run *r)
+{
+	const struct options *o = &r->o;
+	unsigned needs = r->mode->needs;
+	char err[512];
+	int rc;
+
+	if (o->max_growth != NULL) {
+		if (!(needs & RUN_GROWTH) || o->baseline == NULL) {
+			fprintf(stderr, "spillway: --max-growth goes with --check and --baseline=OLD\n");
+			return EXIT_TROUBLE;
+		}
+		if (growth_parse(o->max_growth, &r->growth, err, sizeof err) < 0) {
+			fprintf(stderr, "spillway: %s\n", err);
+			return EXIT_TROUBLE;
+		}
+	}
+	if ((needs & RUN_ALLOW_GIVEN) && o->allow == NULL) {
+		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
+		return EXIT_TROUBLE;
+	}
+	if (o->allow != NULL && (needs & RUN_ALLOW)) {
+		allow_free(&r->allow);
+		rc = allow_read(&r->allow, o->allow, err, sizeof err);
+		if (rc < 0) {
+			fprintf(stderr, "spillway: %s\n", err);
+			return EXIT_TROUBLE;
+		}
+		if (rc == ALLOW_MISSING && (needs & RUN_ALLOW_EXISTS)) {
+			fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", o->allow);
+			return EXIT_TROUBLE;
+		}
+	}
+	return r->mode->check != NULL ? r->mode->check(r) : EXIT_CLEAN;
 }
 
 /*
@@ -253,211 +504,139 @@ gate_status(int judged, const struct diag_list *diags, const struct scan_stats *
 	return judged;
 }
 
-int
-main(int argc, char **argv)
+/* The paths, then the old build of --baseline, and the schedule. */
+static void
+run_scan(struct run *r)
 {
-	struct options o;
-	struct model m;
-	struct diag_list diags = { 0 };
-	struct scan_stats stats;
-	struct scan_config cfg;
-	struct schedule sched;
-	const struct schedule *sp = NULL;
-	struct allow_table allow;
-	struct model base;
-	int have_base = 0;
-	size_t base_missing = 0;
-	struct outfile of;
-	struct growth_rules growth;
-	struct vendored_rule vendored;
-	struct build_gates gates;
-	struct judge_config jc;
-	struct verdict judged = { 0 };
-	static char outbuf[1 << 20];
-	char err[512];
-	int exit_now, rc, check_rc = -1, judged_rc = 0, fatal_rc = -1;
-	FILE *out;
-	double start = clock_seconds(CLOCK_MONOTONIC);
+	const struct options *o = &r->o;
 
-	rc = options_parse(&o, argc, argv, &exit_now);
-	if (exit_now)
-		return rc;
-	if (o.mode == MODE_RECORD) {
-		rc = record_main(o.record_log, o.record_module, o.record_argv);
-		options_free(&o);
-		return rc;
-	}
-	if (o.mode == MODE_DEFAULT)
-		o.mode = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) ? MODE_TUI : MODE_SUMMARY;
-
-	if (o.max_growth != NULL) {
-		if (o.mode != MODE_CHECK || o.baseline == NULL) {
-			fprintf(stderr, "spillway: --max-growth goes with --check and --baseline=OLD\n");
-			options_free(&o);
-			return EXIT_TROUBLE;
-		}
-		if (growth_parse(o.max_growth, &growth, err, sizeof err) < 0) {
-			fprintf(stderr, "spillway: %s\n", err);
-			options_free(&o);
-			return EXIT_TROUBLE;
-		}
-	}
-	if (o.mode == MODE_UPDATE_ALLOW && o.allow == NULL) {
-		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
-		options_free(&o);
-		return EXIT_TROUBLE;
-	}
-	allow_init(&allow, "");
-	if (o.allow != NULL && (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW ||
-	    o.mode == MODE_TUI)) {
-		allow_free(&allow);
-		rc = allow_read(&allow, o.allow, err, sizeof err);
-		if (rc < 0 || (rc == ALLOW_MISSING && o.mode == MODE_CHECK)) {
-			if (rc < 0)
-				fprintf(stderr, "spillway: %s\n", err);
-			else
-				fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", o.allow);
-			allow_free(&allow);
-			options_free(&o);
-			return EXIT_TROUBLE;
-		}
-	}
-	if (o.mode == MODE_REPORT && strcmp(o.report_format, "trace") != 0 &&
-	    report_check_options(&o) < 0) {
-		allow_free(&allow);
-		options_free(&o);
-		return EXIT_TROUBLE;
-	}
-
-	memset(&cfg, 0, sizeof cfg);
-	cfg.threads = o.threads;
-	cfg.arches = &o.arches;
-	cfg.includes = &o.includes;
-	cfg.excludes = &o.excludes;
-	cfg.logs = &o.logs;
-	/* The browser writes no output: -o's file is left alone there. */
-	if (outfile_open(&of, o.mode == MODE_TUI ? NULL : o.output, err, sizeof err) < 0) {
-		fprintf(stderr, "spillway: %s\n", err);
-		allow_free(&allow);
-		options_free(&o);
-		return EXIT_TROUBLE;
-	}
-	out = of.stream;
-	setvbuf(out, outbuf, _IOFBF, sizeof outbuf);
-	if (o.mode == MODE_LIST) {
-		listcsv_write_header(out);
-		cfg.format = listcsv_format_rows;
-		cfg.emit = emit_text;
-		cfg.ctx = out;
-		cfg.emit_only = 1;
-	}
-	model_init(&m);
-	scan_paths(o.paths, o.npaths, &cfg, &m, &diags, &stats);
-	memset(&sched, 0, sizeof sched);
-	if (m.nmodules > 0 && schedule_build(&m, o.jobs, &sched) == 0)
-		sp = &sched;
-	if ((o.mode == MODE_REPORT || o.mode == MODE_CHECK || o.mode == MODE_TUI) && o.baseline != NULL) {
+	scan_config_from(&r->scan, o);
+	if (r->mode->before_scan != NULL)
+		r->mode->before_scan(r);
+	scan_paths(o->paths, o->npaths, &r->scan, &r->m, &r->diags, &r->stats);
+	if (r->m.nmodules > 0 && schedule_build(&r->m, o->jobs, &r->sched) == 0)
+		r->sp = &r->sched;
+	if ((r->mode->needs & RUN_BASELINE) && o->baseline != NULL) {
 		/* The old build: a saved --list CSV or another tree, read alike. */
 		struct scan_stats bstats;
 		char *bpath[1];
 
-		bpath[0] = (char *)o.baseline;
-		model_init(&base);
-		scan_paths(bpath, 1, &cfg, &base, &diags, &bstats);
+		bpath[0] = (char *)o->baseline;
+		scan_paths(bpath, 1, &r->scan, &r->base, &r->diags, &bstats);
 		/* A baseline that is missing or damaged is input the gate could
 		 * not read, not a library that is absent (77). */
-		stats.unreadable += bstats.unreadable + bstats.named_missing;
-		base_missing = bstats.named_missing;
+		r->stats.unreadable += bstats.unreadable + bstats.named_missing;
+		r->base_missing = bstats.named_missing;
 		scan_stats_free(&bstats);
-		have_base = 1;
+		r->have_base = 1;
 	}
+}
 
-	/* The judge, once: --check prints its verdict, the report and the
-	 * browser's Check view render it. */
-	vendored = (struct vendored_rule){ o.vendored.v, o.vendored.n, o.vendored_no_namespace };
-	gates = (struct build_gates){ o.mem_budget, o.mem_host, o.jobs, o.mem_budget_unit, o.mem_host_unit };
-	judge_config_from(&jc, &o, o.allow ? &allow : NULL, &vendored, &stats, &gates, sp,
-	    have_base ? &base : NULL, o.max_growth ? &growth : NULL);
-	if (o.mode == MODE_CHECK || (o.mode == MODE_TUI && rule_given(&o)) ||
-	    (o.mode == MODE_REPORT && strcmp(o.report_format, "trace") != 0))
-		judge_all(&jc, &m, &judged);
+/*
+ * The exit status of a run whose mode returned rc.  A gate's is the
+ * verdict's, unless the input was not all read (gate_status); any other
+ * mode's failure stands, then any problem with the input makes it 2.
+ */
+static int
+run_status(const struct run *r, int rc)
+{
+	if (r->mode->needs & RUN_GATES)
+		return gate_status(rc, &r->diags, &r->stats);
+	if (rc != EXIT_CLEAN && rc != EXIT_NOTHING)
+		return rc;
+	if (r->diags.n > 0 || r->stats.named_missing > 0)
+		return EXIT_TROUBLE;
+	return rc;
+}
 
-	if (o.mode == MODE_TUI) {
-		struct rdoc diff = { 0 };
+/* Scans, judges once (--check prints the verdict, the report and the
+ * browser's Check view render it), runs the mode and puts its output in
+ * place; returns the exit status. */
+static int
+run_scanned(struct run *r)
+{
+	static char outbuf[1 << 20];
+	unsigned needs = r->mode->needs;
+	char err[512];
+	int rc, keep, written;
 
-		if (have_base)
-			diff_doc(&diff, &o, &m, &base);
-		if (tui_run(&m, &o, rule_given(&o) ? &judged : NULL, have_base ? &diff : NULL,
-		    diags.n + stats.named_missing) < 0)
-			fatal_rc = EXIT_TROUBLE;
-		rdoc_free(&diff);
-		goto done;
+	/* The browser writes no output: -o's file is left alone there. */
+	if (outfile_open(&r->of, (needs & RUN_OUTPUT) ? r->o.output : NULL, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return EXIT_TROUBLE;
 	}
+	r->of_open = 1;
+	r->out = r->of.stream;
+	setvbuf(r->out, outbuf, _IOFBF, sizeof outbuf);
+	run_scan(r);
+	judge_config_from(&r->jc, r);
+	if ((needs & RUN_JUDGES) || ((needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o)))
+		judge_all(&r->jc, &r->m, &r->judged);
+	rc = r->mode->run(r);
 
-	switch (o.mode) {
-	case MODE_LIST:
-		break;
-	case MODE_LIST_IMAGES:
-		listcsv_write_images(out, &m);
-		break;
-	case MODE_SUMMARY:
-		summary_write(out, &m);
-		buildsum_write(out, &m, sp, o.top);
-		break;
-	case MODE_CHECK:
-		judged_rc = run_check(out, &o, &judged, &stats);
-		break;
-	case MODE_UPDATE_ALLOW:
-		judged_rc = run_update(out, &o, &m, &allow, &jc);
-		break;
-	case MODE_REPORT:
-		if (strcmp(o.report_format, "trace") == 0) {
-			if (sp == NULL) {
-				fprintf(stderr, "spillway: --report=trace: no module with %s to lay out\n",
-				    o.jobs > 0 ? "a wall time" : "a recorded start time (or give --jobs=N)");
-				check_rc = EXIT_NOTHING;
-				break;
-			}
-			trace_write(out, &m, sp);
-			break;
-		}
-		if (report_write(out, &o, &m, have_base ? &base : NULL, &judged) < 0) {
-			fprintf(stderr, "spillway: libcmark-gfm could not render the report\n");
-			fatal_rc = EXIT_INTERNAL;
-		}
-		break;
-	default:
+	keep = (needs & RUN_OUTPUT) && ((needs & RUN_GATES) || rc == EXIT_CLEAN) &&
+	    r->stats.named_missing + r->base_missing == 0;
+	written = finish_output(&r->of, keep);
+	r->of_open = 0;
+	for (size_t i = 0; i < r->diags.n; i++)
+		diag_print(stderr, &r->diags.v[i]);
+	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
+	if (r->o.stats)
+		print_stats(&r->stats, &r->m, clock_seconds(CLOCK_MONOTONIC) - r->start);
+	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);
+}
+
+static void
+run_init(struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->start = clock_seconds(CLOCK_MONOTONIC);
+	model_init(&r->m);
+	model_init(&r->base);
+	allow_init(&r->allow, "");
+}
+
+/* The one clean-up path, from any point of a run. */
+static void
+run_free(struct run *r)
+{
+	if (r->of_open)
+		outfile_discard(&r->of);
+	diag_free(&r->diags);
+	verdict_free(&r->judged);
+	schedule_free(&r->sched);
+	allow_free(&r->allow);
+	scan_stats_free(&r->stats);
+	model_free(&r->base);
+	model_free(&r->m);
+	options_free(&r->o);
+}
+
+/* The mode the options ask for, from its checks to its status. */
+static int
+run_mode(struct run *r)
+{
+	int rc;
+
+	if ((r->mode = mode_of(&r->o)) == NULL) {
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
-		fatal_rc = EXIT_TROUBLE;
-		break;
+		return EXIT_TROUBLE;
 	}
-done:
-	if (finish_output(&of, o.mode != MODE_TUI && fatal_rc < 0 && check_rc < 0 &&
-	    stats.named_missing + base_missing == 0) < 0)
-		fatal_rc = EXIT_TROUBLE;
-	for (size_t i = 0; i < diags.n; i++)
-		diag_print(stderr, &diags.v[i]);
-	namecache_notice(stderr, &stats.kept_mangled);	/* a notice: the exit status stays */
-	if (o.stats)
-		print_stats(&stats, &m, clock_seconds(CLOCK_MONOTONIC) - start);
+	if ((rc = run_check_options(r)) != EXIT_CLEAN)
+		return rc;
+	return (r->mode->needs & RUN_SCANS) ? run_scanned(r) : r->mode->run(r);
+}
 
-	rc = EXIT_CLEAN;
-	if (fatal_rc >= 0)
-		rc = fatal_rc;
-	else if (o.mode == MODE_CHECK || o.mode == MODE_UPDATE_ALLOW)
-		rc = gate_status(judged_rc, &diags, &stats);
-	else if (diags.n > 0 || stats.named_missing > 0)
-		rc = EXIT_TROUBLE;
-	else if (check_rc >= 0)
-		rc = check_rc;
-	diag_free(&diags);
-	verdict_free(&judged);
-	schedule_free(&sched);
-	allow_free(&allow);
-	scan_stats_free(&stats);
-	if (have_base)
-		model_free(&base);
-	model_free(&m);
-	options_free(&o);
+int
+main(int argc, char **argv)
+{
+	static struct run r;
+	int exit_now, rc;
+
+	run_init(&r);
+	rc = options_parse(&r.o, argc, argv, &exit_now);
+	if (!exit_now)		/* else --help, --version or a usage error: rc says which */
+		rc = run_mode(&r);
+	run_free(&r);
 	return rc;
 }

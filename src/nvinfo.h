@@ -1,5 +1,5 @@
 /*
- * The .nv.info record grammar (binary-formats.md 4.7): 4-byte records of
+ * The .nv.info record grammar (doc/binary-formats.md 4.7): 4-byte records of
  * {format, attribute, value or payload size}, SVAL payloads following.
  */
 #ifndef SPILLWAY_NVINFO_H

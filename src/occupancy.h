@@ -1,7 +1,7 @@
 /*
  * Theoretical occupancy from per-arch limits (data/arches.csv, compiled in)
  * and a kernel's registers, static shared memory and block size, by the
- * model of docs/arches.md.
+ * model of doc/arches.md.
  */
 #ifndef SPILLWAY_OCCUPANCY_H
 #define SPILLWAY_OCCUPANCY_H

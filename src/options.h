@@ -1,5 +1,8 @@
 /*
- * The command line, parsed once into one struct that every mode reads.
+ * The command line, parsed once into one struct that main.c reads: it
+ * fills each layer's own configuration from it (the scanner's, the
+ * judge's, the report's, the browser's), and no other module includes
+ * this header (tests/layers.sh).
  * The option table in options.c is the single list of long options;
  * --help is printed from it and man/spillway.1 documents each entry.
  */
@@ -10,6 +13,7 @@
 #include <stdint.h>
 
 #include "bytes.h"
+#include "strlist.h"
 
 enum mode {
 	MODE_DEFAULT,		/* TUI on a terminal, else summary */
@@ -24,11 +28,6 @@ enum mode {
 };
 
 enum color { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-
-struct strlist {
-	char	**v;
-	size_t	  n, cap;
-};
 
 struct options {
 	enum mode	 mode;
@@ -78,8 +77,5 @@ struct options {
 /* Parses argv; returns 0, or the exit status to leave with (help, version, usage error). */
 int	options_parse(struct options *, int argc, char **argv, int *exit_now);
 void	options_free(struct options *);
-void	strlist_add(struct strlist *, const char *);
-/* Splits "a,b,c" into the list. */
-void	strlist_add_csv(struct strlist *, const char *);
 
 #endif

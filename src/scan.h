@@ -13,7 +13,7 @@
 #include "diag.h"
 #include "model.h"
 #include "namecache.h"
-#include "options.h"
+#include "strlist.h"
 
 /* What one path on the command line yielded: model.images[image_first,
  * image_end), and the modules its logs filled (new ones, or ones a path

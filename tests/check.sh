@@ -152,4 +152,12 @@ expect_status 2 "--max-growth without --baseline" "$SPILLWAY" --check --max-grow
 expect_status 2 "--max-growth with an unknown column" \
 	"$SPILLWAY" --check --baseline="$TMP/base.csv" --max-growth=bogus:1 "$BUILD/stack.o"
 
+# A stack ptxas could not bound (recursion; CUDA 11.8's 0xffffffff) is
+# unknown, and no allowance passes it.
+REC="$CORPUS/cuda118/build/stack.sm_72.cubin"
+"$SPILLWAY" --update-allow --allow="$TMP/rec-allow.csv" "$REC" >/dev/null 2>&1
+expect_status 1 "--check of a recursive kernel's unknown stack, with every row allowed" \
+	"$SPILLWAY" --check --allow="$TMP/rec-allow.csv" "$REC"
+check "  ...says the stack is unknown" grep -qxF "VIOLATION stackdemo::recursion_kernel(int*, int) sm_72: STACK unknown: ptxas could not bound it (recursion) [$REC]" "$TMP/out"
+check "  ...and only that one" count_lines 1 "$TMP/out" "VIOLATION"
 finish

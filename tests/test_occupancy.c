@@ -1,5 +1,5 @@
 /* cmocka tests for the occupancy model, on cases computed by hand from
- * docs/arches.md (the arch compatibility rules are in tests/test_arch.c). */
+ * doc/arches.md (the arch compatibility rules are in tests/test_arch.c). */
 #include "config.h"
 
 #include <setjmp.h>

@@ -20,7 +20,6 @@
 
 #include "md.h"
 #include "model.h"
-#include "options.h"
 #include "rcsv.h"
 #include "report.h"
 #include "xalloc.h"
@@ -90,7 +89,7 @@ weird_model(struct model *m)
 }
 
 static char *
-render(const struct model *m, const struct options *o, int64_t max_bytes, size_t *len)
+render(const struct model *m, const struct report_config *o, int64_t max_bytes, size_t *len)
 {
 	struct rdoc d = { 0 };
 	char *buf = NULL;
@@ -196,7 +195,7 @@ static void
 test_weird_names(void **state)
 {
 	struct model m;
-	struct options o;
+	struct report_config o;
 	struct parsed p;
 	size_t len;
 	char *md, text[256];
@@ -271,7 +270,7 @@ static void
 test_unknown_spills(void **state)
 {
 	struct model m;
-	struct options o;
+	struct report_config o;
 	struct parsed p;
 	size_t len, a;
 	char *md, text[256];
@@ -305,7 +304,7 @@ static void
 test_max_bytes(void **state)
 {
 	struct model m;
-	struct options o;
+	struct report_config o;
 	struct parsed p;
 	size_t len, a, rows, more = 0;
 	char *md, *s, name[64];
@@ -318,7 +317,7 @@ test_max_bytes(void **state)
 		add_func(&m, a, name, 1, 64, 8, 4, 4);
 	}
 	memset(&o, 0, sizeof o);
-	o.sections.n = 0;
+	o.sections = NULL;
 	md = render(&m, &o, 6144, &len);
 	assert_true(len <= 6144);
 	assert_true(len > 3000);
@@ -354,7 +353,7 @@ static void
 test_csv_and_determinism(void **state)
 {
 	struct model m;
-	struct options o;
+	struct report_config o;
 	struct rdoc d = { 0 };
 	size_t len, len2;
 	char *a, *b, *csv = NULL;

@@ -60,7 +60,7 @@ one_long_module(void **state)
 	assert_true(start[3] == 12);
 }
 
-/* log-formats.md §4.5: walls 3,1,2,1,1 s, peaks 1800,900,2600,700,1200 MiB.
+/* doc/log-formats.md §4.5: walls 3,1,2,1,1 s, peaks 1800,900,2600,700,1200 MiB.
  * -j2: 4 s, worst 4400 MiB = {m1, m3}; -j3: 3 s, 5300 MiB = {m1, m2, m3}. */
 static void
 worked_example(void **state)

@@ -5,18 +5,30 @@
 
 #include "detail.h"
 
-/* Columns of the per-arch table: every column of columns[] in its order,
- * with the constant banks after LOCAL, as cuobjdump prints them. */
+/* Whether column c is one of the per-arch table: the numbers and the
+ * constant banks, in --list's order (as cuobjdump prints them). */
+static int
+detail_in_table(const struct column *c)
+{
+	return c->kind != COLUMN_TEXT;
+}
+
+/* A column's width: numbers at 6, the banks as wide as the widest. */
+static int
+detail_width(const struct column *c, int constw)
+{
+	return c->kind == COLUMN_BANKS ? -constw : 6;
+}
+
 static size_t
 detail_header(char *buf, size_t size, int constw)
 {
 	size_t n = (size_t)snprintf(buf, size, "  %-8s", "arch");
 
-	for (size_t c = 0; c < ncolumns && n < size; c++) {
-		n += (size_t)snprintf(buf + n, size - n, " %6s", columns[c].title);
-		if (strcmp(columns[c].name, "local") == 0 && n < size)
-			n += (size_t)snprintf(buf + n, size - n, " %-*s", constw, "CONST");
-	}
+	for (size_t c = 0; c < NCOLUMNS && n < size; c++)
+		if (detail_in_table(&columns[c]))
+			n += (size_t)snprintf(buf + n, size - n, " %*s",
+			    detail_width(&columns[c], constw), columns[c].title);
 	if (n < size)
 		n += (size_t)snprintf(buf + n, size - n, "  object");
 	return n;
@@ -31,16 +43,20 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 	size_t n = (size_t)snprintf(buf, sizeof buf, "  %-8s", arch);
 	int cls = TB_NORMAL;
 
-	for (size_t c = 0; c < ncolumns && n < sizeof buf; c++) {
-		int32_t v = column_value(&columns[c], f);
+	for (size_t c = 0; c < NCOLUMNS && n < sizeof buf; c++) {
+		const struct column *col = &columns[c];
+		int w = detail_width(col, constw);
+		int32_t v;
+		const char *text;
 
-		if (v >= 0)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, " %6ld", (long)v);
-		else
-			n += (size_t)snprintf(buf + n, sizeof buf - n, " %6s", "-");
-		if (strcmp(columns[c].name, "local") == 0 && n < sizeof buf)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, " %-*s", constw,
-			    f->constant[0] ? f->constant : "-");
+		if (!detail_in_table(col))
+			continue;
+		if (col->kind == COLUMN_NUMBER && (v = column_value(col, f)) >= 0) {
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " %*ld", w, (long)v);
+			continue;
+		}
+		text = col->kind == COLUMN_NUMBER ? "" : column_text(col, img, f);
+		n += (size_t)snprintf(buf + n, sizeof buf - n, " %*s", w, text[0] ? text : "-");
 	}
 	if (n < sizeof buf)
 		snprintf(buf + n, sizeof buf - n, "  %s%s%s%s%s", img->member[0] ? img->member :
@@ -52,6 +68,44 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 	else if (func_framed(f))
 		cls = TB_WARN;
 	tb_add(tb, cls, "%s", buf);
+}
+
+/* The kernel's visibility: the one value of its entries, or each value
+ * with how many (instantiation, sm) entries have it; unlisted explained,
+ * as the man page does. */
+static void
+detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
+{
+	const struct column *col = &columns[COL_VISIBILITY];
+	size_t count[NVISIBILITIES] = { 0 }, na = vm->narches, n = 0, kinds = 0;
+	int unlisted = 0;
+	char buf[256];
+
+	for (uint32_t i = gr->inst0; i < gr->inst0 + gr->ninst; i++)
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi >= 0)
+				count[vm->m->funcs[fi].visibility % NVISIBILITIES]++;
+		}
+	for (int v = 0; v < NVISIBILITIES; v++)
+		kinds += count[v] > 0;
+	buf[0] = '\0';
+	for (int v = 0; v < NVISIBILITIES && n < sizeof buf; v++) {
+		struct func_rec f = { .visibility = (uint8_t)v };
+
+		if (count[v] == 0)
+			continue;
+		unlisted |= v & VIS_UNLISTED;
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+		    column_text(col, NULL, &f));
+		if (kinds > 1 && n < sizeof buf)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, " (%zu %s)", count[v],
+			    count[v] == 1 ? "entry" : "entries");
+	}
+	if (kinds > 0)
+		tb_add(tb, TB_NORMAL, "  %-10s %s%s", col->name, buf,
+		    unlisted ? " (cuobjdump does not list it)" : "");
 }
 
 size_t
@@ -72,6 +126,7 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 	tb_add(tb, TB_NORMAL, "  namespace  %s", gr->ns[0] ? gr->ns : "(global)");
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
+	detail_visibility(tb, vm, gr);
 	tb_add(tb, TB_NORMAL, "  %u instantiation%s", gr->ninst, gr->ninst == 1 ? "" : "s");
 	for (uint32_t j = 0; j < gr->ninst; j++) {
 		uint32_t i = vm->iorder[gr->inst0 + j];

@@ -303,7 +303,7 @@ tui_loop(struct tui *t)
 }
 
 int
-tui_run(const struct model *m, const struct options *o, const struct verdict *v,
+tui_run(const struct model *m, const struct tui_config *c, const struct verdict *v,
     const struct rdoc *diff, size_t problems)
 {
 	struct tui t;
@@ -319,10 +319,10 @@ tui_run(const struct model *m, const struct options *o, const struct verdict *v,
 	t.m = m;
 	t.verdict = v;
 	t.diff = diff;
-	t.gates = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit, o->mem_host_unit };
+	t.gates = c->gates;
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
-	t.color = o->color != COLOR_NEVER;
+	t.color = c->color;
 	vm_init(&t.vm, m);
 	for (size_t g = 0; g < t.vm.ngroups; g++)
 		if (t.vm.groups[g].kind == FUNC_ENTRY)

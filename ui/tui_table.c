@@ -33,24 +33,18 @@ digits(int32_t v)
 	return n;
 }
 
-/* The class of a number above zero in a column: spills are bad, stack
- * and local memory worth a look, the rest plain. */
+/* The class of a number above zero in a column, by its mark in columns[]:
+ * spills are bad, stack and local memory worth a look, the rest plain. */
 static int
 tui_table_class(const struct column *c)
 {
-	static const struct {
-		const char	*column;
-		int		 cls;
-	} marked[] = {
-		{ "spill_stores", TB_BAD },
-		{ "stack", TB_WARN },
-		{ "local", TB_WARN },
+	static const int cls[] = {
+		[MARK_PLAIN] = TB_NORMAL,
+		[MARK_WARN] = TB_WARN,
+		[MARK_BAD] = TB_BAD,
 	};
 
-	for (size_t i = 0; i < sizeof marked / sizeof marked[0]; i++)
-		if (strcmp(c->name, marked[i].column) == 0)
-			return marked[i].cls;
-	return TB_NORMAL;
+	return cls[c->mark];
 }
 
 /* Natural widths: each number column as wide as its widest value; the

@@ -222,7 +222,7 @@ vm_build_values(struct viewmodel *vm)
 	const struct column *cols[VM_NRES];
 
 	for (int r = 0; r < VM_NRES; r++)
-		cols[r] = column_find(vm_res_names[r]);
+		cols[r] = vm_res_column(r);
 	vm->ival = xmalloc((vm->ninsts * stride + 1) * sizeof *vm->ival);
 	vm->gval = xmalloc((vm->ngroups * stride + 1) * sizeof *vm->gval);
 	for (size_t i = 0; i < vm->ninsts * stride; i++)
@@ -325,8 +325,8 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	vm->rows = xcalloc(vm->ngroups + vm->ninsts + 1, sizeof *vm->rows);
 	vm->scratch = xcalloc(n + 1, sizeof *vm->scratch);
 	/* A spill hunter wants the largest stack frame first. */
-	vm->sort_field = VM_FIELD_RES(0, 1);
-	vm->sort_desc = vm_res_column(1)->sort_desc;
+	vm->sort_field = VM_FIELD_RES(0, columns[COL_STACK].tui - 1);
+	vm->sort_desc = columns[COL_STACK].sort_desc;
 	vm_sort(vm);
 }
 

@@ -16,9 +16,9 @@
 #include "columns.h"
 #include "model.h"
 
-/* The resource columns of the table, in order (names from columns[]). */
+/* The resource columns of the table: those columns[] gives a .tui
+ * position, in that order (tests/test_columns.c holds the count to it). */
 #define VM_NRES		5
-extern const char *const vm_res_names[VM_NRES];
 
 #define VM_ABSENT	(-2)	/* not compiled for this arch */
 
@@ -115,6 +115,7 @@ int32_t	vm_inst_value(const struct viewmodel *, uint32_t i, size_t slot, int res
 int32_t	vm_row_value(const struct viewmodel *, const struct vm_row *, int side, int res);
 /* True when a compared row differs between its two sides on res. */
 int	vm_row_differs(const struct viewmodel *, const struct vm_row *, int res);
+/* The column of resource res (from 0): columns[] at .tui position res + 1. */
 const struct column *vm_res_column(int res);
 /* Name of a field for the status line: "STACK sm_86", "name". */
 void	vm_field_label(const struct viewmodel *, int field, char *buf, size_t size);

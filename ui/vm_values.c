@@ -9,10 +9,6 @@
 
 #include "viewmodel.h"
 
-const char *const vm_res_names[VM_NRES] = {
-	"reg", "stack", "local", "shared", "spill_stores",
-};
-
 int
 vm_nsides(const struct viewmodel *vm)
 {
@@ -74,7 +70,7 @@ vm_row_differs(const struct viewmodel *vm, const struct vm_row *r, int res)
 const struct column *
 vm_res_column(int res)
 {
-	return column_find(vm_res_names[res]);
+	return column_tui(res + 1);
 }
 
 void

@@ -2,6 +2,7 @@
 """spillway and cuobjdump side by side over every file with device code.
 
 usage: side_by_side.py OUTDIR ROOT...
+       side_by_side.py OUTDIR @LIST     (the files LIST names, one per line)
 environment: SPILLWAY (command, may hold arguments), CUOBJDUMP, JOBS
 
 Finds the regular files under the ROOTs that spillway finds SASS in (one
@@ -164,7 +165,10 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     work = tempfile.mkdtemp()
     t0 = time.monotonic()
-    files = distinct(with_sass(candidates(roots)))
+    if len(roots) == 1 and roots[0].startswith("@"):	# a list of files, one per line
+        files = [l.rstrip("\n") for l in open(roots[0][1:]) if l.strip()]
+    else:
+        files = distinct(with_sass(candidates(roots)))
     print("%d distinct files with SASS under %s (%.0f s to find)" % (len(files), roots, time.monotonic() - t0))
     sys.stdout.flush()
     runs = {}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "occupancy.h"
 #include "sections.h"
 #include "xalloc.h"
@@ -36,8 +37,10 @@ row_cmp(const void *pa, const void *pb)
 }
 
 void
-section_occupancy(struct rdoc *d, const struct model *m, const struct kgroup_set *s)
+section_occupancy(struct rdoc *d, const struct section_input *in)
 {
+	const struct model *m = in->model;
+	const struct kgroup_set *s = in->groups;
 	struct occrow *rows = xcalloc(s->n + 1, sizeof *rows);
 	size_t n = 0;
 	struct rtable *t;
@@ -86,18 +89,18 @@ section_occupancy(struct rdoc *d, const struct model *m, const struct kgroup_set
 		return;
 	}
 	qsort(rows, n, sizeof *rows, row_cmp);
-	rdoc_heading(d, "occupancy", "Occupancy");
-	rdoc_para(d, "occupancy", "Theoretical occupancy from registers, static shared "
+	section_heading(d, in);
+	rdoc_para(d, in->section->name, "Theoretical occupancy from registers, static shared "
 	    "memory and the launch bound on threads per block (where none is recorded, "
 	    "the best block size from 64 to 1024); per kernel and sm, the instantiation "
 	    "with the lowest. Dynamic shared memory and named barriers are not in the "
 	    "binary and are not counted. Lowest first.");
-	t = rdoc_table(d, "occupancy");
+	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "kernel", RC_CODE);
 	rtable_col(t, "library", RC_CODE);
 	rtable_col(t, "sm", RC_TEXT);
-	rtable_col(t, "registers", RC_NUM);
-	rtable_col(t, "shared B", RC_NUM);
+	rtable_col(t, columns[COL_REG].heading, RC_NUM);
+	rtable_col(t, columns[COL_SHARED].heading, RC_NUM);
 	rtable_col(t, "threads", RC_NUM);
 	rtable_col(t, "block size from", RC_TEXT);
 	rtable_col(t, "blocks/SM", RC_NUM);

@@ -1,0 +1,110 @@
+/* Build costs: each module's peak and time, what runs at once, the budgets. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "bytes.h"
+#include "judge_build.h"
+#include "schedule.h"
+#include "sections.h"
+
+/* Seed 001's table: the modules that run at once, their overlap and the
+ * sum of their peaks, under --jobs=N or as recorded; and the budget lines. */
+static void
+concurrent(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	const struct build_gates *gates = &in->config->gates;
+	struct schedule sc;
+	struct rtable *t;
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
+
+	if (schedule_build(m, gates->jobs, &sc) != 0)
+		return;
+	if (sc.slots > 0 && sc.recorded >= 0)
+		rdoc_para(d, in->section->name, "make -j%d simulated in the recorded order: %.1f s (%.1f min); "
+		    "recorded: %.1f s (%.1f min).", sc.slots, sc.total, sc.total / 60,
+		    sc.recorded, sc.recorded / 60);
+	else if (sc.slots > 0)
+		rdoc_para(d, in->section->name, "make -j%d simulated in the recorded order: %.1f s (%.1f min).",
+		    sc.slots, sc.total, sc.total / 60);
+	else
+		rdoc_para(d, in->section->name, "As recorded: %.1f s from the first start to the last end.", sc.total);
+	if (sc.nsets > 0) {
+		t = rdoc_table(d, in->section->name);
+		rtable_col(t, "running at once", RC_CODE);
+		rtable_col(t, "overlap s", RC_NUM);
+		rtable_col(t, "peaks sum to", RC_NUM | RC_MD_ONLY);
+		rtable_col(t, "peak_sum_bytes", RC_NUM | RC_CSV_ONLY);
+		for (size_t i = 0; i < sc.nsets; i++) {
+			const struct sched_set *set = &sc.sets[i];
+			char *names = judge_build_set_names(m, &sc, set);
+
+			rtable_cell(t, "%s", names);
+			rtable_cell(t, "%.0f", set->overlap);
+			rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
+			rtable_num(t, set->peak_sum);
+			free(names);
+		}
+	}
+	if (sc.more > 0)
+		rdoc_para(d, in->section->name, "%zu lighter sets not kept: spillway keeps the %d heaviest.",
+		    sc.more, SCHED_SETS_MAX);
+	if (gates->mem_budget >= 0) {
+		int64_t worst = -1;
+		size_t at = 0;
+
+		for (size_t i = 0; i < m->nmodules; i++)
+			if (m->modules[i].peak_rss > worst) {
+				worst = m->modules[i].peak_rss;
+				at = i;
+			}
+		if (worst >= 0)
+			rdoc_para(d, in->section->name, "Budget per compile (--mem-budget): %s; the largest peak "
+			    "is %s (%s): %s.",
+			    bytes_format_as(gates->mem_budget, gates->mem_budget_unit, a, sizeof a),
+			    bytes_format(worst, b, sizeof b), m->modules[at].name,
+			    worst > gates->mem_budget ? "over the budget" : "within it");
+	}
+	if (gates->mem_host >= 0 && sc.worst_set < sc.nsets)
+		rdoc_para(d, in->section->name, "Host memory (--mem-host): %s; the most at once is %s: %s.",
+		    bytes_format_as(gates->mem_host, gates->mem_host_unit, a, sizeof a), bytes_format(sc.worst, b, sizeof b),
+		    sc.worst > gates->mem_host ? "over it" : "within it");
+	schedule_free(&sc);
+}
+
+void
+section_builds(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	struct rtable *t;
+	char a[BYTES_TEXT_MAX];
+
+	if (m->nmodules == 0)
+		return;
+	section_heading(d, in);
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, "module", RC_CODE);
+	rtable_col(t, "arches", RC_TEXT);
+	rtable_col(t, "peak RSS", RC_NUM | RC_MD_ONLY);
+	rtable_col(t, "peak_rss_bytes", RC_NUM | RC_CSV_ONLY);
+	rtable_col(t, "wall s", RC_NUM);
+	rtable_col(t, "exit", RC_NUM);
+	for (size_t i = 0; i < m->nmodules; i++) {
+		const struct build_module *b = &m->modules[i];
+
+		rtable_cell(t, "%s", b->name);
+		rtable_cell(t, "%s", b->arches);
+		if (b->peak_rss >= 0)
+			rtable_cell(t, "%s", bytes_format(b->peak_rss, a, sizeof a));
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, b->peak_rss);
+		if (b->wall >= 0)
+			rtable_cell(t, "%.1f", b->wall);
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, b->exit_status);
+	}
+	concurrent(d, in);
+}

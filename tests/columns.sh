@@ -1,0 +1,45 @@
+#!/bin/sh
+# One column table, three faces that must agree: the man page's --list
+# column list (the .Bl under ".It Fl \-list Ns Op = Ns Cm functions"),
+# --list's header, and the header the column table writes (test_columns
+# holds that one to src/columns.c); the detail view's visibility line is
+# checked in tests/tui.sh's way, through test_viewmodel.
+. "${srcdir:-.}/tests/lib.sh"
+
+MAN="$srcdir/man/spillway.1"
+
+# The names of the man page's --list columns, in order, one a line: the
+# ".It Li" items of the first list after the --list item, at its own
+# depth ("texture , surface , sampler" is three).
+awk '
+	/^\.It Fl \\-list Ns Op = Ns Cm functions/ { want = 1; next }
+	want && /^\.Bl/ { depth++; next }
+	want && /^\.El/ { if (--depth == 0) exit; next }
+	want && depth == 1 && /^\.It Li / {
+		sub(/^\.It Li /, "")
+		n = split($0, names, / , /)
+		for (i = 1; i <= n; i++) print names[i]
+	}' "$MAN" >"$TMP/man"
+
+"$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1 | tr -d '\r' | tr ',' '\n' >"$TMP/list"
+
+check "the man page lists --list columns" test -s "$TMP/man"
+check "--list writes a header" test -s "$TMP/list"
+if ! cmp -s "$TMP/man" "$TMP/list"; then
+	diff "$TMP/man" "$TMP/list" | sed 's/^/    /'
+	fail "the man page's --list columns are --list's header, in order"
+else
+	pass "the man page's --list columns are --list's header, in order"
+fi
+
+# The header byte for byte, as it has been since the visibility column.
+want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility"
+check "--list's header is the one documented" \
+	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1)" = "$want"
+
+# A list read back writes the same header and rows: the importer reads
+# every column where the writer put it.
+"$SPILLWAY" --list "$BUILD" >"$TMP/a.csv" 2>/dev/null
+"$SPILLWAY" --list "$TMP/a.csv" >"$TMP/b.csv" 2>/dev/null
+check "a --list read back is written back the same" cmp -s "$TMP/a.csv" "$TMP/b.csv"
+finish
