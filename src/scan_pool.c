@@ -191,6 +191,34 @@ reclaim(struct worker *w)
 }
 
 /* One worker: takes batches of consecutive jobs until none is left. */
+/*
+ * A worker waiting for the walk, with s->lock held.  It keeps up to its
+ * share of buffer meanwhile, but another worker may come to wait for room
+ * that only this one's buffer leaves: so it looks every IDLE_LOOK_NS, and
+ * gives its buffer back when one waits (a wait on more_jobs alone could
+ * last until the gathering, which waits for that other: a deadlock).
+ */
+#define IDLE_LOOK_NS	10000000L	/* 10 ms */
+
+static void
+idle_wait(struct scan *s, struct worker *w)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += IDLE_LOOK_NS;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_cond_timedwait(&s->more_jobs, &s->lock, &until);
+	if (membudget_short(&s->buffers)) {
+		pthread_mutex_unlock(&s->lock);
+		decompressor_release(&w->dec);
+		pthread_mutex_lock(&s->lock);
+	}
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -230,12 +258,16 @@ worker_main(void *arg)
 				pthread_mutex_lock(&s->lock);
 				atomic_fetch_add(&s->idle, 1);
 				while (atomic_load(&s->published) <= first && !s->walk_done)
-					pthread_cond_wait(&s->more_jobs, &s->lock);
+					idle_wait(s, w);
 				atomic_fetch_sub(&s->idle, 1);
 				avail = atomic_load(&s->published);
 				pthread_mutex_unlock(&s->lock);
 				w->t_wait_walk += clock_seconds(CLOCK_MONOTONIC) - t;
 				if (first >= avail) {
+					/* Done: what it holds is another's to take, now,
+					 * not when the scan frees the workers after the
+					 * gathering, which may wait for that other. */
+					decompressor_release(&w->dec);
 					w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
 					return NULL;
 				}
