@@ -8,19 +8,20 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # changed header rebuilds what includes it.  -Isrc: the headers the build
 # makes (src/gitrev.h) are in the build tree, not beside the sources.
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
-	-MMD -MP -I. -Isrc -I$(srcdir)/src -I$(srcdir)/fuzz $(DEP_CFLAGS)
+	-MMD -MP -I. -Isrc $(LAYERS:%=-I$(srcdir)/src/%) -I$(srcdir)/fuzz $(DEP_CFLAGS)
+LAYERS = util model logs readers judge cli
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin
 
 TARGETS = scan fatbin cubin demangle listcsv logs allow
-LIB_SRCS = $(filter-out %/main.c,$(wildcard $(srcdir)/src/*.c))
+LIB_SRCS = $(filter-out %/main.c,$(wildcard $(LAYERS:%=$(srcdir)/src/%/*.c)))
 LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS))
 BINS = $(addprefix $(BINDIR)/fuzz-,$(TARGETS))
 
 all: $(BINS)
 
 $(OBJDIR)/%.o: $(srcdir)/src/%.c config.h
-	@mkdir -p $(OBJDIR)
+	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(OBJDIR)/fuzz_%.o: $(srcdir)/fuzz/fuzz_%.c $(srcdir)/fuzz/fuzz.h config.h
@@ -36,7 +37,7 @@ $(BINDIR)/fuzz-%: $(OBJDIR)/fuzz_%.o $(OBJDIR)/libspillway-fuzz.a
 	$(FUZZ_CC) $(SANITIZE) -fsanitize=fuzzer -pthread -o $@ $< \
 		$(OBJDIR)/libspillway-fuzz.a $(DEP_LIBS)
 
--include $(wildcard $(OBJDIR)/*.d)
+-include $(wildcard $(OBJDIR)/*.d $(OBJDIR)/*/*.d)
 
 .PHONY: all
 .SECONDARY:

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
-#include "judge_vendored.h"
+#include "vendored.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -96,7 +96,7 @@ section_summary(struct rdoc *d, const struct section_input *in)
 	const struct verdict *judged = in->judged;
 	struct kcount s[2];
 	struct rtable *t;
-	int vend = judged != NULL && judge_vendored_any(judged->vendored);
+	int vend = judged != NULL && vendored_any(judged->vendored);
 
 	if (m->nimages == 0)
 		return;

@@ -2,7 +2,7 @@
 # One column table, three faces that must agree: the man page's --list
 # column list (the .Bl under ".It Fl \-list Ns Op = Ns Cm functions"),
 # --list's header, and the header the column table writes (test_columns
-# holds that one to src/columns.c); the detail view's visibility line is
+# holds that one to src/model/columns.c); the detail view's visibility line is
 # checked in tests/tui.sh's way, through test_viewmodel.
 . "${srcdir:-.}/tests/lib.sh"
 

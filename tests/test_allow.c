@@ -1,4 +1,4 @@
-/* cmocka tests for the allowance table reader and writer (src/allow.c). */
+/* cmocka tests for the allowance table reader and writer (src/judge/allow.c). */
 #include "config.h"
 
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /*
- * cmocka tests for byte counts as people read and write them (src/bytes.c):
+ * cmocka tests for byte counts as people read and write them (src/util/bytes.c):
  * bytes_format prints GB of 10^9 bytes with two decimals, rounded half up
  * and carried (0.995 GB is 1.00 GB), up to INT64_MAX; bytes_format_as
  * echoes a size in the unit it was given; bytes_parse reads digits, a

@@ -1,5 +1,5 @@
 /*
- * The column table (src/columns.c) is complete and every face reads it:
+ * The column table (src/model/columns.c) is complete and every face reads it:
  * each column named once, --list's header the table's names in order,
  * byte for byte the header the man page documents, the browser's and the
  * diff's positions without gaps, and every column read back by the

@@ -1,5 +1,5 @@
 /*
- * cmocka tests for reading a zstd frame in pieces (src/decompress.c,
+ * cmocka tests for reading a zstd frame in pieces (src/readers/decompress.c,
  * decompress_zstd_pieces): whatever the size of the pieces, the image
  * comes out as the whole-frame path gives it; a frame cut short, a piece
  * that cannot be read and a size the header does not promise are errors

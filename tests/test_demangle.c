@@ -1,11 +1,11 @@
 /*
- * cmocka tests for the three names of a kernel (src/demangle.c): the
+ * cmocka tests for the three names of a kernel (src/readers/demangle.c): the
  * collapsed name is shared by every instantiation of a template, and
  * operators, nested templates and lambdas keep what tells them apart.
  * The mangled names were produced by g++ 12 (nm on a test object).
  * Also the bounds on demangling (names that would print past 64 KiB, or
  * make the printer work past a million nodes, stay mangled), and the
- * escaping every face shares (src/escape.c).
+ * escaping every face shares (src/util/escape.c).
  */
 #include "config.h"
 

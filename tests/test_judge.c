@@ -1,7 +1,7 @@
 /*
- * cmocka tests for the judge's one verdict (src/judge.c, src/judgelib.c),
+ * cmocka tests for the judge's one verdict (src/judge/judge.c, src/judge/judge_libs.c),
  * the count vocabulary (kgroup_count) and the vendored rule
- * (src/judge_vendored.c): every face renders what these return.
+ * (src/model/vendored.c): every face renders what these return.
  */
 #include "config.h"
 
@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "judge.h"
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "kgroup.h"
 
 static size_t

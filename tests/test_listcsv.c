@@ -1,5 +1,5 @@
 /*
- * The rows --list writes (src/listcsv.c): fields quoted only when they
+ * The rows --list writes (src/readers/listcsv.c): fields quoted only when they
  * must be, the image's leading fields on every row, unknown numbers left
  * empty, and rows that read back as they were written.
  */

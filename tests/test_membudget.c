@@ -1,5 +1,5 @@
 /*
- * cmocka tests for the decompression buffers' budget (src/membudget.c):
+ * cmocka tests for the decompression buffers' budget (src/util/membudget.c):
  * workers that take and give back from several threads never hold more
  * than the limit together, one request larger than the limit is served
  * alone, and a worker that waits is served once the others give back or

@@ -1,7 +1,7 @@
 /*
  * cmocka tests for the names the scan workers share: the string pool's
- * per-thread memo (src/strpool.c) and the cache of demangled names
- * (src/namecache.c), which demangles each name once even when several
+ * per-thread memo (src/util/strpool.c) and the cache of demangled names
+ * (src/readers/namecache.c), which demangles each name once even when several
  * workers meet it together.
  */
 #include "config.h"

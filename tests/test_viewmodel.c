@@ -461,7 +461,7 @@ test_buildview(void **state)
 	model_free(&m);
 }
 
-/* Under --jobs=N the view draws src/schedule.c's make -jN: one after
+/* Under --jobs=N the view draws src/model/schedule.c's make -jN: one after
  * another at -j1, the three at once at -j3, with the summed peak --summary
  * prints for the same schedule. */
 static void

@@ -1,10 +1,10 @@
 /*
  * cmocka tests for what the walk leans on: the cap on diagnostics about one
- * file (src/diag.c: 20 kept, the rest counted in one record, the name
- * stored once), opening what the user names (src/infile.c: a FIFO with no
+ * file (src/util/diag.c: 20 kept, the rest counted in one record, the name
+ * stored once), opening what the user names (src/util/infile.c: a FIFO with no
  * writer is an empty stream, not a hang; devices and directories refused
  * by name; streams bounded), and reading through a mapping of a file that
- * shrinks (src/mapfile.c: zeros past its new end, and word of it, never
+ * shrinks (src/util/mapfile.c: zeros past its new end, and word of it, never
  * SIGBUS).
  */
 #include "config.h"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The browser and the command line on the same input give the same
 # answer: the Build view's schedule and its most memory at once equal
-# --summary's for the same --jobs (both from src/schedule.c).
+# --summary's for the same --jobs (both from src/model/schedule.c).
 . "${srcdir:-.}/tests/lib.sh"
 . "${srcdir:-.}/tests/tui-lib.sh"
 

@@ -1,7 +1,7 @@
 /*
  * The build view's text: one line per compile (model.modules) with its
  * peak RSS, wall time and a bar on the timeline of the build, drawn with
- * block characters.  The timeline is src/schedule.c's, the one --summary,
+ * block characters.  The timeline is src/model/schedule.c's, the one --summary,
  * --check and the report use: make -jN simulated under --jobs=N, else as
  * recorded.  Compiles that run beside another are marked; one over the
  * build gates as --check judges them (judge_build.h: its peak over

@@ -7,8 +7,8 @@
  *   --vendored=GLOB           an entry whose collapsed name, library path
  *                             or archive member GLOB matches (fnmatch)
  */
-#ifndef SPILLWAY_JUDGE_VENDORED_H
-#define SPILLWAY_JUDGE_VENDORED_H
+#ifndef SPILLWAY_VENDORED_H
+#define SPILLWAY_VENDORED_H
 
 #include <stddef.h>
 
@@ -21,9 +21,9 @@ struct vendored_rule {
 };
 
 /* True when the rule selects something at all. */
-int	judge_vendored_any(const struct vendored_rule *);
+int	vendored_any(const struct vendored_rule *);
 /* True when fn (of image img) is vendored; a NULL rule selects nothing. */
-int	judge_vendored_match(const struct vendored_rule *, const struct image_rec *,
+int	vendored_match(const struct vendored_rule *, const struct image_rec *,
 	    const struct func_rec *);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * Build logs: ptxas -v output, nvcc --time CSV, spillway record logs, GNU
  * time -v output and .ninja_log.  Each is recognised by content and read
- * by its reader (src/log_*.c, through the table in src/logs.c); each
+ * by its reader (src/logs/log_*.c, through the table in src/logs/logs.c); each
  * fills the model (ptxas figures, modules) and reports a malformed line
  * as one diagnostic naming the file and the line, then reads on.
  */

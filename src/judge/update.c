@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "outfile.h"
 #include "update.h"
 #include "xalloc.h"

@@ -1,8 +1,8 @@
 /*
- * What every build-log reader (src/log_*.c, one format each) is to
- * src/logs.c, which walks a table of them to recognise a log and to read
+ * What every build-log reader (src/logs/log_*.c, one format each) is to
+ * src/logs/logs.c, which walks a table of them to recognise a log and to read
  * it: a name, the kind it reads, a sniff and a read.  The readers stand
- * on the line library (src/loglines.h, src/logindex.h) and on nothing
+ * on the line library (src/logs/loglines.h, src/logs/logindex.h) and on nothing
  * else of the logs.
  */
 #ifndef SPILLWAY_LOGREADER_H

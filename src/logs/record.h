@@ -11,7 +11,7 @@
 #define RECORD_HEADER "# build-rss log v1\n"
 
 /*
- * What a record may hold, the same for the writer and the reader (src/log_rss.c):
+ * What a record may hold, the same for the writer and the reader (src/logs/log_record.c):
  * what record writes always reads back.  A target is a path as the compile
  * names it; 64 KiB is sixteen PATH_MAX and keeps a line well under
  * LOG_LINE_MAX.  The arch list is a comma list of sm_NN/compute_NN/lto_NN.

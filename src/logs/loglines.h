@@ -2,7 +2,7 @@
  * The line library under the build-log readers: a log's lines one by one,
  * what a line holds, its fields as numbers, and the diagnostic for a line
  * that cannot be read.  It knows no log format; every reader
- * (src/log_*.c) calls it, and it calls none of them.
+ * (src/logs/log_*.c) calls it, and it calls none of them.
  */
 #ifndef SPILLWAY_LOGLINES_H
 #define SPILLWAY_LOGLINES_H

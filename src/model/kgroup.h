@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "judge_vendored.h"
+#include "vendored.h"
 #include "model.h"
 
 struct kgroup {

@@ -8,7 +8,7 @@
 #include "arch.h"
 #include "columns.h"
 #include "judge_growth.h"
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "xalloc.h"
 
 int

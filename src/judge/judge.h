@@ -8,7 +8,7 @@
  *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
  *   --require-sass  every library carries SASS for these arches
  *   --mem-budget, --mem-host, --max-growth (judge_build.h, judge_growth.h)
- * Vendored entries (--vendored, judge_vendored.h) are counted and skipped,
+ * Vendored entries (--vendored, vendored.h) are counted and skipped,
  * never gated.  judge_all runs every rule once and ends with the count
  * lines; --check prints its verdict, the report and the browser render it.
  */
@@ -20,7 +20,7 @@
 #include "allow.h"
 #include "judge_build.h"
 #include "judge_growth.h"
-#include "judge_vendored.h"
+#include "vendored.h"
 #include "model.h"
 #include "scan.h"
 #include "strlist.h"

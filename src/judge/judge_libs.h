@@ -3,8 +3,8 @@
  * it (the summary lines of --check), and the rules that look at libraries
  * rather than entries: --require-sass, and "nothing to judge".
  */
-#ifndef SPILLWAY_JUDGELIB_H
-#define SPILLWAY_JUDGELIB_H
+#ifndef SPILLWAY_JUDGE_LIBS_H
+#define SPILLWAY_JUDGE_LIBS_H
 
 #include "kgroup.h"
 #include "model.h"

@@ -2,16 +2,16 @@
 
 #include <fnmatch.h>
 
-#include "judge_vendored.h"
+#include "vendored.h"
 
 int
-judge_vendored_any(const struct vendored_rule *r)
+vendored_any(const struct vendored_rule *r)
 {
 	return r != NULL && (r->no_namespace || r->nglobs > 0);
 }
 
 int
-judge_vendored_match(const struct vendored_rule *r, const struct image_rec *img,
+vendored_match(const struct vendored_rule *r, const struct image_rec *img,
     const struct func_rec *fn)
 {
 	if (r == NULL)

@@ -9,7 +9,7 @@
 #include "arch.h"
 #include "escape.h"
 #include "judge.h"
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "xalloc.h"
 
 static void

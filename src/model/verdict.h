@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "judge_vendored.h"
+#include "vendored.h"
 #include "kgroup.h"
 
 enum finding_level {

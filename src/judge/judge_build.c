@@ -7,7 +7,7 @@
 
 #include "bytes.h"
 #include "judge_build.h"
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "xalloc.h"
 
 /* "a + b + c" of a set's module names.  Allocated.  Each name copied

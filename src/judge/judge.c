@@ -5,7 +5,7 @@
 
 #include "arch.h"
 #include "judge.h"
-#include "judgelib.h"
+#include "judge_libs.h"
 #include "xalloc.h"
 
 /* Says what the finding just added is about. */
@@ -137,7 +137,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
 		judge_libs_arch(&libs, fn->image, img);
-		if (judge_vendored_match(c->vendored, img, fn))
+		if (vendored_match(c->vendored, img, fn))
 			continue;
 		judge_frame(c, i, fn, img, v);
 		judge_limits(c, i, fn, img, v, &spill_unknown);
@@ -238,7 +238,7 @@ judge_measure(const struct judge_config *c, const struct model *m, size_t *n)
 		const struct func_rec *fn = &m->funcs[i];
 
 		if (fn->kind != FUNC_ENTRY || m->images[fn->image].kind != IMAGE_SASS ||
-		    judge_vendored_match(c->vendored, &m->images[fn->image], fn))
+		    vendored_match(c->vendored, &m->images[fn->image], fn))
 			continue;
 		v[k].kernel = fn->collapsed;
 		v[k].sm = m->images[fn->image].arch;

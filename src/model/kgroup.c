@@ -109,7 +109,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 			g->sp_reg = g->sp_stack = g->sp_stores = g->sp_loads = UNKNOWN;
 			g->ar_reg = g->ar_stack = g->ar_local = UNKNOWN;
 		}
-		g->vendored |= judge_vendored_match(rule, img, f);
+		g->vendored |= vendored_match(rule, img, f);
 		g->n++;
 		maxto(&g->reg, f->reg);
 		maxto(&g->stack, f->stack);
@@ -242,7 +242,7 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
 		e[n].lib = libof[f->image];
-		e[n].vendored = judge_vendored_match(rule, img, f) != 0;
+		e[n].vendored = vendored_match(rule, img, f) != 0;
 		e[n].collapsed = f->collapsed;
 		e[n].mangled = f->mangled;
 		e[n].f = f;
