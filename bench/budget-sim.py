@@ -5,7 +5,7 @@ decompression buffers' budget costs a scan, simulated.
 IMAGES.csv is `spillway --list=images FILE`.  Its SASS images are read in
 file order by W workers, each image taking size/RATE seconds plus the
 kernel's zeroing of the buffer bytes a worker had to take anew (ZERO bytes
-per second), with src/membudget.c's rules: a worker keeps its buffer
+per second), with src/util/membudget.c's rules: a worker keeps its buffer
 between images; it grows in place when the budget has room and no one
 waits; otherwise it gives back all it holds and waits its turn, first come
 first served, while every worker finishing an image gives back what it
