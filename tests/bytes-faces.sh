@@ -121,6 +121,8 @@ for log in "$SEED" "$APP"; do
 	check "$b: the browser offers the Build view" wait_for "2 Build"
 	tm send-keys -t spw 2
 	check "$b: 2 shows the compiles" wait_for " compiles"
+	# The rows are drawn after the heading: wait for the last one.
+	check "$b: ... down to the last module" wait_for "$(tail -n 1 "$TMP/$b.summary" | cut -d' ' -f1)"
 	awk '/^  module +peak RSS/ { on = 1; next } on && NF >= 5 { print $1 " " $2 " " $3 }' "$TMP/screen" >"$TMP/$b.tui"
 	if cmp -s "$TMP/$b.summary" "$TMP/$b.tui"; then
 		pass "$b: the Build view prints every module's peak as --summary does"
