@@ -4,31 +4,22 @@
 #include "columns.h"
 #include "sections.h"
 
+static const struct section_col array_cols[] = {
+	SECTION_NUM("instantiations", narray),
+	SECTION_NUM("stack frame B", ar_stack),
+	SECTION_COL_NUM(COL_LOCAL, ar_local),
+	SECTION_COL_NUM(COL_REG, ar_reg),
+};
+
 void
 section_arrays(struct rdoc *d, const struct section_input *in)
 {
-	const struct kgroup_set *s = in->groups;
-	struct rtable *t = NULL;
+	const size_t count = offsetof(struct kgroup, narray);
 
-	for (size_t i = 0; i < s->n; i++) {
-		const struct kgroup *g = &s->v[i];
-		if (g->vendored || g->narray == 0)
-			continue;
-		if (t == NULL) {
-			section_heading(d, in);
-			rdoc_para(d, in->section->name, "Kernels with a stack frame and no spill: the "
-			    "frame holds per-thread arrays (maxima over those instantiations).");
-			t = rdoc_table(d, in->section->name);
-			section_kernel_cols(t);
-			rtable_col(t, "instantiations", RC_NUM);
-			rtable_col(t, "stack frame B", RC_NUM);
-			rtable_col(t, columns[COL_LOCAL].heading, RC_NUM);
-			rtable_col(t, columns[COL_REG].heading, RC_NUM);
-		}
-		section_kernel_cells(t, g);
-		rtable_num(t, g->narray);
-		rtable_num(t, g->ar_stack);
-		rtable_num(t, g->ar_local);
-		rtable_num(t, g->ar_reg);
-	}
+	if (section_kernel_count(in->groups, count) == 0)
+		return;
+	section_heading(d, in);
+	rdoc_para(d, in->section->name, "Kernels with a stack frame and no spill: the "
+	    "frame holds per-thread arrays (maxima over those instantiations).");
+	section_kernel_table(d, in, count, array_cols, SECTION_NCOLS(array_cols));
 }

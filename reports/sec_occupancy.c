@@ -18,6 +18,18 @@ struct occrow {
 
 static const struct kgroup_set *find_set;
 
+/* After kernel, library and sm. */
+static const struct section_col occupancy_cols[] = {
+	SECTION_COL(COL_REG, RC_NUM),
+	SECTION_COL(COL_SHARED, RC_NUM),
+	SECTION_OWN("threads", RC_NUM),
+	SECTION_OWN("block size from", RC_TEXT),
+	SECTION_OWN("blocks/SM", RC_NUM),
+	SECTION_OWN("warps/SM", RC_NUM),
+	SECTION_OWN("occupancy", RC_NUM),
+	SECTION_OWN("limited by", RC_TEXT),
+};
+
 static int
 group_cmp(const void *key, const void *elem)
 {
@@ -96,24 +108,13 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 	    "with the lowest. Dynamic shared memory and named barriers are not in the "
 	    "binary and are not counted. Lowest first.");
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "kernel", RC_CODE);
-	rtable_col(t, "library", RC_CODE);
-	rtable_col(t, "sm", RC_TEXT);
-	rtable_col(t, columns[COL_REG].heading, RC_NUM);
-	rtable_col(t, columns[COL_SHARED].heading, RC_NUM);
-	rtable_col(t, "threads", RC_NUM);
-	rtable_col(t, "block size from", RC_TEXT);
-	rtable_col(t, "blocks/SM", RC_NUM);
-	rtable_col(t, "warps/SM", RC_NUM);
-	rtable_col(t, "occupancy", RC_NUM);
-	rtable_col(t, "limited by", RC_TEXT);
+	section_kernel_cols(t);
+	section_cols(t, occupancy_cols, SECTION_NCOLS(occupancy_cols));
 	for (size_t i = 0; i < n; i++) {
 		const struct occrow *r = &rows[i];
 		const struct kgroup *g = &s->v[r->group];
 
-		rtable_cell(t, "%s", g->collapsed);
-		rtable_cell(t, "%s", g->library);
-		rtable_cell(t, "%s", g->arch);
+		section_kernel_cells(t, g);
 		rtable_num(t, r->reg);
 		rtable_num(t, r->shared);
 		rtable_num(t, r->occ.threads);

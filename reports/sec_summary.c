@@ -77,6 +77,17 @@ inputs_line(struct rdoc *d, const struct section_input *in)
 	free(tk);
 }
 
+/* The counts' table: one row gated, one skipped (vendored). */
+static const struct section_col count_cols[] = {
+	SECTION_OWN("", RC_TEXT),
+	SECTION_OWN("kernels", RC_NUM),
+	SECTION_OWN("instantiations", RC_NUM),
+	SECTION_OWN("(kernel, sm) entries", RC_NUM),
+	SECTION_OWN("with a stack frame", RC_NUM),
+	SECTION_OWN("spilling", RC_NUM),
+	SECTION_OWN("spill-free arrays", RC_NUM),
+};
+
 /* Spilling / arrays cell: a count, "unknown", or a count with the unknown part. */
 static void
 split_cell(struct rtable *t, size_t known, size_t unknown)
@@ -114,13 +125,7 @@ section_summary(struct rdoc *d, const struct section_input *in)
 	section_heading(d, in);
 	inputs_line(d, in);
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "", RC_TEXT);
-	rtable_col(t, "kernels", RC_NUM);
-	rtable_col(t, "instantiations", RC_NUM);
-	rtable_col(t, "(kernel, sm) entries", RC_NUM);
-	rtable_col(t, "with a stack frame", RC_NUM);
-	rtable_col(t, "spilling", RC_NUM);
-	rtable_col(t, "spill-free arrays", RC_NUM);
+	section_cols(t, count_cols, SECTION_NCOLS(count_cols));
 	for (int k = 0; k < (vend ? 2 : 1); k++) {
 		rtable_cell(t, k ? "skipped (vendored)" : "gated");
 		rtable_num(t, (int64_t)s[k].kernels);

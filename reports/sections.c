@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "sections.h"
 
 void
@@ -25,11 +26,62 @@ section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, const voi
 }
 
 void
+section_cols(struct rtable *t, const struct section_col *cols, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rtable_col(t, cols[i].heading ? cols[i].heading : columns[cols[i].column].heading,
+		    cols[i].flags);
+}
+
+static const struct section_col kernel_cols[] = {
+	SECTION_COL(COL_COLLAPSED, RC_CODE),
+	SECTION_COL(COL_LIBRARY, RC_CODE),
+	SECTION_COL(COL_SM, RC_TEXT),
+};
+
+void
 section_kernel_cols(struct rtable *t)
 {
-	rtable_col(t, "kernel", RC_CODE);
-	rtable_col(t, "library", RC_CODE);
-	rtable_col(t, "sm", RC_TEXT);
+	section_cols(t, kernel_cols, SECTION_NCOLS(kernel_cols));
+}
+
+static int32_t
+group_field(const struct kgroup *g, size_t field)
+{
+	int32_t v;
+
+	memcpy(&v, (const char *)g + field, sizeof v);
+	return v;
+}
+
+size_t
+section_kernel_count(const struct kgroup_set *s, size_t count)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		n += !s->v[i].vendored && group_field(&s->v[i], count) > 0;
+	return n;
+}
+
+void
+section_kernel_table(struct rdoc *d, const struct section_input *in, size_t count,
+    const struct section_col *cols, size_t n)
+{
+	const struct kgroup_set *s = in->groups;
+	struct rtable *t = rdoc_table(d, in->section->name);
+
+	section_kernel_cols(t);
+	section_cols(t, cols, n);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct kgroup *g = &s->v[i];
+
+		if (g->vendored || group_field(g, count) <= 0)
+			continue;
+		section_kernel_cells(t, g);
+		for (size_t k = 0; k < n; k++)
+			rtable_num(t, group_field(g, cols[k].field));
+	}
 }
 
 void

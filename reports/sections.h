@@ -7,6 +7,8 @@
 #ifndef SPILLWAY_SECTIONS_H
 #define SPILLWAY_SECTIONS_H
 
+#include <stddef.h>
+
 #include "kgroup.h"
 #include "model.h"
 #include "rdoc.h"
@@ -39,5 +41,36 @@ size_t	section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, co
 /* The kernel, library and sm columns, and one group's cells in them. */
 void	section_kernel_cols(struct rtable *);
 void	section_kernel_cells(struct rtable *, const struct kgroup *);
+
+/*
+ * One column of a section's table: its own heading, or the heading of
+ * columns[column] (src/model/columns.c) when heading is NULL.  In a kernel
+ * table (section_kernel_table) field is the offsetof of the int32_t of
+ * struct kgroup the column shows.
+ */
+struct section_col {
+	const char	*heading;
+	int		 column;	/* a COL_ id, read when heading is NULL */
+	int		 flags;		/* RC_* */
+	size_t		 field;
+};
+#define SECTION_OWN(words, rc)		{ .heading = (words), .flags = (rc) }
+#define SECTION_COL(id, rc)		{ .column = (id), .flags = (rc) }
+#define SECTION_NUM(words, member)	{ .heading = (words), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member) }
+#define SECTION_COL_NUM(id, member)	{ .column = (id), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member) }
+#define SECTION_NCOLS(cols)		(sizeof (cols) / sizeof (cols)[0])
+
+/* Adds the columns, in order. */
+void	section_cols(struct rtable *, const struct section_col *, size_t n);
+/* The groups not vendored whose int32_t at offsetof count is above 0. */
+size_t	section_kernel_count(const struct kgroup_set *, size_t count);
+/*
+ * A table of those groups: kernel, library, sm, then the columns, each a
+ * number from its field.
+ */
+void	section_kernel_table(struct rdoc *, const struct section_input *, size_t count,
+	    const struct section_col *, size_t n);
 
 #endif
