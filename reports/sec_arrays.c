@@ -14,12 +14,10 @@ static const struct section_col array_cols[] = {
 void
 section_arrays(struct rdoc *d, const struct section_input *in)
 {
-	const size_t count = offsetof(struct kgroup, narray);
-
-	if (section_kernel_count(in->groups, count) == 0)
+	if (section_kernel_rows(in->groups, array_cols) == 0)
 		return;
 	section_heading(d, in);
 	rdoc_para(d, in->section->name, "Kernels with a stack frame and no spill: the "
 	    "frame holds per-thread arrays (maxima over those instantiations).");
-	section_kernel_table(d, in, count, array_cols, SECTION_NCOLS(array_cols));
+	section_kernel_table(d, in, array_cols, SECTION_NCOLS(array_cols));
 }

@@ -22,10 +22,8 @@ static const struct section_col unknown_cols[] = {
 void
 section_spills(struct rdoc *d, const struct section_input *in)
 {
-	const size_t spilling = offsetof(struct kgroup, nspill);
-	const size_t unknown = offsetof(struct kgroup, nunknown);
-	size_t nspill = section_kernel_count(in->groups, spilling);
-	size_t nunknown = section_kernel_count(in->groups, unknown);
+	size_t nspill = section_kernel_rows(in->groups, spill_cols);
+	size_t nunknown = section_kernel_rows(in->groups, unknown_cols);
 
 	if (nspill + nunknown == 0)
 		return;
@@ -33,12 +31,12 @@ section_spills(struct rdoc *d, const struct section_input *in)
 	if (nspill > 0) {
 		rdoc_para(d, in->section->name, "%zu (kernel, sm) pairs spill (template arguments "
 		    "collapsed; maxima over the instantiations that spill):", nspill);
-		section_kernel_table(d, in, spilling, spill_cols, SECTION_NCOLS(spill_cols));
+		section_kernel_table(d, in, spill_cols, SECTION_NCOLS(spill_cols));
 	}
 	if (nunknown == 0)
 		return;
 	rdoc_para(d, in->section->name, "Spill figures unknown (no " RD_CODE "ptxas -v" RD_END
 	    " log joined): these %zu (kernel, sm) pairs have a stack frame, which holds "
 	    "spills, per-thread arrays or both (maxima over instantiations):", nunknown);
-	section_kernel_table(d, in, unknown, unknown_cols, SECTION_NCOLS(unknown_cols));
+	section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));
 }

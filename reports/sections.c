@@ -54,18 +54,24 @@ group_field(const struct kgroup *g, size_t field)
 	return v;
 }
 
+static int
+kernel_row(const struct kgroup *g, const struct section_col *cols)
+{
+	return !g->vendored && group_field(g, cols[0].field) > 0;
+}
+
 size_t
-section_kernel_count(const struct kgroup_set *s, size_t count)
+section_kernel_rows(const struct kgroup_set *s, const struct section_col *cols)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->n; i++)
-		n += !s->v[i].vendored && group_field(&s->v[i], count) > 0;
+		n += kernel_row(&s->v[i], cols);
 	return n;
 }
 
 void
-section_kernel_table(struct rdoc *d, const struct section_input *in, size_t count,
+section_kernel_table(struct rdoc *d, const struct section_input *in,
     const struct section_col *cols, size_t n)
 {
 	const struct kgroup_set *s = in->groups;
@@ -76,7 +82,7 @@ section_kernel_table(struct rdoc *d, const struct section_input *in, size_t coun
 	for (size_t i = 0; i < s->n; i++) {
 		const struct kgroup *g = &s->v[i];
 
-		if (g->vendored || group_field(g, count) <= 0)
+		if (!kernel_row(g, cols))
 			continue;
 		section_kernel_cells(t, g);
 		for (size_t k = 0; k < n; k++)

@@ -64,13 +64,14 @@ struct section_col {
 
 /* Adds the columns, in order. */
 void	section_cols(struct rtable *, const struct section_col *, size_t n);
-/* The groups not vendored whose int32_t at offsetof count is above 0. */
-size_t	section_kernel_count(const struct kgroup_set *, size_t count);
 /*
- * A table of those groups: kernel, library, sm, then the columns, each a
- * number from its field.
+ * A kernel table's rows are the groups not vendored whose first column (a
+ * count of instantiations) is above 0; section_kernel_rows counts them.
+ * section_kernel_table adds the table: kernel, library, sm, then the
+ * columns, each a number from its field.
  */
-void	section_kernel_table(struct rdoc *, const struct section_input *, size_t count,
+size_t	section_kernel_rows(const struct kgroup_set *, const struct section_col *);
+void	section_kernel_table(struct rdoc *, const struct section_input *,
 	    const struct section_col *, size_t n);
 
 #endif
