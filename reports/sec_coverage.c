@@ -90,24 +90,30 @@ collect(const struct model *m, size_t *nlibs)
 	return libs;
 }
 
-/* "SASS sm_86", "PTX compute_80" or "no" for one library on one GPU. */
-static char *
-loads(const struct libcov *l, const struct arch_id *gpu)
+/* The highest of the arches that loads on the GPU; NULL if none does. */
+static const char *
+highest_loading(const char **arches, size_t n, const struct arch_id *gpu,
+    int (*loads_on)(const struct arch_id *, const struct arch_id *))
 {
 	const char *best = NULL;
 	struct arch_id a, b;
 
-	for (size_t i = 0; i < l->nsass; i++)
-		if (arch_parse(l->sass[i], &a) == 0 && arch_sass_runs(&a, gpu) &&
+	for (size_t i = 0; i < n; i++)
+		if (arch_parse(arches[i], &a) == 0 && loads_on(&a, gpu) &&
 		    (best == NULL || (arch_parse(best, &b) == 0 && a.number > b.number)))
-			best = l->sass[i];
-	if (best)
+			best = arches[i];
+	return best;
+}
+
+/* "SASS sm_86", "PTX compute_80" or "no" for one library on one GPU. */
+static char *
+loads(const struct libcov *l, const struct arch_id *gpu)
+{
+	const char *best;
+
+	if ((best = highest_loading(l->sass, l->nsass, gpu, arch_sass_runs)) != NULL)
 		return xasprintf("SASS %s", best);
-	for (size_t i = 0; i < l->nptx; i++)
-		if (arch_parse(l->ptx[i], &a) == 0 && arch_ptx_jits(&a, gpu) &&
-		    (best == NULL || (arch_parse(best, &b) == 0 && a.number > b.number)))
-			best = l->ptx[i];
-	if (best)
+	if ((best = highest_loading(l->ptx, l->nptx, gpu, arch_ptx_jits)) != NULL)
 		return xasprintf("PTX JIT %s", best);
 	return xstrdup("no");
 }
