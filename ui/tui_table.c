@@ -320,6 +320,22 @@ tui_search_step(struct tui *t, int dir)
 		vm_select(&t->vm, (size_t)r);
 }
 
+/*
+ * A prompt that starts from value and applies each edit as it is typed
+ * (changed); cancelled, changed puts the value it started from back.
+ */
+static void
+tui_edit_live(struct tui *t, const char *label, const char *value,
+    void (*changed)(struct tui *, const char *), int (*complete)(struct tui *, char *, size_t))
+{
+	char buf[128], old[128];
+
+	snprintf(old, sizeof old, "%s", value);
+	snprintf(buf, sizeof buf, "%s", value);
+	if (!tui_prompt(t, label, buf, sizeof buf, changed, complete))
+		changed(t, old);
+}
+
 /* The table's own actions; any other is returned for tui.c. */
 int
 tui_table_key(struct tui *t, int act, int key)
@@ -379,16 +395,10 @@ tui_table_key(struct tui *t, int act, int key)
 	case ACT_SEARCH_NEXT:	tui_search_step(t, 1); break;
 	case ACT_SEARCH_PREV:	tui_search_step(t, -1); break;
 	case ACT_FILTER:
-		snprintf(old, sizeof old, "%s", vm->filter);
-		snprintf(buf, sizeof buf, "%s", vm->filter);
-		if (!tui_prompt(t, "filter: ", buf, sizeof buf, tui_filter_changed, NULL))
-			vm_set_filter(vm, old);
+		tui_edit_live(t, "filter: ", vm->filter, tui_filter_changed, NULL);
 		break;
 	case ACT_NAMESPACE:
-		snprintf(old, sizeof old, "%s", vm->ns_filter);
-		snprintf(buf, sizeof buf, "%s", vm->ns_filter);
-		if (!tui_prompt(t, "namespace: ", buf, sizeof buf, tui_ns_changed, tui_ns_complete))
-			vm_set_namespace(vm, old);
+		tui_edit_live(t, "namespace: ", vm->ns_filter, tui_ns_changed, tui_ns_complete);
 		break;
 	case ACT_OPEN: {
 		const struct vm_row *r = vm_selected(vm);
