@@ -12,22 +12,19 @@
 #include "report.h"
 #include "sections.h"
 
+/* A section of the documents (markdown, csv, html), built by section_<name>. */
+#define DOCUMENT_SECTION(id, words) \
+	{ .name = #id, .title = (words), .build = section_##id, .formats = REPORT_DOCUMENTS }
+
 /* The sections, in the order they are written. */
 const struct report_section report_sections[] = {
-	{ .name = "summary", .title = "Summary",
-	  .build = section_summary, .formats = REPORT_DOCUMENTS },
-	{ .name = "spills", .title = "Kernels that spill",
-	  .build = section_spills, .formats = REPORT_DOCUMENTS },
-	{ .name = "arrays", .title = "Spill-free per-thread arrays",
-	  .build = section_arrays, .formats = REPORT_DOCUMENTS },
-	{ .name = "arches", .title = "Arch comparison",
-	  .build = section_arches, .formats = REPORT_DOCUMENTS },
-	{ .name = "coverage", .title = "Arch coverage",
-	  .build = section_coverage, .formats = REPORT_DOCUMENTS },
-	{ .name = "builds", .title = "Build costs",
-	  .build = section_builds, .formats = REPORT_DOCUMENTS },
-	{ .name = "occupancy", .title = "Occupancy",
-	  .build = section_occupancy, .formats = REPORT_DOCUMENTS },
+	DOCUMENT_SECTION(summary, "Summary"),
+	DOCUMENT_SECTION(spills, "Kernels that spill"),
+	DOCUMENT_SECTION(arrays, "Spill-free per-thread arrays"),
+	DOCUMENT_SECTION(arches, "Arch comparison"),
+	DOCUMENT_SECTION(coverage, "Arch coverage"),
+	DOCUMENT_SECTION(builds, "Build costs"),
+	DOCUMENT_SECTION(occupancy, "Occupancy"),
 	{ .name = "diff", .title = "Changes against the baseline",
 	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
 	  .needs_baseline = 1 },
