@@ -124,6 +124,5 @@ rdoc_free(struct rdoc *d)
 		free(t->cells);
 		free(t);
 	}
-	free(d->v);
-	memset(d, 0, sizeof *d);
+	XFREE_OWNER(d, v);
 }

@@ -89,8 +89,7 @@ void
 tb_free(struct textbuf *tb)
 {
 	tb_clear(tb);
-	free(tb->v);
-	memset(tb, 0, sizeof *tb);
+	XFREE_OWNER(tb, v);
 }
 
 long

@@ -343,6 +343,5 @@ vm_free(struct viewmodel *vm)
 	free(vm->order);
 	free(vm->iorder);
 	free(vm->rows);
-	free(vm->scratch);
-	memset(vm, 0, sizeof *vm);
+	XFREE_OWNER(vm, scratch);
 }

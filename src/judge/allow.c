@@ -516,6 +516,5 @@ allow_free(struct allow_table *t)
 	free(t->rows);
 	free(t->items);
 	free(t->index);
-	free(t->file);
-	memset(t, 0, sizeof *t);
+	XFREE_OWNER(t, file);
 }

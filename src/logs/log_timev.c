@@ -27,8 +27,7 @@ struct tv_block {
 static void
 tv_reset(struct tv_block *t)
 {
-	free(t->command);
-	memset(t, 0, sizeof *t);
+	XFREE_OWNER(t, command);
 	t->kib = -1;
 	t->wall = -1;
 	t->status = -1;

@@ -90,8 +90,7 @@ ptxjoin_apply(const struct ptxjoin *j, const struct model *m, struct func_rec *r
 void
 ptxjoin_free(struct ptxjoin *j)
 {
-	free(j->keys);
-	memset(j, 0, sizeof *j);
+	XFREE_OWNER(j, keys);
 }
 
 size_t

@@ -142,8 +142,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 void
 kgroup_free(struct kgroup_set *s)
 {
-	free(s->v);
-	memset(s, 0, sizeof *s);
+	XFREE_OWNER(s, v);
 }
 
 /* One SASS entry, for counting: its library's index, vendored or not, and
@@ -283,6 +282,5 @@ void
 kgroup_count_free(struct kcount_set *s)
 {
 	free(s->v);
-	free(s->image_lib);
-	memset(s, 0, sizeof *s);
+	XFREE_OWNER(s, image_lib);
 }

@@ -92,8 +92,7 @@ heap_pop(struct heap *h, void *out)
 static void
 heap_free(struct heap *h)
 {
-	free(h->v);
-	memset(h, 0, sizeof *h);
+	XFREE_OWNER(h, v);
 }
 
 /* A slot of -jN, or a lane of a recorded schedule, and when it frees;
@@ -702,6 +701,5 @@ schedule_free(struct schedule *s)
 	for (size_t i = 0; i < s->nsets; i++)
 		free(s->sets[i].members);
 	free(s->sets);
-	free(s->jobs);
-	memset(s, 0, sizeof *s);
+	XFREE_OWNER(s, jobs);
 }

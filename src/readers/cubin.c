@@ -47,8 +47,7 @@ cubin_init(struct cubin *c)
 void
 cubin_free(struct cubin *c)
 {
-	free(c->funcs);
-	memset(c, 0, sizeof *c);
+	XFREE_OWNER(c, funcs);
 }
 
 int

@@ -177,8 +177,7 @@ namecache_notice(FILE *f, const struct namecache_bounded *b)
 void
 namecache_bounded_free(struct namecache_bounded *b)
 {
-	free(b->v);
-	memset(b, 0, sizeof *b);
+	XFREE_OWNER(b, v);
 }
 
 void

@@ -118,8 +118,7 @@ diag_append(struct diag_list *dst, struct diag_list *src)
 	for (size_t i = 0; i < src->n; i++)
 		if (src->v[i].owns_file)
 			free(src->v[i].file);
-	free(src->v);
-	memset(src, 0, sizeof *src);
+	XFREE_OWNER(src, v);
 }
 
 void
@@ -183,6 +182,5 @@ diag_free(struct diag_list *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free_record(&l->v[i]);
-	free(l->v);
-	memset(l, 0, sizeof *l);
+	XFREE_OWNER(l, v);
 }

@@ -276,8 +276,7 @@ outfile_release(struct outfile *of)
 		unlink(of->temp);
 	free(of->temp);
 	free(of->target);
-	free(of->dir);
-	memset(of, 0, sizeof *of);
+	XFREE_OWNER(of, dir);
 	of->fd = -1;
 }
 

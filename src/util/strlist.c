@@ -36,6 +36,5 @@ strlist_free(struct strlist *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i]);
-	free(l->v);
-	memset(l, 0, sizeof *l);
+	XFREE_OWNER(l, v);
 }
