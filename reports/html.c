@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,25 +10,78 @@
 
 #include "html.h"
 #include "md.h"
+#include "strlist.h"
+#include "xalloc.h"
 
+/* Light by default, dark where the reader's system asks for it. */
 static const char style[] =
+    ":root{color-scheme:light dark;--fg:#1f2328;--bg:#fff;--line:#d0d7de;--head:#f6f8fa;"
+    "--stripe:#f9fafb;--link:#0969da}\n"
+    "@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--line:#30363d;"
+    "--head:#161b22;--stripe:#11161d;--link:#4493f8}}\n"
     "body{font:14px/1.45 -apple-system,'Segoe UI',Helvetica,Arial,sans-serif;"
-    "margin:2em auto;max-width:96em;padding:0 1em;color:#1f2328}\n"
-    "table{border-collapse:collapse;margin:0 0 1.5em}\n"
-    "th,td{border:1px solid #d0d7de;padding:.25em .6em;vertical-align:top}\n"
-    "th{background:#f6f8fa;cursor:pointer;position:sticky;top:0}\n"
-    "tr:nth-child(2n) td{background:#f9fafb}\n"
+    "margin:2em auto;max-width:96em;padding:0 1em;color:var(--fg);background:var(--bg)}\n"
+    "a{color:var(--link)}\n"
+    "nav ul{margin:.25em 0 1.5em;padding-left:1.5em}\n"
+    "table{border-collapse:collapse;margin:0 0 .5em}\n"
+    "th,td{border:1px solid var(--line);padding:.25em .6em;vertical-align:top}\n"
+    "th{background:var(--head);cursor:pointer;position:sticky;top:0;z-index:1;user-select:none}\n"
+    "th[aria-sort=ascending]::after{content:' \\25B2'}\n"
+    "th[aria-sort=descending]::after{content:' \\25BC'}\n"
+    "tr:nth-child(2n) td{background:var(--stripe)}\n"
     "td[align=right],th[align=right]{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}\n";
+    /* Names wrap only where html_write put a <wbr> (after ::, commas and
+     * '>', before '<'); a part longer than the cell widens the table. */
+    "code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;"
+    "word-break:normal;overflow-wrap:normal}\n"
+    ".rows{margin:0 0 1.5em}.rows input{margin:0 0 .4em;min-width:20em}\n"
+    ".rows .count{margin-left:.6em;opacity:.75}\n";
 
-/* Click a heading to sort its table by that column (numbers numerically). */
+/*
+ * Every table of more than one row gets a filter box above it and, past
+ * the body's data-row-limit rows, a button that shows the rest.  A click
+ * on a heading sorts by that column, ascending, a second click descending:
+ * numbers as numbers, text as text, and the unknowns (an empty cell, "—",
+ * "unknown") last in both directions.
+ */
 static const char script[] =
-    "document.querySelectorAll('th').forEach(function(th){th.onclick=function(){"
-    "var t=th.closest('table'),b=t.tBodies[0],i=th.cellIndex,d=th.dataset.d=th.dataset.d==='1'?'0':'1';"
-    "var k=function(r){var s=r.cells[i].textContent,n=parseFloat(s.replace(/[^0-9.\\-]/g,''));"
-    "return isNaN(n)?s:n};"
-    "Array.from(b.rows).sort(function(x,y){var a=k(x),c=k(y),r=a<c?-1:a>c?1:0;return d==='1'?r:-r})"
-    ".forEach(function(r){b.appendChild(r)})}});\n";
+    "(function(){\n"
+    "var limit=parseInt(document.body.dataset.rowLimit,10)||0;\n"
+    "var unknown=/^(|\\u2014|-|\\u2013|\\?|unknown|n\\/a)$/i;\n"
+    "var number=/^[+\\-\\u2212]?(\\d[\\d,]*)?\\.?\\d+\\s*(%|[KMG]i?B|B|ms|s)?$/;\n"
+    "function key(s){s=s.trim();if(unknown.test(s))return null;"
+    "if(number.test(s))return parseFloat(s.replace(/\\u2212/,'-').replace(/,/g,''));return s}\n"
+    "function compare(a,b){if(a===null||b===null)return a===null?(b===null?0:1):-1;"
+    "if(typeof a==='number'&&typeof b==='number')return a-b;"
+    "if(typeof a==='number')return -1;if(typeof b==='number')return 1;"
+    "return a.localeCompare(b,undefined,{numeric:true})}\n"
+    "document.querySelectorAll('table').forEach(function(t){\n"
+    "var b=t.tBodies[0];if(!b)return;\n"
+    "var rows=Array.from(b.rows).map(function(r,i){return{tr:r,i:i,text:r.textContent.toLowerCase()}});\n"
+    "var order=rows.slice(),filter='',all=false,input=null,count=null,more=null;\n"
+    "function render(){var f=document.createDocumentFragment(),n=0,shown=0;\n"
+    "order.forEach(function(r){var m=!filter||r.text.indexOf(filter)>=0;if(m)n++;"
+    "var s=m&&(all||!limit||n<=limit);if(s)shown++;r.tr.hidden=!s;f.appendChild(r.tr)});\n"
+    "b.appendChild(f);if(!input)return;\n"
+    "count.textContent=shown===rows.length?rows.length+' rows':shown+' of '+n+' rows'+(n<rows.length?' matching ('+rows.length+' in all)':'');\n"
+    "more.hidden=shown===n;more.textContent='Show all '+n+' rows';}\n"
+    "t.querySelectorAll('thead th').forEach(function(th){th.onclick=function(){\n"
+    "var dir=th.getAttribute('aria-sort')==='ascending'?-1:1,i=th.cellIndex;\n"
+    "t.querySelectorAll('thead th').forEach(function(h){h.removeAttribute('aria-sort')});\n"
+    "th.setAttribute('aria-sort',dir>0?'ascending':'descending');\n"
+    "var k=new Map(rows.map(function(r){var c=r.tr.cells[i];return[r,key(c?c.textContent:'')]}));\n"
+    "order=rows.slice().sort(function(x,y){var a=k.get(x),c=k.get(y);"
+    "if(a===null||c===null)return compare(a,c)||x.i-y.i;return dir*compare(a,c)||x.i-y.i});\n"
+    "render()}});\n"
+    "if(rows.length>1){var d=document.createElement('div');d.className='rows';\n"
+    "input=document.createElement('input');input.type='search';input.placeholder='Filter rows';\n"
+    "input.oninput=function(){filter=input.value.trim().toLowerCase();render()};\n"
+    "count=document.createElement('span');count.className='count';\n"
+    "d.appendChild(input);d.appendChild(count);t.parentNode.insertBefore(d,t);\n"
+    "more=document.createElement('button');more.type='button';\n"
+    "more.onclick=function(){all=true;render()};\n"
+    "var w=document.createElement('div');w.className='rows';w.appendChild(more);t.parentNode.insertBefore(w,t.nextSibling)}\n"
+    "render()})})();\n";
 
 char *
 html_from_markdown(const char *md, size_t len)
@@ -54,12 +109,122 @@ html_from_markdown(const char *md, size_t len)
 	return html;
 }
 
+/* Break opportunities in a name: after these... */
+static const char *const wbr_after[] = { "::", ",", "&gt;" };
+/* ...and before this. */
+static const char wbr_before[] = "&lt;";
+
+static int
+starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Writes the inside of a <code> element up to its end, a <wbr> at each
+ * boundary of a name's parts; returns where </code> starts. */
+static const char *
+html_code_text(FILE *out, const char *s)
+{
+	size_t i;
+
+	while (*s != '\0' && !starts(s, "</code>")) {
+		if (starts(s, wbr_before))
+			fputs("<wbr>", out);
+		for (i = 0; i < sizeof wbr_after / sizeof wbr_after[0]; i++)
+			if (starts(s, wbr_after[i]))
+				break;
+		if (i < sizeof wbr_after / sizeof wbr_after[0]) {
+			fputs(wbr_after[i], out);
+			s += strlen(wbr_after[i]);
+			if (!starts(s, "</code>"))
+				fputs("<wbr>", out);
+			continue;
+		}
+		fputc(*s++, out);
+	}
+	return s;
+}
+
+static int
+html_id_taken(const struct strlist *ids, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < ids->n; i++)
+		if (strcmp(ids->v[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+/* The anchor of a heading: its text, lower case, runs of anything but
+ * letters and digits as one '-'; "-2", "-3" where it repeats one. */
+static char *
+html_heading_id(const char *inner, size_t len, struct strlist *ids)
+{
+	char *id = xmalloc(len + 24), *p = id;
+	size_t i, n, seen;
+
+	for (i = 0; i < len; i++) {
+		if (inner[i] == '<' || inner[i] == '&') {
+			const char *end = memchr(inner + i, inner[i] == '<' ? '>' : ';', len - i);
+			i = end ? (size_t)(end - inner) : len;
+			continue;
+		}
+		if (isalnum((unsigned char)inner[i]))
+			*p++ = (char)tolower((unsigned char)inner[i]);
+		else if (p > id && p[-1] != '-')
+			*p++ = '-';
+	}
+	while (p > id && p[-1] == '-')
+		p--;
+	*p = '\0';
+	n = (size_t)(p - id);
+	for (seen = 1; html_id_taken(ids, id); seen++)
+		sprintf(id + n, "-%zu", seen + 1);
+	strlist_add(ids, id);
+	return id;
+}
+
+/* Copies the fragment to body with an id on every heading and a <wbr>
+ * at the boundaries of the names in <code>; a link to each heading goes
+ * to toc. */
+static void
+html_decorate(FILE *body, FILE *toc, const char *html)
+{
+	struct strlist ids = { 0 };
+	const char *s = html;
+
+	while (*s != '\0') {
+		if (s[0] == '<' && s[1] == 'h' && s[2] >= '1' && s[2] <= '6' && s[3] == '>') {
+			char close[] = "</h?>";
+			const char *inner = s + 4, *end;
+			char *id;
+
+			close[3] = s[2];
+			end = strstr(inner, close);
+			if (end == NULL)
+				end = inner + strlen(inner);
+			id = html_heading_id(inner, (size_t)(end - inner), &ids);
+			fprintf(body, "<h%c id=\"%s\">", s[2], id);
+			fprintf(toc, "<li><a href=\"#%s\">%.*s</a></li>\n", id, (int)(end - inner), inner);
+			free(id);
+			s = inner;
+		} else if (starts(s, "<code>")) {
+			fputs("<code>", body);
+			s = html_code_text(body, s + strlen("<code>"));
+		} else {
+			fputc(*s++, body);
+		}
+	}
+	strlist_free(&ids);
+}
+
 int
 html_write(FILE *f, const struct rdoc *d, int top, int64_t max_bytes)
 {
-	char *md = NULL, *html;
-	size_t len = 0;
-	FILE *m = open_memstream(&md, &len);
+	char *md = NULL, *html, *body = NULL, *toc = NULL;
+	size_t len = 0, body_len = 0, toc_len = 0;
+	FILE *m = open_memstream(&md, &len), *b, *t;
 
 	if (m == NULL)
 		return -1;
@@ -72,9 +237,30 @@ html_write(FILE *f, const struct rdoc *d, int top, int64_t max_bytes)
 	free(md);
 	if (html == NULL)
 		return -1;
-	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	    "<title>spillway report</title>\n<style>\n%s</style>\n</head>\n<body>\n%s"
-	    "<script>\n%s</script>\n</body>\n</html>\n", style, html, script);
+	b = open_memstream(&body, &body_len);
+	t = open_memstream(&toc, &toc_len);
+	if (b == NULL || t == NULL) {
+		if (b)
+			fclose(b);
+		if (t)
+			fclose(t);
+		free(body);
+		free(toc);
+		free(html);
+		return -1;
+	}
+	html_decorate(b, t, html);
 	free(html);
+	fclose(b);
+	fclose(t);
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width\">\n"
+	    "<title>spillway report</title>\n<style>\n%s</style>\n</head>\n"
+	    "<body data-row-limit=\"%d\">\n<h1 id=\"top\">spillway report</h1>\n"
+	    "<nav><b>Contents</b>\n<ul>\n%s</ul></nav>\n%s"
+	    "<script>\n%s</script>\n</body>\n</html>\n",
+	    style, HTML_ROW_LIMIT, toc ? toc : "", body ? body : "", script);
+	free(body);
+	free(toc);
 	return 0;
 }
