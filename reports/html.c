@@ -34,8 +34,8 @@ static const char style[] =
      * '>', before '<'); a part longer than the cell widens the table. */
     "code{font:12px ui-monospace,SFMono-Regular,Menlo,monospace;"
     "word-break:normal;overflow-wrap:normal}\n"
-    ".rows{margin:0 0 1.5em}.rows input{margin:0 0 .4em;min-width:20em}\n"
-    ".rows .count{margin-left:.6em;opacity:.75}\n";
+    ".filter{margin:0 0 .4em}.filter input{min-width:20em}\n"
+    ".filter .count{margin-left:.6em;opacity:.75}.more{margin:0 0 1.5em}\n";
 
 /*
  * Every table of more than one row gets a filter box above it and, past
@@ -73,14 +73,14 @@ static const char script[] =
     "order=rows.slice().sort(function(x,y){var a=k.get(x),c=k.get(y);"
     "if(a===null||c===null)return compare(a,c)||x.i-y.i;return dir*compare(a,c)||x.i-y.i});\n"
     "render()}});\n"
-    "if(rows.length>1){var d=document.createElement('div');d.className='rows';\n"
+    "if(rows.length>1){var d=document.createElement('div');d.className='filter';\n"
     "input=document.createElement('input');input.type='search';input.placeholder='Filter rows';\n"
     "input.oninput=function(){filter=input.value.trim().toLowerCase();render()};\n"
     "count=document.createElement('span');count.className='count';\n"
     "d.appendChild(input);d.appendChild(count);t.parentNode.insertBefore(d,t);\n"
     "more=document.createElement('button');more.type='button';\n"
     "more.onclick=function(){all=true;render()};\n"
-    "var w=document.createElement('div');w.className='rows';w.appendChild(more);t.parentNode.insertBefore(w,t.nextSibling)}\n"
+    "var w=document.createElement('div');w.className='more';w.appendChild(more);t.parentNode.insertBefore(w,t.nextSibling)}\n"
     "render()})})();\n";
 
 char *

@@ -11,10 +11,10 @@
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$CHROMIUM" ] || { echo "chromium missing: skipped"; exit 77; }
 
-# dump FILE [WIDTH]: the DOM after the page's scripts ran.
+# dump FILE [WIDTH [FLAG]]: the DOM after the page's scripts ran.
 dump() {
 	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
-	    --user-data-dir="$TMP/profile" --window-size="${2:-1280},900" \
+	    --user-data-dir="$TMP/profile" --window-size="${2:-1280},900" ${3:-} \
 	    --dump-dom "file://$1" 2>/dev/null
 }
 
@@ -97,6 +97,8 @@ document.querySelectorAll('td code').forEach(function(c){names++;if(c.getClientR
 		prev=b.top;prevChar=n.data[j]}});
 ok(wrapped>0,'names wrapped in this narrow window: '+wrapped+' of '+names);
 ok(bad.length===0,'no name broken inside a word'+(bad.length?': '+bad[0]:''));
+var scheme=document.createElement('pre');scheme.id='scheme';
+scheme.textContent=getComputedStyle(document.body).backgroundColor+' on '+getComputedStyle(document.body).color;document.body.appendChild(scheme);
 var pre=document.createElement('pre');pre.id='harness';pre.textContent=out.join('\n');document.body.appendChild(pre);
 })();
 JS
@@ -105,6 +107,11 @@ sed -e 's/data-row-limit="200"/data-row-limit="10"/' \
     "$TMP/build.html" >"$TMP/harness.html"
 check "the copy for the harness limits its tables to 10 rows" grep -q 'data-row-limit="10"' "$TMP/harness.html"
 dump "$TMP/harness.html" 700 >"$TMP/harness.dom"
+light=$(sed -n 's|.*<pre id="scheme">\([^<]*\)</pre>.*|\1|p' "$TMP/harness.dom")
+dump "$TMP/harness.html" 700 --blink-settings=preferredColorScheme=0 >"$TMP/dark.dom"
+dark=$(sed -n 's|.*<pre id="scheme">\([^<]*\)</pre>.*|\1|p' "$TMP/dark.dom")
+check "light by default ($light)" [ "$light" = "rgb(255, 255, 255) on rgb(31, 35, 40)" ]
+check "dark where the system asks ($dark)" [ -n "$dark" ] && [ "$dark" != "$light" ]
 sed -n '/<pre id="harness">/,/<\/pre>/p' "$TMP/harness.dom" |
     sed -e 's/.*<pre id="harness">//' -e 's|</pre>.*||' -e 's/&gt;/>/g' -e 's/&lt;/</g' -e 's/&amp;/\&/g' >"$TMP/harness.out"
 check "the harness ran all its 14 checks" [ "$(grep -c '^ok - \|^not ok - ' "$TMP/harness.out")" -eq 14 ]
