@@ -97,6 +97,11 @@ document.querySelectorAll('td code').forEach(function(c){names++;if(c.getClientR
 		prev=b.top;prevChar=n.data[j]}});
 ok(wrapped>0,'names wrapped in this narrow window: '+wrapped+' of '+names);
 ok(bad.length===0,'no name broken inside a word'+(bad.length?': '+bad[0]:''));
+// The page: every contents entry leads to its heading; headers stick.
+var links=Array.from(document.querySelectorAll('nav a'));
+ok(links.length>0&&links.every(function(a){var h=document.getElementById(a.hash.slice(1));return h&&h.textContent===a.textContent}),
+	'contents: '+links.length+' links, each to its heading');
+ok(Array.from(document.querySelectorAll('thead th')).every(function(th){return getComputedStyle(th).position==='sticky'}),'table headers are sticky');
 var scheme=document.createElement('pre');scheme.id='scheme';
 scheme.textContent=getComputedStyle(document.body).backgroundColor+' on '+getComputedStyle(document.body).color;document.body.appendChild(scheme);
 var pre=document.createElement('pre');pre.id='harness';pre.textContent=out.join('\n');document.body.appendChild(pre);
@@ -114,7 +119,7 @@ check "light by default ($light)" [ "$light" = "rgb(255, 255, 255) on rgb(31, 35
 check "dark where the system asks ($dark)" [ -n "$dark" ] && [ "$dark" != "$light" ]
 sed -n '/<pre id="harness">/,/<\/pre>/p' "$TMP/harness.dom" |
     sed -e 's/.*<pre id="harness">//' -e 's|</pre>.*||' -e 's/&gt;/>/g' -e 's/&lt;/</g' -e 's/&amp;/\&/g' >"$TMP/harness.out"
-check "the harness ran all its 14 checks" [ "$(grep -c '^ok - \|^not ok - ' "$TMP/harness.out")" -eq 14 ]
+check "the harness ran all its 16 checks" [ "$(grep -c '^ok - \|^not ok - ' "$TMP/harness.out")" -eq 16 ]
 while IFS= read -r line; do
 	case $line in
 	"ok - "*) pass "browser: ${line#ok - }" ;;
