@@ -21,6 +21,7 @@
 #include "judge_build.h"
 #include "judge_growth.h"
 #include "listcsv.h"
+#include "listjson.h"
 #include "model.h"
 #include "options.h"
 #include "outfile.h"
@@ -330,11 +331,22 @@ run_trace(struct run *r)
 	return EXIT_CLEAN;
 }
 
+/* --format=json: JSON Lines for --list, the findings for --check. */
+static int
+format_json(const struct options *o)
+{
+	return o->format != NULL && strcmp(o->format, "json") == 0;
+}
+
 static void
 list_before_scan(struct run *r)
 {
-	listcsv_write_header(r->out);
-	r->scan.format = listcsv_format_rows;
+	if (format_json(&r->o))
+		r->scan.format = listjson_format_rows;
+	else {
+		listcsv_write_header(r->out);
+		r->scan.format = listcsv_format_rows;
+	}
 	r->scan.emit = emit_text;
 	r->scan.ctx = r->out;
 	r->scan.emit_only = 1;
@@ -397,7 +409,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
-	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
+	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
 	  run_report },
 	{ MODE_CHECK, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_EXISTS | RUN_BASELINE |
 	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
