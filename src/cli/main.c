@@ -20,6 +20,7 @@
 #include "judge.h"
 #include "judge_build.h"
 #include "judge_growth.h"
+#include "junit.h"
 #include "listcsv.h"
 #include "listjson.h"
 #include "model.h"
@@ -238,10 +239,36 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
 
 /* --check: prints the verdict judge_all made (the kernel rules and the
  * build gates in one) and returns its status. */
+/* --junit=FILE: the verdict as JUnit XML, whole or not at all; returns
+ * -1 with the message printed. */
+static int
+write_junit(const struct run *r)
+{
+	struct outfile of;
+	char err[512];
+
+	if (outfile_open(&of, r->o.junit, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: --junit: %s\n", err);
+		return -1;
+	}
+	if (junit_write(of.stream, &r->m, &r->judged) < 0) {
+		outfile_discard(&of);
+		fprintf(stderr, "spillway: --junit: libxml2 could not write %s\n", r->o.junit);
+		return -1;
+	}
+	if (outfile_commit(&of, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: --junit: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 run_check(struct run *r)
 {
 	print_verdict(r->out, &r->judged, r->o.quiet);
+	if (r->o.junit != NULL && write_junit(r) < 0)
+		return EXIT_TROUBLE;
 	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
 	return verdict_status(&r->judged, &r->stats, r->o.empty_ok);
@@ -457,6 +484,10 @@ run_check_options(struct run *r)
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
+	}
+	if (o->junit != NULL && r->mode->run != run_check) {
+		fprintf(stderr, "spillway: --junit=FILE goes with --check\n");
+		return EXIT_TROUBLE;
 	}
 	if ((needs & RUN_ALLOW_GIVEN) && o->allow == NULL) {
 		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
