@@ -17,6 +17,7 @@
 #include "buildsum.h"
 #include "clock.h"
 #include "diag.h"
+#include "github.h"
 #include "judge.h"
 #include "judge_build.h"
 #include "judge_growth.h"
@@ -263,10 +264,52 @@ write_junit(const struct run *r)
 	return 0;
 }
 
+/* The Markdown report appended to $GITHUB_STEP_SUMMARY, under GitHub's
+ * limit; a failure is said and leaves the verdict as it is. */
+static void
+github_summary(const struct run *r, const char *path)
+{
+	struct report_config c;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *f;
+
+	if (mem == NULL)
+		return;
+	report_config_from(&c, &r->o, REPORT_MARKDOWN);
+	if (c.max_bytes < 0 || c.max_bytes > GITHUB_SUMMARY_MAX)
+		c.max_bytes = c.max_bytes < 0 ? -1 : GITHUB_SUMMARY_MAX;
+	c.sections = NULL;
+	report_write(mem, &c, &r->m, r->have_base ? &r->base : NULL, &r->judged);
+	fclose(mem);
+	if (len > GITHUB_SUMMARY_MAX)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
+		    len, GITHUB_SUMMARY_MAX);
+	else if ((f = fopen(path, "a")) == NULL || fwrite(text, 1, len, f) != len ||
+	    fclose(f) != 0)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s: cannot append\n", path);
+	free(text);
+}
+
+/* In a GitHub Actions job: the violations as workflow commands on
+ * standard output, and the report into the step summary. */
+static void
+github_faces(const struct run *r)
+{
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+
+	if (ga == NULL || strcmp(ga, "true") != 0)
+		return;
+	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged);
+	if (summary != NULL && summary[0] != '\0')
+		github_summary(r, summary);
+}
+
 static int
 run_check(struct run *r)
 {
 	print_verdict(r->out, &r->judged, r->o.quiet);
+	github_faces(r);
 	if (r->o.junit != NULL && write_junit(r) < 0)
 		return EXIT_TROUBLE;
 	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
