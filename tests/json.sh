@@ -21,6 +21,9 @@ check "--report=json validates and has --check's violations" \
 check "--report=json with the allowance table: no violation, pass" sh -c \
 	'"$1" --report=json --allow="$2/spill-allow.csv" "$2" | python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if d[\"pass\"] and d[\"counts\"][\"violations\"]==0 else 1)"' \
 	sh "$SPILLWAY" "$EX"
+expect_status 1 "--check --format=json: the exit of the gate" "$SPILLWAY" --check --format=json $gate "$EX"
+check "--check --format=json prints --report=json's object, byte for byte" cmp "$TMP/out" "$TMP/report.json"
+expect_status 2 "--format with --summary is refused" "$SPILLWAY" --summary --format=json "$EX"
 expect_status 2 "--format=yaml is refused" "$SPILLWAY" --list --format=yaml "$EX"
 if python3 -c 'import jsonschema' 2>/dev/null; then
 	pass "validated with the jsonschema module"

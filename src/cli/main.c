@@ -29,6 +29,7 @@
 #include "outfile.h"
 #include "record.h"
 #include "report.h"
+#include "rjson.h"
 #include "scan.h"
 #include "schedule.h"
 #include "summary.h"
@@ -210,6 +211,13 @@ rule_given(const struct options *o)
 	    o->max_spill >= 0 || o->require_sass.n > 0;
 }
 
+/* --format=json: JSON Lines for --list, the findings for --check. */
+static int
+format_json(const struct options *o)
+{
+	return o->format != NULL && strcmp(o->format, "json") == 0;
+}
+
 /* Prints the findings: violations, notices and counts to out, the reasons
  * for "nothing to judge" to stderr. */
 static void
@@ -308,7 +316,15 @@ github_faces(const struct run *r)
 static int
 run_check(struct run *r)
 {
-	print_verdict(r->out, &r->judged, r->o.quiet);
+	if (format_json(&r->o)) {
+		/* One object for a script, the reasons for nothing to judge on stderr. */
+		for (size_t i = 0; i < r->judged.n; i++)
+			if (r->judged.v[i].level == FINDING_NOTHING)
+				fprintf(stderr, "%s\n", r->judged.v[i].text);
+		if (rjson_write_verdict(r->out, &r->m, &r->judged) < 0)
+			return EXIT_INTERNAL;
+	} else
+		print_verdict(r->out, &r->judged, r->o.quiet);
 	github_faces(r);
 	if (r->o.junit != NULL && write_junit(r) < 0)
 		return EXIT_TROUBLE;
@@ -399,13 +415,6 @@ run_trace(struct run *r)
 	}
 	trace_write(r->out, &r->m, r->sp);
 	return EXIT_CLEAN;
-}
-
-/* --format=json: JSON Lines for --list, the findings for --check. */
-static int
-format_json(const struct options *o)
-{
-	return o->format != NULL && strcmp(o->format, "json") == 0;
 }
 
 static void
@@ -527,6 +536,10 @@ run_check_options(struct run *r)
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
+	}
+	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list) {
+		fprintf(stderr, "spillway: --format goes with --list or --check\n");
+		return EXIT_TROUBLE;
 	}
 	if (o->junit != NULL && r->mode->run != run_check) {
 		fprintf(stderr, "spillway: --junit=FILE goes with --check\n");

@@ -42,7 +42,7 @@ static const struct option_doc option_docs[] = {
 	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
 	  "the pull-request tables: markdown (default), csv or html; trace: the build" },
 	{ { "format", required_argument, NULL, OPT_FORMAT }, "csv|json",
-	  "--list: CSV (default) or JSON Lines, one object per row" },
+	  "--list: CSV (default) or JSON Lines; --check: the verdict as JSON" },
 	{ { "check", no_argument, NULL, OPT_CHECK }, NULL,
 	  "gate: exit 1 on a kernel over its allowance (one VIOLATION line each)" },
 	{ { "junit", required_argument, NULL, OPT_JUNIT }, "FILE",
