@@ -9,6 +9,7 @@
 #include "kgroup.h"
 #include "md.h"
 #include "rcsv.h"
+#include "rjson.h"
 #include "report.h"
 #include "sections.h"
 
@@ -61,6 +62,7 @@ static const struct report_writer {
 	{ "markdown", REPORT_MARKDOWN, write_markdown },
 	{ "csv", REPORT_CSV, write_csv },
 	{ "html", REPORT_HTML, write_html },
+	{ "json", REPORT_JSON, NULL },	/* the verdict: report_write */
 };
 #define NWRITERS (sizeof report_writers / sizeof report_writers[0])
 
@@ -182,6 +184,11 @@ report_write(FILE *f, const struct report_config *c, const struct model *m,
 	struct rdoc d = { 0 };
 	int rc = -1;
 
+	if (c->format == REPORT_JSON) {
+		struct verdict none = { 0 };
+
+		return rjson_write_verdict(f, m, judged != NULL ? judged : &none);
+	}
 	report_build(&d, c, m, baseline, judged);
 	for (size_t i = 0; i < NWRITERS; i++)
 		if (report_writers[i].format == c->format)

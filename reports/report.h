@@ -22,6 +22,7 @@ enum report_format {
 	REPORT_MARKDOWN,
 	REPORT_CSV,
 	REPORT_HTML,
+	REPORT_JSON,		/* the verdict, not the sections (rjson.h) */
 	REPORT_TEXT,		/* the browser's Diff view: no --report=FORMAT */
 };
 #define REPORT_FORMAT_BIT(f)	(1u << (f))

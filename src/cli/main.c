@@ -17,15 +17,19 @@
 #include "buildsum.h"
 #include "clock.h"
 #include "diag.h"
+#include "github.h"
 #include "judge.h"
 #include "judge_build.h"
 #include "judge_growth.h"
+#include "junit.h"
 #include "listcsv.h"
+#include "listjson.h"
 #include "model.h"
 #include "options.h"
 #include "outfile.h"
 #include "record.h"
 #include "report.h"
+#include "rjson.h"
 #include "scan.h"
 #include "schedule.h"
 #include "summary.h"
@@ -207,6 +211,13 @@ rule_given(const struct options *o)
 	    o->max_spill >= 0 || o->require_sass.n > 0;
 }
 
+/* --format=json: JSON Lines for --list, the findings for --check. */
+static int
+format_json(const struct options *o)
+{
+	return o->format != NULL && strcmp(o->format, "json") == 0;
+}
+
 /* Prints the findings: violations, notices and counts to out, the reasons
  * for "nothing to judge" to stderr. */
 static void
@@ -237,10 +248,86 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
 
 /* --check: prints the verdict judge_all made (the kernel rules and the
  * build gates in one) and returns its status. */
+/* --junit=FILE: the verdict as JUnit XML, whole or not at all; returns
+ * -1 with the message printed. */
+static int
+write_junit(const struct run *r)
+{
+	struct outfile of;
+	char err[512];
+
+	if (outfile_open(&of, r->o.junit, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: --junit: %s\n", err);
+		return -1;
+	}
+	if (junit_write(of.stream, &r->m, &r->judged) < 0) {
+		outfile_discard(&of);
+		fprintf(stderr, "spillway: --junit: libxml2 could not write %s\n", r->o.junit);
+		return -1;
+	}
+	if (outfile_commit(&of, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: --junit: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The Markdown report appended to $GITHUB_STEP_SUMMARY, under GitHub's
+ * limit; a failure is said and leaves the verdict as it is. */
+static void
+github_summary(const struct run *r, const char *path)
+{
+	struct report_config c;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len), *f;
+
+	if (mem == NULL)
+		return;
+	report_config_from(&c, &r->o, REPORT_MARKDOWN);
+	if (c.max_bytes < 0 || c.max_bytes > GITHUB_SUMMARY_MAX)
+		c.max_bytes = c.max_bytes < 0 ? -1 : GITHUB_SUMMARY_MAX;
+	c.sections = NULL;
+	report_write(mem, &c, &r->m, r->have_base ? &r->base : NULL, &r->judged);
+	fclose(mem);
+	if (len > GITHUB_SUMMARY_MAX)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
+		    len, GITHUB_SUMMARY_MAX);
+	else if ((f = fopen(path, "a")) == NULL || fwrite(text, 1, len, f) != len ||
+	    fclose(f) != 0)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s: cannot append\n", path);
+	free(text);
+}
+
+/* In a GitHub Actions job: the violations as workflow commands on
+ * standard output, and the report into the step summary. */
+static void
+github_faces(const struct run *r)
+{
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+
+	if (ga == NULL || strcmp(ga, "true") != 0)
+		return;
+	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged);
+	if (summary != NULL && summary[0] != '\0')
+		github_summary(r, summary);
+}
+
 static int
 run_check(struct run *r)
 {
-	print_verdict(r->out, &r->judged, r->o.quiet);
+	if (format_json(&r->o)) {
+		/* One object for a script, the reasons for nothing to judge on stderr. */
+		for (size_t i = 0; i < r->judged.n; i++)
+			if (r->judged.v[i].level == FINDING_NOTHING)
+				fprintf(stderr, "%s\n", r->judged.v[i].text);
+		if (rjson_write_verdict(r->out, &r->m, &r->judged) < 0)
+			return EXIT_INTERNAL;
+	} else
+		print_verdict(r->out, &r->judged, r->o.quiet);
+	github_faces(r);
+	if (r->o.junit != NULL && write_junit(r) < 0)
+		return EXIT_TROUBLE;
 	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
 	return verdict_status(&r->judged, &r->stats, r->o.empty_ok);
@@ -333,8 +420,12 @@ run_trace(struct run *r)
 static void
 list_before_scan(struct run *r)
 {
-	listcsv_write_header(r->out);
-	r->scan.format = listcsv_format_rows;
+	if (format_json(&r->o))
+		r->scan.format = listjson_format_rows;
+	else {
+		listcsv_write_header(r->out);
+		r->scan.format = listcsv_format_rows;
+	}
 	r->scan.emit = emit_text;
 	r->scan.ctx = r->out;
 	r->scan.emit_only = 1;
@@ -397,7 +488,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
-	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
+	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
 	  run_report },
 	{ MODE_CHECK, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_EXISTS | RUN_BASELINE |
 	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
@@ -445,6 +536,14 @@ run_check_options(struct run *r)
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
+	}
+	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list) {
+		fprintf(stderr, "spillway: --format goes with --list or --check\n");
+		return EXIT_TROUBLE;
+	}
+	if (o->junit != NULL && r->mode->run != run_check) {
+		fprintf(stderr, "spillway: --junit=FILE goes with --check\n");
+		return EXIT_TROUBLE;
 	}
 	if ((needs & RUN_ALLOW_GIVEN) && o->allow == NULL) {
 		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");

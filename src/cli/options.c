@@ -18,6 +18,7 @@ enum {
 	OPT_REQUIRE_SASS, OPT_MAX_SPILL, OPT_MAX_REGS, OPT_MAX_GROWTH,
 	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
 	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE, OPT_STATS,
+	OPT_FORMAT, OPT_JUNIT,
 };
 
 /*
@@ -40,8 +41,12 @@ static const struct option_doc option_docs[] = {
 	  "one line per library (the default when stdout is not a terminal)" },
 	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
 	  "the pull-request tables: markdown (default), csv or html; trace: the build" },
+	{ { "format", required_argument, NULL, OPT_FORMAT }, "csv|json",
+	  "--list: CSV (default) or JSON Lines; --check: the verdict as JSON" },
 	{ { "check", no_argument, NULL, OPT_CHECK }, NULL,
 	  "gate: exit 1 on a kernel over its allowance (one VIOLATION line each)" },
+	{ { "junit", required_argument, NULL, OPT_JUNIT }, "FILE",
+	  "--check: also write JUnit XML, one test case per (kernel, sm) judged" },
 	{ { "update-allow", no_argument, NULL, OPT_UPDATE_ALLOW }, NULL,
 	  "write the measured maxima into the --allow table, keeping notes" },
 	{ { "arch", required_argument, NULL, OPT_ARCH }, "LIST",
@@ -304,6 +309,14 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				o->max_bytes = n;
 			break;
 		case OPT_MODULE:	o->record_module = optarg; break;
+		case OPT_JUNIT:		o->junit = optarg; break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
+				fprintf(stderr, "spillway: --format takes csv or json, not '%s'\n", optarg);
+				bad = -1;
+			}
+			o->format = optarg;
+			break;
 		case OPT_COLOR:
 			if (strcmp(optarg, "auto") == 0)
 				o->color = COLOR_AUTO;

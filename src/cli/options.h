@@ -32,6 +32,8 @@ enum color { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 struct options {
 	enum mode	 mode;
 	const char	*report_format;	/* markdown, csv, html, trace */
+	const char	*format;	/* --format: csv, json; NULL csv */
+	const char	*junit;		/* --junit=FILE, NULL none */
 	const char	*output;	/* -o FILE, NULL for stdout */
 	int		 threads;	/* 0: the cores available */
 	enum color	 color;

@@ -7,6 +7,17 @@
 #include "verdict.h"
 #include "xalloc.h"
 
+const char *const finding_level_names[] = {
+	[FINDING_VIOLATION] = "violation", [FINDING_NOTICE] = "notice",
+	[FINDING_NOTHING] = "nothing", [FINDING_SUMMARY] = "summary",
+};
+
+const char *const finding_rule_names[RULE_COUNT] = {
+	[RULE_NONE] = "none", [RULE_ALLOWANCE] = "allowance", [RULE_MAX_REGS] = "max-regs",
+	[RULE_MAX_SPILL] = "max-spill", [RULE_REQUIRE_SASS] = "require-sass",
+	[RULE_STALE] = "stale", [RULE_BUILD] = "build", [RULE_GROWTH] = "max-growth",
+};
+
 void
 verdict_add(struct verdict *v, int level, const char *fmt, ...)
 {

@@ -57,6 +57,11 @@ struct verdict {
 	const struct vendored_rule *vendored;
 };
 
+/* The levels and rules as the machine-read faces (JSON, JUnit, GitHub)
+ * spell them, by enum. */
+extern const char *const finding_level_names[];
+extern const char *const finding_rule_names[RULE_COUNT];
+
 void	verdict_add(struct verdict *, int level, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* The finding verdict_add added last, to say what it is about. */

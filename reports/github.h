@@ -1,0 +1,25 @@
+/*
+ * GitHub Actions (GITHUB_ACTIONS=true): --check's violations as workflow
+ * commands, "::error title=TITLE::MESSAGE", one line each, escaped as
+ * GitHub's toolkit does (actions/toolkit, command.ts): in the message
+ * % \r \n become %25 %0D %0A; in a property (the title) : and , too,
+ * as %3A and %2C.
+ */
+#ifndef SPILLWAY_GITHUB_H
+#define SPILLWAY_GITHUB_H
+
+#include <stdio.h>
+
+#include "model.h"
+#include "verdict.h"
+
+/* The step summary takes at most this many bytes (GitHub's limit). */
+#define GITHUB_SUMMARY_MAX	(1024 * 1024)
+
+/* s escaped as a command's message, as a property value (malloc'd). */
+char	*github_escape_data(const char *s);
+char	*github_escape_property(const char *s);
+/* One ::error line per violation. */
+void	github_write_commands(FILE *, const struct model *, const struct verdict *);
+
+#endif

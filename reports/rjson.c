@@ -1,0 +1,73 @@
+#include "config.h"
+
+#include <jansson.h>
+
+#include "rjson.h"
+
+static json_t *
+string_or_null(const char *s)
+{
+	json_t *j = s != NULL ? json_string(s) : NULL;
+
+	return j != NULL ? j : json_null();
+}
+
+static json_t *
+kcount_json(const struct kcount *k)
+{
+	return json_pack("{sI sI sI sI sI sI sI}",
+	    "kernels", (json_int_t)k->kernels, "instantiations", (json_int_t)k->instantiations,
+	    "entries", (json_int_t)k->entries, "framed", (json_int_t)k->framed,
+	    "spilling", (json_int_t)k->spilling, "arrays", (json_int_t)k->arrays,
+	    "unknown", (json_int_t)k->unknown);
+}
+
+static json_t *
+finding_json(const struct model *m, const struct finding *f)
+{
+	const struct func_rec *fn = f->entry != FINDING_NO_ENTRY && f->entry < m->nfuncs ?
+	    &m->funcs[f->entry] : NULL;
+	const struct image_rec *img = fn != NULL ? &m->images[fn->image] : NULL;
+
+	return json_pack("{ss ss ss so so so so}",
+	    "level", finding_level_names[f->level], "rule", finding_rule_names[f->rule],
+	    "text", f->text, "library", string_or_null(f->library),
+	    "kernel", string_or_null(fn != NULL ? fn->name : NULL),
+	    "mangled", string_or_null(fn != NULL ? fn->mangled : NULL),
+	    "sm", string_or_null(img != NULL ? img->arch : NULL));
+}
+
+static json_t *
+counts_json(const struct verdict *v)
+{
+	json_t *rules = json_object();
+
+	for (int r = RULE_NONE + 1; r < RULE_COUNT; r++)
+		json_object_set_new(rules, finding_rule_names[r],
+		    json_integer((json_int_t)verdict_count_rule(v, r)));
+	return json_pack("{sI sI sI so so so}",
+	    "counted", (json_int_t)v->counted,
+	    "violations", (json_int_t)verdict_count(v, FINDING_VIOLATION),
+	    "notices", (json_int_t)verdict_count(v, FINDING_NOTICE),
+	    "by_rule", rules, "gated", kcount_json(&v->gated), "skipped", kcount_json(&v->skipped));
+}
+
+int
+rjson_write_verdict(FILE *out, const struct model *m, const struct verdict *v)
+{
+	json_t *findings = json_array(), *doc;
+	int rc;
+
+	for (size_t i = 0; i < v->n; i++)
+		json_array_append_new(findings, finding_json(m, &v->v[i]));
+	doc = json_pack("{ss sb so so}", "spillway", PACKAGE_VERSION,
+	    "pass", verdict_count(v, FINDING_VIOLATION) == 0,
+	    "counts", counts_json(v), "findings", findings);
+	if (doc == NULL)
+		return -1;
+	rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(doc);
+	if (rc == 0)
+		fputc('\n', out);
+	return rc == 0 ? 0 : -1;
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# GITHUB_ACTIONS=true: --check writes one ::error workflow command per
+# violation, escaped as GitHub documents, byte for byte, and appends the
+# Markdown report to $GITHUB_STEP_SUMMARY.
+. "$srcdir/tests/lib.sh"
+EX="$srcdir/data/example"
+command -v python3 >/dev/null || exit 77
+
+gate="--max-regs=32 --require-sass=90 --allow=$EX/spill-allow.csv"
+echo "earlier step" >"$TMP/summary.md"
+GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY="$TMP/summary.md" \
+	"$SPILLWAY" --check $gate "$EX" >"$TMP/gh.out" 2>"$TMP/gh.err"
+check "--check still exits 1" test $? -eq 1
+"$SPILLWAY" --check $gate "$EX" >"$TMP/plain.out" 2>/dev/null
+"$SPILLWAY" --report=json $gate "$EX" >"$TMP/report.json"
+"$SPILLWAY" --list --format=json "$EX" >"$TMP/list.jsonl"
+"$SPILLWAY" --report=markdown $gate "$EX" >"$TMP/report.md"
+
+# The commands, built here from GitHub's rules (actions/toolkit command.ts):
+# escapeData % \r \n; escapeProperty also : and ,.
+cat >"$TMP/want.py" <<'PY'
+import json, sys
+def data(s): return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+def prop(s): return data(s).replace(":", "%3A").replace(",", "%2C")
+rows = {}
+for line in open(sys.argv[2], encoding="utf-8"):
+    r = json.loads(line)
+    rows[(r["library"], r["mangled"], r["sm"])] = r["collapsed"]
+out = []
+for f in json.load(open(sys.argv[1], encoding="utf-8"))["findings"]:
+    if f["level"] != "violation":
+        continue
+    if f["kernel"] is not None:
+        title = f"spillway {f['rule']}: {rows[(f['library'], f['mangled'], f['sm'])]} {f['sm']}"
+    elif f["library"] is not None:
+        title = f"spillway {f['rule']}: {f['library']}"
+    else:
+        title = f"spillway {f['rule']}"
+    out.append(f"::error title={prop(title)}::{data(f['text'])}\n")
+sys.stdout.write("".join(out))
+PY
+python3 "$TMP/want.py" "$TMP/report.json" "$TMP/list.jsonl" >"$TMP/want"
+grep '^::' "$TMP/gh.out" >"$TMP/got"
+check "one ::error per violation, escaped byte for byte" cmp "$TMP/want" "$TMP/got"
+check "as many commands as VIOLATION lines" \
+	test "$(grep -c '^::error' "$TMP/got")" -eq "$(grep -c '^VIOLATION' "$TMP/plain.out")"
+check "a title with :: and , is escaped" grep -q 'title=spillway max-regs%3A hpc%3A%3A' "$TMP/got"
+check "the rest of stdout is --check's" sh -c "grep -v '^::' '$TMP/gh.out' | cmp - '$TMP/plain.out'"
+check "the step summary keeps what was there, then the report" \
+	sh -c "{ echo 'earlier step'; cat '$TMP/report.md'; } | cmp - '$TMP/summary.md'"
+check "the step summary is under 1 MiB" test "$(wc -c <"$TMP/summary.md")" -le 1048576
+GITHUB_ACTIONS=false GITHUB_STEP_SUMMARY="$TMP/none.md" "$SPILLWAY" --check $gate "$EX" >"$TMP/off.out" 2>/dev/null
+check "outside GitHub Actions: no command, no summary" \
+	sh -c "cmp '$TMP/off.out' '$TMP/plain.out' && test ! -e '$TMP/none.md'"
+GITHUB_ACTIONS=true "$SPILLWAY" --check --allow="$EX/spill-allow.csv" "$EX" >"$TMP/clean.out" 2>/dev/null
+check "a clean check writes no command" sh -c "! grep -q '^::' '$TMP/clean.out'"
+finish
