@@ -151,6 +151,14 @@ wanted(const struct report_config *c, const struct report_section *s)
 	return 0;
 }
 
+/* The verdict and provenance frame a document of every section. */
+static int
+whole_report(const struct report_config *c)
+{
+	return (REPORT_DOCUMENTS & REPORT_FORMAT_BIT(c->format)) != 0 &&
+	    (c->sections == NULL || c->sections->n == 0);
+}
+
 void
 report_build(struct rdoc *d, const struct report_config *c, const struct model *m,
     const struct model *baseline, const struct verdict *judged)
@@ -159,17 +167,23 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 	struct kgroup_set g, old;
 	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g };
 
+	int whole = whole_report(c);
+
 	kgroup_build(&g, m, vendored);
 	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
-		if (report_sections[i].needs_baseline && wanted(c, &report_sections[i])) {
+		if ((report_sections[i].needs_baseline && wanted(c, &report_sections[i])) || whole) {
 			kgroup_build(&old, baseline, vendored);
 			in.old = &old;
 		}
+	if (whole)
+		section_verdict(d, &in);
 	for (size_t i = 0; i < report_nsections; i++)
 		if (wanted(c, &report_sections[i])) {
 			in.section = &report_sections[i];
 			report_sections[i].build(d, &in);
 		}
+	if (whole)
+		section_provenance(d, &in);
 	if (in.old != NULL)
 		kgroup_free(&old);
 	kgroup_free(&g);

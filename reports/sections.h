@@ -33,6 +33,10 @@ void	section_coverage(struct rdoc *, const struct section_input *);
 void	section_builds(struct rdoc *, const struct section_input *);
 void	section_occupancy(struct rdoc *, const struct section_input *);
 void	section_diff(struct rdoc *, const struct section_input *);
+/* The verdict line on top and the provenance at the bottom (sec_verdict.c):
+ * paragraphs of the whole report, shown when no --sections is given. */
+void	section_verdict(struct rdoc *, const struct section_input *);
+void	section_provenance(struct rdoc *, const struct section_input *);
 
 /* The section's heading, with its title from the table. */
 void	section_heading(struct rdoc *, const struct section_input *);

@@ -59,4 +59,16 @@ check "coverage: the sm_75 object is flagged stale" \
 	grep -q '^coverage,old.o,sm_75,none,SASS sm_75,no,no,no,stale' "$TMP/cov.csv"
 check "coverage: sm_90a runs on sm_90 alone" \
 	grep -q '^coverage,arch.o,sm_90a,none,no,no,SASS sm_90a,no,stale' "$TMP/cov.csv"
+# The verdict opens the whole report, before any table; provenance ends it.
+"$SPILLWAY" --report --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/whole.md"
+check "verdict: the first line, k spills, k and new grew" [ "$(head -1 "$TMP/whole.md")" = \
+	"FAIL: 1 violation; 1 of 3 (kernel, sm) entries spills; 2 (kernel, sm) pairs grew against \`$TMP/old.csv\`." ]
+version=$("$SPILLWAY" --version | awk 'NR == 1 { print $2 }')
+check "provenance: the last line" grep -qx "Made by spillway $version from 1 file, 1 image, 3 kernels\\." "$TMP/whole.md"
+"$SPILLWAY" --report "$TMP/old.csv" >"$TMP/pass.md"
+check "verdict: a clean tree passes" \
+	[ "$(head -1 "$TMP/pass.md")" = "PASS: no rule violated; 0 of 3 (kernel, sm) entries spill." ]
+"$SPILLWAY" --report=csv "$TMP/new.csv" >"$TMP/whole.csv"
+check "verdict: not in the CSV" sh -c "! grep -q 'PASS\\|FAIL\\|Made by' '$TMP/whole.csv'"
+
 finish
