@@ -57,6 +57,7 @@ struct section_col {
 	int		 column;	/* a COL_ id, read when heading is NULL */
 	int		 flags;		/* RC_* */
 	size_t		 field;
+	int		 worst;		/* its value counts in the row's weight */
 };
 #define SECTION_OWN(words, rc)		{ .heading = (words), .flags = (rc) }
 #define SECTION_COL(id, rc)		{ .column = (id), .flags = (rc) }
@@ -64,6 +65,12 @@ struct section_col {
 					  .field = offsetof(struct kgroup, member) }
 #define SECTION_COL_NUM(id, member)	{ .column = (id), .flags = RC_NUM, \
 					  .field = offsetof(struct kgroup, member) }
+/* A kernel table's rows are written heaviest first: the weight is the
+ * sum of the columns marked so (ties keep the groups' order). */
+#define SECTION_WORST_NUM(words, member)	{ .heading = (words), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member), .worst = 1 }
+#define SECTION_WORST_COL(id, member)	{ .column = (id), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member), .worst = 1 }
 #define SECTION_NCOLS(cols)		(sizeof (cols) / sizeof (cols)[0])
 
 /* Adds the columns, in order. */

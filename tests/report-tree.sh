@@ -71,4 +71,28 @@ check "verdict: a clean tree passes" \
 "$SPILLWAY" --report=csv "$TMP/new.csv" >"$TMP/whole.csv"
 check "verdict: not in the CSV" sh -c "! grep -q 'PASS\\|FAIL\\|Made by' '$TMP/whole.csv'"
 
+# Worst first, and the fold keeps the worst: zz, alphabetically last, spills most.
+{
+	echo "$H"
+	for k in $(seq -f k%02g 1 40); do
+		echo "lib/s.o,,sm_86,entry,_Z3${k}v,$k(),$k,,32,16,0,0,,0,0,0,,,8,8"
+	done
+	echo "lib/s.o,,sm_86,entry,_Z2zzv,zz(),zz,,32,3024,0,0,,0,0,0,,,1512,1512"
+	echo "lib/s.o,,sm_86,entry,_Z2yyv,yy(),yy,,32,64,0,0,,0,0,0,,,0,40"
+} >"$TMP/fold.csv"
+"$SPILLWAY" --report=csv --sections=spills "$TMP/fold.csv" | sed -n '2,4p' | cut -d, -f2 >"$TMP/order"
+printf 'zz\nyy\nk01\n' >"$TMP/want"
+check "spills: most stores + loads first, ties in name order" cmp -s "$TMP/order" "$TMP/want"
+"$SPILLWAY" --report --sections=spills --max-bytes=1024 "$TMP/fold.csv" >"$TMP/fold.md"
+check "--max-bytes: the fold keeps the largest spill" grep -q '^| `zz` |' "$TMP/fold.md"
+check "--max-bytes: ...and drops the smallest" sh -c "! grep -q '^| \`k40\` |' '$TMP/fold.md'"
+check "--max-bytes: ...saying how many rows it left out" grep -q 'more rows' "$TMP/fold.md"
+"$SPILLWAY" --report --sections=spills --top=1 "$TMP/fold.csv" | grep '^| `' | head -1 >"$TMP/top"
+check "--top=1: the row shown is the largest spill" grep -q '^| `zz` |' "$TMP/top"
+
+"$SPILLWAY" --report=csv --sections=builds "$srcdir/tests/fixtures/seed001/build-rss.log" |
+	awk -F, '$1 == "builds" && $4 != "" { print $4 }' >"$TMP/peaks"
+sort -rn "$TMP/peaks" >"$TMP/want"
+check "builds: heaviest peak first" [ -s "$TMP/peaks" ] && cmp -s "$TMP/peaks" "$TMP/want"
+
 finish
