@@ -16,8 +16,12 @@
 #define DOCUMENT_SECTION(id, words) \
 	{ .name = #id, .title = (words), .build = section_##id, .formats = REPORT_DOCUMENTS }
 
-/* The sections, in the order they are written. */
+/* The sections, in the order they are written: the changes first, what a
+ * reviewer of a pull request came for (there only with --baseline). */
 const struct report_section report_sections[] = {
+	{ .name = "diff", .title = "Changes against the baseline",
+	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
+	  .needs_baseline = 1 },
 	DOCUMENT_SECTION(summary, "Summary"),
 	DOCUMENT_SECTION(spills, "Kernels that spill"),
 	DOCUMENT_SECTION(arrays, "Spill-free per-thread arrays"),
@@ -25,9 +29,6 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(coverage, "Arch coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
-	{ .name = "diff", .title = "Changes against the baseline",
-	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
-	  .needs_baseline = 1 },
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 

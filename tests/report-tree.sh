@@ -65,6 +65,8 @@ check "verdict: the first line, k spills, k and new grew" [ "$(head -1 "$TMP/who
 	"FAIL: 1 violation; 1 of 3 (kernel, sm) entries spills; 2 (kernel, sm) pairs grew against \`$TMP/old.csv\`." ]
 version=$("$SPILLWAY" --version | awk 'NR == 1 { print $2 }')
 check "provenance: the last line" grep -qx "Made by spillway $version from 1 file, 1 image, 3 kernels\\." "$TMP/whole.md"
+check "--baseline: the changes are the first section" \
+	[ "$(grep -m1 '^### ' "$TMP/whole.md")" = "### Changes against the baseline" ]
 "$SPILLWAY" --report "$TMP/old.csv" >"$TMP/pass.md"
 check "verdict: a clean tree passes" \
 	[ "$(head -1 "$TMP/pass.md")" = "PASS: no rule violated; 0 of 3 (kernel, sm) entries spill." ]
