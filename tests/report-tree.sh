@@ -97,4 +97,14 @@ check "--top=1: the row shown is the largest spill" grep -q '^| `zz` |' "$TMP/to
 sort -rn "$TMP/peaks" >"$TMP/want"
 check "builds: heaviest peak first" [ -s "$TMP/peaks" ] && cmp -s "$TMP/peaks" "$TMP/want"
 
+# Without any spill figure the spills section says so in its heading.
+sed 's/,8,8$/,,/; s/,0,0$/,,/' "$TMP/new.csv" >"$TMP/nolog.csv"
+"$SPILLWAY" --report --sections=spills "$TMP/nolog.csv" >"$TMP/nolog.md"
+check "no ptxas log: the heading says so" \
+	grep -qx '### Kernels with a stack frame (no ptxas -v log read: spills unknown)' "$TMP/nolog.md"
+check "no ptxas log: k is the one kernel with a stack frame" \
+	[ "$(grep -c '^| `' "$TMP/nolog.md")" -eq 1 ] && grep -q '^| `k` | `a.o` | sm_86 | 1 | 64 |' "$TMP/nolog.md"
+"$SPILLWAY" --report --sections=spills "$TMP/new.csv" >"$TMP/withlog.md"
+check "with spill figures: kernels that spill" grep -qx '### Kernels that spill' "$TMP/withlog.md"
+
 finish
