@@ -17,8 +17,12 @@
 #define DOCUMENT_SECTION(id, words) \
 	{ .name = #id, .title = (words), .build = section_##id, .formats = REPORT_DOCUMENTS }
 
-/* The sections, in the order they are written. */
+/* The sections, in the order they are written: the changes first, what a
+ * reviewer of a pull request came for (there only with --baseline). */
 const struct report_section report_sections[] = {
+	{ .name = "diff", .title = "Changes against the baseline",
+	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
+	  .needs_baseline = 1 },
 	DOCUMENT_SECTION(summary, "Summary"),
 	DOCUMENT_SECTION(spills, "Kernels that spill"),
 	DOCUMENT_SECTION(arrays, "Spill-free per-thread arrays"),
@@ -26,9 +30,6 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(coverage, "Arch coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
-	{ .name = "diff", .title = "Changes against the baseline",
-	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
-	  .needs_baseline = 1 },
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 
@@ -153,6 +154,14 @@ wanted(const struct report_config *c, const struct report_section *s)
 	return 0;
 }
 
+/* The verdict and provenance frame a document of every section. */
+static int
+whole_report(const struct report_config *c)
+{
+	return (REPORT_DOCUMENTS & REPORT_FORMAT_BIT(c->format)) != 0 &&
+	    (c->sections == NULL || c->sections->n == 0);
+}
+
 void
 report_build(struct rdoc *d, const struct report_config *c, const struct model *m,
     const struct model *baseline, const struct verdict *judged)
@@ -161,17 +170,23 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 	struct kgroup_set g, old;
 	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g };
 
+	int whole = whole_report(c);
+
 	kgroup_build(&g, m, vendored);
 	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
-		if (report_sections[i].needs_baseline && wanted(c, &report_sections[i])) {
+		if ((report_sections[i].needs_baseline && wanted(c, &report_sections[i])) || whole) {
 			kgroup_build(&old, baseline, vendored);
 			in.old = &old;
 		}
+	if (whole)
+		section_verdict(d, &in);
 	for (size_t i = 0; i < report_nsections; i++)
 		if (wanted(c, &report_sections[i])) {
 			in.section = &report_sections[i];
 			report_sections[i].build(d, &in);
 		}
+	if (whole)
+		section_provenance(d, &in);
 	if (in.old != NULL)
 		kgroup_free(&old);
 	kgroup_free(&g);

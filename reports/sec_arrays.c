@@ -6,7 +6,7 @@
 
 static const struct section_col array_cols[] = {
 	SECTION_NUM("instantiations", narray),
-	SECTION_NUM("stack frame B", ar_stack),
+	SECTION_WORST_NUM("stack frame B", ar_stack),
 	SECTION_COL_NUM(COL_LOCAL, ar_local),
 	SECTION_COL_NUM(COL_REG, ar_reg),
 };
@@ -18,6 +18,7 @@ section_arrays(struct rdoc *d, const struct section_input *in)
 		return;
 	section_heading(d, in);
 	rdoc_para(d, in->section->name, "Kernels with a stack frame and no spill: the "
-	    "frame holds per-thread arrays (maxima over those instantiations).");
+	    "frame holds per-thread arrays (maxima over those instantiations; largest "
+	    "frame first).");
 	section_kernel_table(d, in, array_cols, SECTION_NCOLS(array_cols));
 }

@@ -7,6 +7,7 @@
 #include "judge_build.h"
 #include "schedule.h"
 #include "sections.h"
+#include "xalloc.h"
 
 /* Seed 001's table: the modules that run at once, their overlap and the
  * sum of their peaks, under --jobs=N or as recorded; and the budget lines. */
@@ -73,15 +74,35 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	schedule_free(&sc);
 }
 
+static const struct model *peak_model;
+
+/* Heaviest peak first, unknown peaks last; ties keep the log's order. */
+static int
+peak_first(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int64_t x = peak_model->modules[a].peak_rss, y = peak_model->modules[b].peak_rss;
+
+	if (x != y)
+		return x > y ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
 void
 section_builds(struct rdoc *d, const struct section_input *in)
 {
 	const struct model *m = in->model;
 	struct rtable *t;
 	char a[BYTES_TEXT_MAX];
+	size_t *order;
 
 	if (m->nmodules == 0)
 		return;
+	order = xcalloc(m->nmodules, sizeof *order);
+	for (size_t i = 0; i < m->nmodules; i++)
+		order[i] = i;
+	peak_model = m;
+	qsort(order, m->nmodules, sizeof *order, peak_first);
 	section_heading(d, in);
 	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "module", RC_CODE);
@@ -91,7 +112,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "wall s", RC_NUM);
 	rtable_col(t, "exit", RC_NUM);
 	for (size_t i = 0; i < m->nmodules; i++) {
-		const struct build_module *b = &m->modules[i];
+		const struct build_module *b = &m->modules[order[i]];
 
 		rtable_cell(t, "%s", b->name);
 		rtable_cell(t, "%s", b->arches);
@@ -106,5 +127,6 @@ section_builds(struct rdoc *d, const struct section_input *in)
 			rtable_cell(t, NULL);
 		rtable_num(t, b->exit_status);
 	}
+	free(order);
 	concurrent(d, in);
 }

@@ -7,17 +7,27 @@
 static const struct section_col spill_cols[] = {
 	SECTION_NUM("instantiations spilling", nspill),
 	SECTION_NUM("stack frame B", sp_stack),
-	SECTION_COL_NUM(COL_SPILL_STORES, sp_stores),
-	SECTION_COL_NUM(COL_SPILL_LOADS, sp_loads),
+	SECTION_WORST_COL(COL_SPILL_STORES, sp_stores),
+	SECTION_WORST_COL(COL_SPILL_LOADS, sp_loads),
 	SECTION_COL_NUM(COL_REG, sp_reg),
 };
 
 static const struct section_col unknown_cols[] = {
 	SECTION_NUM("instantiations with a frame", nunknown),
-	SECTION_NUM("stack frame B", stack),
+	SECTION_WORST_NUM("stack frame B", stack),
 	SECTION_COL_NUM(COL_LOCAL, local),
 	SECTION_COL_NUM(COL_REG, reg),
 };
+
+/* Whether any framed entry's spill figures are known (a ptxas -v log). */
+static int
+spill_figures_known(const struct kgroup_set *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].nspill + s->v[i].narray > 0)
+			return 1;
+	return 0;
+}
 
 void
 section_spills(struct rdoc *d, const struct section_input *in)
@@ -27,16 +37,28 @@ section_spills(struct rdoc *d, const struct section_input *in)
 
 	if (nspill + nunknown == 0)
 		return;
+	if (!spill_figures_known(in->groups)) {
+		rdoc_heading(d, in->section->name, "Kernels with a stack frame (no ptxas -v log "
+		    "read: spills unknown)");
+		rdoc_para(d, in->section->name, "No spill figure was read, so these %zu "
+		    "(kernel, sm) pairs are kernels with a stack frame, which holds spills, "
+		    "per-thread arrays or both (maxima over instantiations; largest frame "
+		    "first):", nunknown);
+		section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));
+		return;
+	}
 	section_heading(d, in);
 	if (nspill > 0) {
 		rdoc_para(d, in->section->name, "%zu (kernel, sm) pairs spill (template arguments "
-		    "collapsed; maxima over the instantiations that spill):", nspill);
+		    "collapsed; maxima over the instantiations that spill; most spill stores "
+		    "and loads first):", nspill);
 		section_kernel_table(d, in, spill_cols, SECTION_NCOLS(spill_cols));
 	}
 	if (nunknown == 0)
 		return;
 	rdoc_para(d, in->section->name, "Spill figures unknown (no " RD_CODE "ptxas -v" RD_END
 	    " log joined): these %zu (kernel, sm) pairs have a stack frame, which holds "
-	    "spills, per-thread arrays or both (maxima over instantiations):", nunknown);
+	    "spills, per-thread arrays or both (maxima over instantiations; largest "
+	    "frame first):", nunknown);
 	section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));
 }

@@ -6,6 +6,7 @@
 
 #include "columns.h"
 #include "sections.h"
+#include "xalloc.h"
 
 void
 section_heading(struct rdoc *d, const struct section_input *in)
@@ -70,24 +71,58 @@ section_kernel_rows(const struct kgroup_set *s, const struct section_col *cols)
 	return n;
 }
 
+/* A row to write: its group and its weight. */
+struct weighted {
+	size_t	group;
+	int64_t	weight;
+};
+
+static int64_t
+row_weight(const struct kgroup *g, const struct section_col *cols, size_t n)
+{
+	int64_t w = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (cols[k].worst && group_field(g, cols[k].field) > 0)
+			w += group_field(g, cols[k].field);
+	return w;
+}
+
+static int
+heaviest_first(const void *pa, const void *pb)
+{
+	const struct weighted *a = pa, *b = pb;
+
+	if (a->weight != b->weight)
+		return a->weight > b->weight ? -1 : 1;
+	return a->group < b->group ? -1 : a->group > b->group;
+}
+
 void
 section_kernel_table(struct rdoc *d, const struct section_input *in,
     const struct section_col *cols, size_t n)
 {
 	const struct kgroup_set *s = in->groups;
 	struct rtable *t = rdoc_table(d, in->section->name);
+	struct weighted *rows = xcalloc(s->n + 1, sizeof *rows);
+	size_t nrows = 0;
 
 	section_kernel_cols(t);
 	section_cols(t, cols, n);
-	for (size_t i = 0; i < s->n; i++) {
-		const struct kgroup *g = &s->v[i];
+	for (size_t i = 0; i < s->n; i++)
+		if (kernel_row(&s->v[i], cols)) {
+			rows[nrows].group = i;
+			rows[nrows++].weight = row_weight(&s->v[i], cols, n);
+		}
+	qsort(rows, nrows, sizeof *rows, heaviest_first);
+	for (size_t r = 0; r < nrows; r++) {
+		const struct kgroup *g = &s->v[rows[r].group];
 
-		if (!kernel_row(g, cols))
-			continue;
 		section_kernel_cells(t, g);
 		for (size_t k = 0; k < n; k++)
 			rtable_num(t, group_field(g, cols[k].field));
 	}
+	free(rows);
 }
 
 void

@@ -33,6 +33,10 @@ void	section_coverage(struct rdoc *, const struct section_input *);
 void	section_builds(struct rdoc *, const struct section_input *);
 void	section_occupancy(struct rdoc *, const struct section_input *);
 void	section_diff(struct rdoc *, const struct section_input *);
+/* The verdict line on top and the provenance at the bottom (sec_verdict.c):
+ * paragraphs of the whole report, shown when no --sections is given. */
+void	section_verdict(struct rdoc *, const struct section_input *);
+void	section_provenance(struct rdoc *, const struct section_input *);
 
 /* The section's heading, with its title from the table. */
 void	section_heading(struct rdoc *, const struct section_input *);
@@ -53,6 +57,7 @@ struct section_col {
 	int		 column;	/* a COL_ id, read when heading is NULL */
 	int		 flags;		/* RC_* */
 	size_t		 field;
+	int		 worst;		/* its value counts in the row's weight */
 };
 #define SECTION_OWN(words, rc)		{ .heading = (words), .flags = (rc) }
 #define SECTION_COL(id, rc)		{ .column = (id), .flags = (rc) }
@@ -60,6 +65,12 @@ struct section_col {
 					  .field = offsetof(struct kgroup, member) }
 #define SECTION_COL_NUM(id, member)	{ .column = (id), .flags = RC_NUM, \
 					  .field = offsetof(struct kgroup, member) }
+/* A kernel table's rows are written heaviest first: the weight is the
+ * sum of the columns marked so (ties keep the groups' order). */
+#define SECTION_WORST_NUM(words, member)	{ .heading = (words), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member), .worst = 1 }
+#define SECTION_WORST_COL(id, member)	{ .column = (id), .flags = RC_NUM, \
+					  .field = offsetof(struct kgroup, member), .worst = 1 }
 #define SECTION_NCOLS(cols)		(sizeof (cols) / sizeof (cols)[0])
 
 /* Adds the columns, in order. */

@@ -59,4 +59,52 @@ check "coverage: the sm_75 object is flagged stale" \
 	grep -q '^coverage,old.o,sm_75,none,SASS sm_75,no,no,no,stale' "$TMP/cov.csv"
 check "coverage: sm_90a runs on sm_90 alone" \
 	grep -q '^coverage,arch.o,sm_90a,none,no,no,SASS sm_90a,no,stale' "$TMP/cov.csv"
+# The verdict opens the whole report, before any table; provenance ends it.
+"$SPILLWAY" --report --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/whole.md"
+check "verdict: the first line, k spills, k and new grew" [ "$(head -1 "$TMP/whole.md")" = \
+	"FAIL: 1 violation; 1 of 3 (kernel, sm) entries spills; 2 (kernel, sm) pairs grew against \`$TMP/old.csv\`." ]
+version=$("$SPILLWAY" --version | awk 'NR == 1 { print $2 }')
+check "provenance: the last line" grep -qx "Made by spillway $version from 1 file, 1 image, 3 kernels\\." "$TMP/whole.md"
+check "--baseline: the changes are the first section" \
+	[ "$(grep -m1 '^### ' "$TMP/whole.md")" = "### Changes against the baseline" ]
+"$SPILLWAY" --report "$TMP/old.csv" >"$TMP/pass.md"
+check "verdict: a clean tree passes" \
+	[ "$(head -1 "$TMP/pass.md")" = "PASS: no rule violated; 0 of 3 (kernel, sm) entries spill." ]
+"$SPILLWAY" --report=csv "$TMP/new.csv" >"$TMP/whole.csv"
+check "verdict: not in the CSV" sh -c "! grep -q 'PASS\\|FAIL\\|Made by' '$TMP/whole.csv'"
+
+# Worst first, and the fold keeps the worst: zz, alphabetically last, spills most.
+{
+	echo "$H"
+	for k in $(seq -f k%02g 1 40); do
+		echo "lib/s.o,,sm_86,entry,_Z3${k}v,$k(),$k,,32,16,0,0,,0,0,0,,,8,8"
+	done
+	echo "lib/s.o,,sm_86,entry,_Z2zzv,zz(),zz,,32,3024,0,0,,0,0,0,,,1512,1512"
+	echo "lib/s.o,,sm_86,entry,_Z2yyv,yy(),yy,,32,64,0,0,,0,0,0,,,0,40"
+} >"$TMP/fold.csv"
+"$SPILLWAY" --report=csv --sections=spills "$TMP/fold.csv" | sed -n '2,4p' | cut -d, -f2 >"$TMP/order"
+printf 'zz\nyy\nk01\n' >"$TMP/want"
+check "spills: most stores + loads first, ties in name order" cmp -s "$TMP/order" "$TMP/want"
+"$SPILLWAY" --report --sections=spills --max-bytes=1024 "$TMP/fold.csv" >"$TMP/fold.md"
+check "--max-bytes: the fold keeps the largest spill" grep -q '^| `zz` |' "$TMP/fold.md"
+check "--max-bytes: ...and drops the smallest" sh -c "! grep -q '^| \`k40\` |' '$TMP/fold.md'"
+check "--max-bytes: ...saying how many rows it left out" grep -q 'more rows' "$TMP/fold.md"
+"$SPILLWAY" --report --sections=spills --top=1 "$TMP/fold.csv" | grep '^| `' | head -1 >"$TMP/top"
+check "--top=1: the row shown is the largest spill" grep -q '^| `zz` |' "$TMP/top"
+
+"$SPILLWAY" --report=csv --sections=builds "$srcdir/tests/fixtures/seed001/build-rss.log" |
+	awk -F, '$1 == "builds" && $4 != "" { print $4 }' >"$TMP/peaks"
+sort -rn "$TMP/peaks" >"$TMP/want"
+check "builds: heaviest peak first" [ -s "$TMP/peaks" ] && cmp -s "$TMP/peaks" "$TMP/want"
+
+# Without any spill figure the spills section says so in its heading.
+sed 's/,8,8$/,,/; s/,0,0$/,,/' "$TMP/new.csv" >"$TMP/nolog.csv"
+"$SPILLWAY" --report --sections=spills "$TMP/nolog.csv" >"$TMP/nolog.md"
+check "no ptxas log: the heading says so" \
+	grep -qx '### Kernels with a stack frame (no ptxas -v log read: spills unknown)' "$TMP/nolog.md"
+check "no ptxas log: k is the one kernel with a stack frame" \
+	[ "$(grep -c '^| `' "$TMP/nolog.md")" -eq 1 ] && grep -q '^| `k` | `a.o` | sm_86 | 1 | 64 |' "$TMP/nolog.md"
+"$SPILLWAY" --report --sections=spills "$TMP/new.csv" >"$TMP/withlog.md"
+check "with spill figures: kernels that spill" grep -qx '### Kernels that spill' "$TMP/withlog.md"
+
 finish

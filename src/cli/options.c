@@ -80,7 +80,7 @@ static const struct option_doc option_docs[] = {
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77" },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "report only these (summary,spills,arrays,arches,coverage,builds,occupancy,diff)" },
+	  "report only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy)" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>" },
 	{ { "gpus", required_argument, NULL, OPT_GPUS }, "LIST",
