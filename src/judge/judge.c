@@ -119,17 +119,18 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 	return n;
 }
 
-/* The entry rules, the library rules, the notices and one count line per
- * library.  Returns the stale allowances. */
+/* The entry rules, the library rules and the notices, into libs (its
+ * count lines follow every other rule's findings).  Returns the stale
+ * allowances. */
 static size_t
-judge_entries(const struct judge_config *c, const struct model *m, struct verdict *v)
+judge_entries(const struct judge_config *c, const struct model *m, struct verdict *v,
+    struct judge_libs *lp, struct kcount_set *counts)
 {
 	struct judge_libs libs;
-	struct kcount_set counts;
 	size_t spill_unknown = 0, stale;
 
-	kgroup_count(&counts, m, c->vendored);
-	judge_libs_init(&libs, m, &counts);
+	kgroup_count(counts, m, c->vendored);
+	judge_libs_init(&libs, m, counts);
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *fn = &m->funcs[i];
 		const struct image_rec *img = &m->images[fn->image];
@@ -142,20 +143,19 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		judge_frame(c, i, fn, img, v);
 		judge_limits(c, i, fn, img, v, &spill_unknown);
 	}
-	v->gated = counts.gated;
-	v->skipped = counts.skipped;
+	v->gated = counts->gated;
+	v->skipped = counts->skipped;
 	v->vendored = c->vendored;
-	v->counted += counts.gated.entries + counts.skipped.entries;
+	v->counted += counts->gated.entries + counts->skipped.entries;
 	judge_libs_require_sass(&libs, c->require_sass, v);
 	stale = judge_stale(c, v);
 	if (spill_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
-		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated entries (no ptxas -v log joined), not judged",
-		    spill_unknown, counts.gated.entries);
+		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
+		    spill_unknown, counts->gated.entries,
+		    judge_plural(counts->gated.entries, "entry", "entries"));
 	judge_nothing(c, m, v);
-	judge_libs_summary(&libs, m, v);
-	judge_libs_free(&libs);
-	kgroup_count_free(&counts);
+	*lp = libs;
 	return stale;
 }
 
@@ -196,16 +196,20 @@ judge_total(struct verdict *v, const struct model *m, size_t stale)
 	if (off > 0 && off < sizeof by)
 		snprintf(by + off, sizeof by - off, ")");
 	verdict_add(v, FINDING_SUMMARY,
-	    "spillway: check: %zu entries gated, %zu vendored entries skipped, %zu not allowed, %zu stale allowances; %zu violation%s%s",
-	    v->gated.entries, v->skipped.entries, judge_not_allowed(v, m), stale,
-	    nv, nv == 1 ? "" : "s", by);
+	    "spillway: check: %zu %s gated, %zu vendored %s skipped, %zu not allowed, %zu stale %s; %zu %s%s",
+	    v->gated.entries, judge_plural(v->gated.entries, "entry", "entries"),
+	    v->skipped.entries, judge_plural(v->skipped.entries, "entry", "entries"),
+	    judge_not_allowed(v, m), stale, judge_plural(stale, "allowance", "allowances"),
+	    nv, judge_plural(nv, "violation", "violations"), by);
 }
 
 void
 judge_all(const struct judge_config *c, const struct model *m, struct verdict *v)
 {
-	size_t stale = judge_entries(c, m, v), from;
 	const struct build_gates *g = c->build;
+	struct judge_libs libs;
+	struct kcount_set counts;
+	size_t stale = judge_entries(c, m, v, &libs, &counts), from;
 
 	from = v->n;
 	if (g != NULL && (m->nmodules > 0 || g->mem_budget >= 0 || g->mem_host >= 0))
@@ -215,6 +219,10 @@ judge_all(const struct judge_config *c, const struct model *m, struct verdict *v
 	if (c->growth != NULL && c->base != NULL)
 		judge_growth(m, c->base, c->growth, v);
 	claim(v, from, RULE_GROWTH);
+	/* The count lines after every violation, so that they add them up. */
+	judge_libs_summary(&libs, m, v);
+	judge_libs_free(&libs);
+	kgroup_count_free(&counts);
 	judge_total(v, m, stale);
 }
 
