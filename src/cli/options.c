@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "gitrev.h"
+#include "occupancy.h"
 #include "options.h"
 #include "xalloc.h"
 
@@ -152,6 +154,36 @@ parse_count(const char *opt, const char *s, long min, long max, long *out)
 	return 0;
 }
 
+/*
+ * --arch=LIST: every item an arch as arch_parse reads it (86, sm_90a,
+ * compute_75) and of a generation data/arches.csv knows (its newest
+ * major at most: sm_999 is no GPU).  Returns -1 with the message printed.
+ */
+static int
+parse_arches(struct strlist *l, const char *list)
+{
+	int newest = 0;
+	size_t from = l->n;
+
+	for (size_t i = 0; i < arch_limits_count; i++) {
+		struct arch_id a;
+
+		if (arch_parse(arch_limits_table[i].arch, &a) == 0 && a.major > newest)
+			newest = a.major;
+	}
+	strlist_add_csv(l, list);
+	for (size_t i = from; i < l->n; i++) {
+		struct arch_id a;
+
+		if (arch_parse(l->v[i], &a) < 0 || a.major > newest) {
+			fprintf(stderr, "spillway: --arch takes arches like 86, sm_90a or compute_75, not '%s'\n",
+			    l->v[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int
 set_mode(struct options *o, enum mode m, const char *name)
 {
@@ -225,6 +257,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		longopts[i] = option_docs[i].opt;
 	memset(&longopts[NOPTIONS], 0, sizeof longopts[NOPTIONS]);
 
+	/* getopt's messages name the program as argv[0] does: "spillway:",
+	 * not "./spillway:". */
+	if (argc > 0 && strrchr(argv[0], '/') != NULL)
+		argv[0] = strrchr(argv[0], '/') + 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "T:o:qhV", longopts, NULL)) != -1) {
 		int bad = 0;
@@ -248,7 +284,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			bad = set_mode(o, MODE_REPORT, "report");
 			o->report_format = optarg ? optarg : "markdown";
 			break;
-		case OPT_ARCH:		strlist_add_csv(&o->arches, optarg); break;
+		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg); break;
 		case OPT_INCLUDE:	strlist_add(&o->includes, optarg); break;
 		case OPT_EXCLUDE:	strlist_add(&o->excludes, optarg); break;
 		case OPT_VENDORED:
