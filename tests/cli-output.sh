@@ -49,7 +49,7 @@ check "  ...says none was given" grep -qx "spillway: check: 7 build modules judg
 expect_status 1 "--max-growth=stack:0" "$SPILLWAY" --check --allow="$TABLE" --baseline="$TMP/base.csv" --max-growth=stack:0 "$BUILD/stack.o"
 check "  ...the growth before the library line" before "$TMP/out" "VIOLATION stackdemo::gather_local_kernel" "stack.o: 4 kernels"
 check "  ...and before the total" before "$TMP/out" "VIOLATION stackdemo::gather_local_kernel" "spillway: check: "
-check "  ...counted in the total" grep -qF "spillway: check: 8 entries gated, 0 vendored entries skipped, 0 not allowed, 0 stale allowances; 1 violation (1 --max-growth)" "$TMP/out"
+check "  ...counted in the total" grep -qF "spillway: check: 8 entries gated, 0 vendored entries skipped, 0 not allowed, 0 stale allowances, 8 allowances matching no kernel; 1 violation (1 --max-growth)" "$TMP/out"
 check "  ...and in FAIL" last_is "$TMP/out" "FAIL: 1 violation; 8 entries gated, 0 build modules judged"
 
 # --- plurals: one count, one noun.
@@ -86,4 +86,25 @@ if command -v script >/dev/null 2>&1; then
 	NO_COLOR=1 script -qec "'$SPILLWAY' --check --color=always --allow='$TMP/lowered.csv' '$EXAMPLE'" /dev/null >"$TMP/tty" 2>&1
 	check "NO_COLOR with --color=always: the option wins" grep -q "${ESC}\[1;31mFAIL" "$TMP/tty"
 fi
+
+# --- an allowance row that matches no kernel scanned: said, and failed with --stale-fails.
+expect_status 0 "the example's table on the example" "$SPILLWAY" --check --allow="$TABLE" "$EXAMPLE"
+check "  ...every row matches a kernel" sh -c "! grep -q 'matches no kernel' '$TMP/out'"
+expect_status 0 "--arch=86 leaves sms out" "$SPILLWAY" --check --arch=86 --allow="$TABLE" "$EXAMPLE"
+check "  ...a row for a kernel scanned on another sm is not said" sh -c "! grep -q 'matches no kernel' '$TMP/out'"
+cp "$TABLE" "$TMP/typo.csv"
+n=$(($(wc -l <"$TABLE") + 1))
+printf 'stackdemo::gather_locall_kernel,sm_86,1024,0,a typo\n' >>"$TMP/typo.csv"
+printf '"stackdemo::gather_local_kernel(int const*, float const*, float*, int)",sm_86,1024,0,demangled\n' >>"$TMP/typo.csv"
+expect_status 0 "a typo and a full demangled name pass" "$SPILLWAY" --check --allow="$TMP/typo.csv" "$EXAMPLE"
+check "  ...the typo is said with its line" grep -qxF "spillway: $TMP/typo.csv:$n: allowance stackdemo::gather_locall_kernel sm_86 matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)" "$TMP/out"
+check "  ...the demangled name is said" grep -qF "spillway: $TMP/typo.csv:$((n + 1)): allowance stackdemo::gather_local_kernel(int const*, float const*, float*, int) sm_86 matches no kernel scanned" "$TMP/out"
+check "  ...the total counts them" grep -qF "0 stale allowances, 2 allowances matching no kernel; 0 violations" "$TMP/out"
+check "  ...PASS" last_is "$TMP/out" "PASS: 0 violations; 244 entries gated, 0 build modules judged"
+expect_status 0 "-q" "$SPILLWAY" -q --check --allow="$TMP/typo.csv" "$EXAMPLE"
+check "  ...hides the notices" sh -c "! grep -q 'matches no kernel scanned' '$TMP/out'"
+expect_status 1 "--stale-fails fails on them" "$SPILLWAY" --check --stale-fails --allow="$TMP/typo.csv" "$EXAMPLE"
+check "  ...two VIOLATION lines" [ "$(grep -c "^VIOLATION $TMP/typo.csv:[0-9]*: allowance .* matches no kernel scanned" "$TMP/out")" -eq 2 ]
+check "  ...counted as --stale-fails" grep -qF "; 2 violations (2 --stale-fails)" "$TMP/out"
+check "  ...FAIL" last_is "$TMP/out" "FAIL: 2 violations; 244 entries gated, 0 build modules judged"
 finish
