@@ -49,7 +49,7 @@ faces() {
 violations_match() {
 	lines=$(grep -c '^VIOLATION ' "$TMP/check")
 	rows=$(csv_rows "$TMP/list.csv" "r['kind'] == 'entry' and (int(r['stack'] or 0) > 0 or int(r['local'] or 0) > 0)")
-	other=$(grep -v -c '^VIOLATION \|^spillway: ' "$TMP/check")
+	other=$(grep -v -c '^VIOLATION \|^spillway: \|^FAIL: ' "$TMP/check")
 	[ "$lines" -eq "$rows" ] && [ "$rows" -gt 0 ] && [ "$other" -eq 0 ]
 }
 

@@ -53,4 +53,21 @@ expect_status 77 "--check: a library named that does not exist" "$SPILLWAY" --ch
 cp "$TMP/a.csv" "$TMP/import.csv"
 "$SPILLWAY" --list "$TMP/import.csv" >"$TMP/b.csv"
 check "--list CSV imports back unchanged" sh -c "tail -n +2 '$TMP/a.csv' | sed 's/^[^,]*,//' >'$TMP/a2' && tail -n +2 '$TMP/b.csv' | sed 's/^[^,]*,//' >'$TMP/b2' && cmp -s '$TMP/a2' '$TMP/b2'"
+
+# --arch is validated like --gpus: a name that is no arch, or of no
+# generation data/arches.csv knows, is a usage error, not an empty scan.
+for a in banana sm_999 sm_86x 86,banana; do
+	bad=${a#86,}
+	expect_status 2 "--arch=$a is a usage error" "$SPILLWAY" --check --arch="$a" "$BUILD/coop.o"
+	check "  ...naming '$bad'" grep -qxF "spillway: --arch takes arches like 86, sm_90a or compute_75, not '$bad'" "$TMP/err"
+done
+for a in 86 sm_90a compute_75 sm_72 sm_121; do
+	expect_status 0 "--arch=$a is an arch" "$SPILLWAY" --list --arch="$a" "$BUILD/coop.o"
+done
+
+# getopt's messages name the program "spillway", however it was run.
+for opt in --bogus -x --arch; do
+	expect_status 2 "$opt is a usage error" "$SPILLWAY" "$opt"
+	check "  ...said as spillway:" sh -c "head -n 1 '$TMP/err' | grep -q '^spillway: '"
+done
 finish

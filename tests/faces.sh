@@ -18,7 +18,7 @@ report_row() {
 # The sums of the per-library count lines of --summary or --check:
 # "kernels instantiations entries framed".
 library_sums() {
-	sed -n 's/^spillway: .*: \([0-9]*\) kernels (\([0-9]*\) instantiations) on .* (\([0-9]*\) entries[^)]*), \([0-9]*\) use stack.*/\1 \2 \3 \4/p' "$1" |
+	sed -n 's/^spillway: .*: \([0-9]*\) kernels* (\([0-9]*\) instantiations*) on .* (\([0-9]*\) entr[iesy]*[^)]*), \([0-9]*\) uses* stack.*/\1 \2 \3 \4/p' "$1" |
 	    awk '{ k += $1; i += $2; e += $3; f += $4 } END { print k + 0, i + 0, e + 0, f + 0 }'
 }
 total_line() { grep '^spillway: check: ' "$1"; }
@@ -53,9 +53,9 @@ for tree in "$EXAMPLE" "$BUILD"; do
 	check "$name: the report's gated row counts as --summary's" \
 		[ "$(report_row "$TMP/report.csv" gated)" = "$sums" ]
 	# Line by line, too: --summary's numbers are --check's for every library.
-	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels ([0-9]* instantiations)\) on .* (\([0-9]*\) entries).*/\1 \2 \3/p' \
+	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]*).*/\1 \2 \3/p' \
 		"$TMP/summary.out" >"$TMP/a"
-	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels ([0-9]* instantiations)\) on .* (\([0-9]*\) entries gated.*/\1 \2 \3/p' \
+	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]* gated.*/\1 \2 \3/p' \
 		"$TMP/check.out" >"$TMP/b"
 	check "$name: every library line, --summary = --check ($(wc -l <"$TMP/a") libraries)" \
 		sh -c 'test -s "$1" && cmp -s "$1" "$2"' sh "$TMP/a" "$TMP/b"

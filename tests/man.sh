@@ -3,13 +3,32 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 MAN="$srcdir/man/spillway.1"
+: "${MANDOC:=$(command -v mandoc 2>/dev/null)}"
 if [ -n "${MANDOC:-}" ]; then
-	check "mandoc -Tlint is clean" sh -c "'$MANDOC' -Tlint -Wwarning '$MAN' >'$TMP/lint' 2>&1"
+	check "mandoc -Tlint -Wwarning is clean" sh -c "'$MANDOC' -Tlint -Wwarning '$MAN' >'$TMP/lint' 2>&1"
 	sed 's/^/    /' "$TMP/lint"
+	# Every level, style included, as "mandoc -Tlint man/spillway.1" reports it.
+	check "mandoc -Tlint exits 0" sh -c "'$MANDOC' -Tlint '$MAN' >'$TMP/lint' 2>&1"
+	grep -v 'mandoc.db' "$TMP/lint" | sed 's/^/    /'
 fi
 "$SPILLWAY" --help >"$TMP/help"
 for opt in $(grep -oE -- '--[a-z][a-z-]+' "$TMP/help" | sort -u); do
 	check "man page documents $opt" grep -q -- "Fl \\\\-${opt#--}" "$MAN"
+done
+# Each option documented once; the --list item as --help writes it.
+check "--empty-ok is documented once" [ "$(grep -c '^\.It Fl \\-empty-ok' "$MAN")" -eq 1 ]
+check "--list's item is --list (=images has its own)" grep -qx '\.It Fl \\-list' "$MAN"
+check "no --list=functions in the man page" sh -c "! grep -q 'list Ns Op = Ns Cm functions' '$MAN'"
+check "no unexplained FF_MEM_BUDGET_KB" sh -c "! grep -q FF_MEM_BUDGET_KB '$MAN'"
+# When the browser is the default: the man page and --help say the same.
+check "man: the browser when stdin and stdout are terminals" \
+	grep -qx "This is the default when standard input and standard output are terminals." "$MAN"
+check "man: the summary otherwise" grep -q "^This is the default unless standard input and standard output are both" "$MAN"
+check "--help: the same rule" grep -qx "Modes (default: --tui when stdin and stdout are terminals, else --summary):" "$TMP/help"
+# --help fits 80 columns, in groups.
+check "--help: no line over 80 columns" sh -c "! awk 'length > 80' '$TMP/help' | grep -q ."
+for group in "Modes" "What to read" "Gates of --check" "Reports" "spillway record" "Output and the rest"; do
+	check "--help: the group '$group'" grep -q "^$group.*:\$" "$TMP/help"
 done
 for status in 0 1 2 77 99; do
 	check "man page documents exit status $status" grep -q "^\.It $status\$" "$MAN"

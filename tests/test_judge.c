@@ -218,7 +218,7 @@ test_library_lines(void **state)
 		    strcmp(v.v[i].library, "lib.a") == 0) {
 			assert_string_equal(v.v[i].text,
 			    "spillway: lib.a: 2 kernels (3 instantiations) on sm_80, sm_90 "
-			    "(6 entries gated, 1 vendored entries skipped), 4 use stack / local memory, "
+			    "(6 entries gated, 1 vendored entry skipped), 4 use stack / local memory, "
 			    "4 not allowed");
 			seen++;
 		}

@@ -218,17 +218,55 @@ format_json(const struct options *o)
 	return o->format != NULL && strcmp(o->format, "json") == 0;
 }
 
-/* Prints the findings: violations, notices and counts to out, the reasons
- * for "nothing to judge" to stderr. */
-static void
-print_verdict(FILE *out, const struct verdict *v, int quiet)
+/* The colour of a word that fails or passes; "" when colour is off. */
+#define COLOR_FAIL	"\033[1;31m"
+#define COLOR_PASS	"\033[1;32m"
+#define COLOR_OFF	"\033[0m"
+
+/* Colour on the output: --color=always, or auto when it is stdout on a terminal (NO_COLOR made
+ * it never unless --color says otherwise). */
+static int
+color_on(const struct options *o)
 {
+	if (o->color == COLOR_ALWAYS)
+		return 1;
+	return o->color == COLOR_AUTO && o->output == NULL && isatty(STDOUT_FILENO);
+}
+
+/* One word, coloured when asked. */
+static void
+print_word(FILE *out, const char *word, const char *color, int colored)
+{
+	if (colored)
+		fprintf(out, "%s%s%s", color, word, COLOR_OFF);
+	else
+		fputs(word, out);
+}
+
+/* Prints the findings: violations, notices and counts to out (-q keeps
+ * the violations and the total only), the reasons for "nothing to judge"
+ * to stderr. */
+static void
+print_verdict(FILE *out, const struct verdict *v, int quiet, int colored)
+{
+	static const char lead[] = "VIOLATION";
+
 	for (size_t i = 0; i < v->n; i++) {
 		const struct finding *f = &v->v[i];
+		const char *text = f->text;
 
-		if (f->level == FINDING_NOTICE && quiet)
+		if (quiet && (f->level == FINDING_NOTICE ||
+		    (f->level == FINDING_SUMMARY && f->library != NULL)))
 			continue;
-		fprintf(f->level == FINDING_NOTHING ? stderr : out, "%s\n", f->text);
+		if (f->level == FINDING_NOTHING) {
+			fprintf(stderr, "%s\n", text);
+			continue;
+		}
+		if (strncmp(text, lead, sizeof lead - 1) == 0) {
+			print_word(out, lead, COLOR_FAIL, colored);
+			text += sizeof lead - 1;
+		}
+		fprintf(out, "%s\n", text);
 	}
 }
 
@@ -246,8 +284,30 @@ verdict_status(const struct verdict *v, const struct scan_stats *stats, int empt
 	return EXIT_CLEAN;
 }
 
-/* --check: prints the verdict judge_all made (the kernel rules and the
- * build gates in one) and returns its status. */
+static int gate_status(int judged, const struct diag_list *diags, const struct scan_stats *stats);
+
+/* The last line of --check: the gate's answer, PASS, FAIL or SKIP
+ * (nothing to judge, 77), with the counts behind it. */
+static void
+print_outcome(FILE *out, const struct verdict *v, size_t modules, int status, int colored)
+{
+	size_t nv = verdict_count(v, FINDING_VIOLATION);
+	const char *word = status == EXIT_CLEAN ? "PASS" : status == EXIT_NOTHING ? "SKIP" : "FAIL";
+
+	print_word(out, word, status == EXIT_CLEAN ? COLOR_PASS : COLOR_FAIL,
+	    colored && status != EXIT_NOTHING);
+	if (status == EXIT_NOTHING)
+		fprintf(out, ": nothing to judge (--empty-ok passes it)\n");
+	else if (status == EXIT_TROUBLE)
+		fprintf(out, ": input not all read (%zu %s among what was)\n", nv,
+		    nv == 1 ? "violation" : "violations");
+	else
+		fprintf(out, ": %zu %s; %zu %s gated, %zu build %s judged\n", nv,
+		    nv == 1 ? "violation" : "violations", v->gated.entries,
+		    v->gated.entries == 1 ? "entry" : "entries", modules,
+		    modules == 1 ? "module" : "modules");
+}
+
 /* --junit=FILE: the verdict as JUnit XML, whole or not at all; returns
  * -1 with the message printed. */
 static int
@@ -313,9 +373,14 @@ github_faces(const struct run *r)
 		github_summary(r, summary);
 }
 
+/* --check: prints the verdict judge_all made (the kernel rules and the
+ * build gates in one), ends with PASS or FAIL and returns its status;
+ * with --format=json, the findings object alone. */
 static int
 run_check(struct run *r)
 {
+	int colored = color_on(&r->o), rc;
+
 	if (format_json(&r->o)) {
 		/* One object for a script, the reasons for nothing to judge on stderr. */
 		for (size_t i = 0; i < r->judged.n; i++)
@@ -324,13 +389,17 @@ run_check(struct run *r)
 		if (rjson_write_verdict(r->out, &r->m, &r->judged) < 0)
 			return EXIT_INTERNAL;
 	} else
-		print_verdict(r->out, &r->judged, r->o.quiet);
+		print_verdict(r->out, &r->judged, r->o.quiet, colored);
 	github_faces(r);
 	if (r->o.junit != NULL && write_junit(r) < 0)
 		return EXIT_TROUBLE;
 	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
-	return verdict_status(&r->judged, &r->stats, r->o.empty_ok);
+	rc = verdict_status(&r->judged, &r->stats, r->o.empty_ok);
+	if (!format_json(&r->o))
+		print_outcome(r->out, &r->judged, r->m.nmodules, gate_status(rc, &r->diags, &r->stats),
+		    colored);
+	return rc;
 }
 
 /* --update-allow: the measured maxima into the table, unless the input
@@ -354,14 +423,14 @@ run_update(struct run *r)
 		v.counted += ms[i].entries;
 	rc = verdict_status(&v, &r->stats, 0);
 	if (rc != EXIT_CLEAN) {
-		print_verdict(r->out, &v, r->o.quiet);
+		print_verdict(r->out, &v, r->o.quiet, color_on(&r->o));
 		fprintf(stderr, "spillway: %s left as it was\n", allow->file);
 		if (rc == EXIT_NOTHING && r->o.empty_ok)
 			rc = EXIT_CLEAN;
 		goto done;
 	}
 	update_apply(allow, ms, nms, &v, &n);
-	print_verdict(r->out, &v, r->o.quiet);
+	print_verdict(r->out, &v, r->o.quiet, color_on(&r->o));
 	if (update_write(allow, err, sizeof err) < 0) {
 		fprintf(stderr, "spillway: %s\n", err);
 		rc = EXIT_TROUBLE;

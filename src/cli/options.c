@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "gitrev.h"
+#include "occupancy.h"
 #include "options.h"
 #include "xalloc.h"
 
@@ -30,83 +32,96 @@ struct option_doc {
 	struct option	 opt;
 	const char	*arg;	/* shown in --help after '=' */
 	const char	*help;
+	const char	*group;	/* the --help heading this entry opens, NULL: none */
 };
 
 static const struct option_doc option_docs[] = {
 	{ { "tui", no_argument, NULL, OPT_TUI }, NULL,
-	  "browse the kernels in the terminal (the default when stdout is one)" },
+	  "browse the kernels in the terminal",
+	  "Modes (default: --tui when stdin and stdout are terminals, else --summary)" },
 	{ { "list", optional_argument, NULL, OPT_LIST }, "images",
-	  "every (function, sm) row as CSV; =images lists the embedded images" },
+	  "every (function, sm) row as CSV; =images: the images", NULL },
 	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
-	  "one line per library (the default when stdout is not a terminal)" },
+	  "one line per library", NULL },
 	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
-	  "the pull-request tables: markdown (default), csv or html; trace: the build" },
+	  "pull-request tables: markdown, csv, html; trace", NULL },
 	{ { "format", required_argument, NULL, OPT_FORMAT }, "csv|json",
-	  "--list: CSV (default) or JSON Lines; --check: the verdict as JSON" },
+	  "--list: CSV or JSON Lines; --check: the verdict as JSON", NULL },
 	{ { "check", no_argument, NULL, OPT_CHECK }, NULL,
-	  "gate: exit 1 on a kernel over its allowance (one VIOLATION line each)" },
+	  "gate: exit 1 on a violation (one VIOLATION line each)", NULL },
 	{ { "junit", required_argument, NULL, OPT_JUNIT }, "FILE",
-	  "--check: also write JUnit XML, one test case per (kernel, sm) judged" },
+	  "--check: also JUnit XML, a test case per (kernel, sm)", NULL },
 	{ { "update-allow", no_argument, NULL, OPT_UPDATE_ALLOW }, NULL,
-	  "write the measured maxima into the --allow table, keeping notes" },
+	  "write the measured maxima into the --allow table", NULL },
 	{ { "arch", required_argument, NULL, OPT_ARCH }, "LIST",
-	  "only these arches (86,sm_90a,...)" },
+	  "only these arches (86,sm_90a,...)",
+	  "What to read" },
 	{ { "include", required_argument, NULL, OPT_INCLUDE }, "GLOB",
-	  "only files whose path matches (repeatable)" },
+	  "only files whose path matches (repeatable)", NULL },
 	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "GLOB",
-	  "skip files whose path matches (repeatable)" },
+	  "skip files whose path matches (repeatable)", NULL },
 	{ { "vendored", required_argument, NULL, OPT_VENDORED }, "no-namespace|GLOB",
-	  "count and skip, never gate, these kernels (repeatable)" },
+	  "count and skip, never gate, these kernels (repeatable)", NULL },
 	{ { "log", required_argument, NULL, OPT_LOG }, "FILE",
-	  "read FILE as a build log (ptxas -v, nvcc --time, record, time -v, .ninja_log)" },
+	  "read FILE as a build log (ptxas -v, .ninja_log, ...)", NULL },
 	{ { "allow", required_argument, NULL, OPT_ALLOW }, "FILE",
-	  "allowance table: kernel,sm,stack,local,note" },
+	  "allowance table: kernel,sm,stack,local,note",
+	  "Gates of --check" },
 	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE",
-	  "--check: fail when a compile's peak RSS exceeds SIZE (14GiB, KiB if plain)" },
+	  "a compile's peak RSS over SIZE fails (plain: KiB)", NULL },
 	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE",
-	  "--check: fail when compiles running at once sum past SIZE" },
+	  "compiles at once whose peaks sum past SIZE fail", NULL },
 	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N",
-	  "simulate make -jN from the recorded wall times" },
+	  "simulate make -jN from the recorded wall times", NULL },
 	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST",
-	  "every library must carry SASS for these sms (86,sm_90a,...)" },
+	  "every library carries SASS for these (86,sm_90a)", NULL },
 	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES",
-	  "no kernel may spill (store or load) more than BYTES" },
+	  "no kernel may spill (store or load) more than BYTES", NULL },
 	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N",
-	  "no kernel may use more than N registers" },
+	  "no kernel may use more than N registers", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
-	  "--check: no kernel may grow past --baseline by more than RULE (stack:0,reg:8)" },
+	  "no kernel grows past --baseline by more than RULE", NULL },
 	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL,
-	  "allowances looser than measured fail the check" },
+	  "allowances looser than measured fail the check", NULL },
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
-	  "nothing to judge exits 0, not 77" },
+	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "report only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy)" },
+	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy)",
+	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
-	  "show N rows per table, fold the rest into <details>" },
+	  "show N rows per table, fold the rest into <details>", NULL },
 	{ { "gpus", required_argument, NULL, OPT_GPUS }, "LIST",
-	  "GPUs for the arch coverage (default: every arch in data/arches.csv)" },
+	  "GPUs for arch coverage (default: data/arches.csv)", NULL },
 	{ { "baseline", required_argument, NULL, OPT_BASELINE }, "OLD",
-	  "report changes against an old --list CSV or build tree" },
+	  "report changes against an old --list CSV or build tree", NULL },
 	{ { "max-bytes", required_argument, NULL, OPT_MAX_BYTES }, "N",
-	  "keep the Markdown under N bytes (default 65536, a PR body)" },
+	  "keep the Markdown under N bytes (default 65536)", NULL },
 	{ { "module", required_argument, NULL, OPT_MODULE }, "NAME",
-	  "record: the module's name (default: the -o argument)" },
+	  "record: the module's name (default: the -o argument)",
+	  "spillway record" },
 	{ { "threads", required_argument, NULL, 'T' }, "N",
-	  "scan with N workers (default: the cores available)" },
+	  "scan with N workers (default: the cores available)",
+	  "Output and the rest" },
 	{ { "output", required_argument, NULL, 'o' }, "FILE",
-	  "write to FILE (whole, or not at all) instead of standard output" },
+	  "write to FILE (whole, or not at all), not stdout", NULL },
 	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
-	  "colour in the terminal and the browser (NO_COLOR is honoured)" },
+	  "colour on a terminal and in the browser; NO_COLOR", NULL },
 	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,
-	  "print the scan's counts, timings and peak memory on stderr" },
+	  "the scan's counts, timings and peak memory, on stderr", NULL },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
-	  "print no notices, only errors and results" },
-	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit" },
-	{ { "version", no_argument, NULL, 'V' }, NULL, "show the version and exit" },
+	  "print no notices or library lines, only results", NULL },
+	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit", NULL },
+	{ { "version", no_argument, NULL, 'V' }, NULL, "show the version and exit", NULL },
 };
 
 #define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
 
+#define HELP_WIDTH	80
+#define HELP_LEFT	26	/* the column the help text starts in */
+
+/* --help: the options by group, every line within HELP_WIDTH columns (an
+ * option too long for its column, or text too long for its own, goes
+ * on two lines). */
 static void
 usage(FILE *f)
 {
@@ -115,12 +130,14 @@ usage(FILE *f)
 	    "Read every kernel's registers, stack, shared, local and constant memory\n"
 	    "from the CUDA binaries under PATH (default: .), and the build logs given.\n"
 	    "record runs a compile and appends its peak RSS and wall time to FILE\n"
-	    "(default: $SPILLWAY_LOG).\n\n");
+	    "(default: $SPILLWAY_LOG).\n");
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		const struct option_doc *d = &option_docs[i];
 		char left[64];
 		int n;
 
+		if (d->group != NULL)
+			fprintf(f, "\n%s:\n", d->group);
 		if (d->help == NULL)
 			continue;
 		n = 0;
@@ -134,7 +151,12 @@ usage(FILE *f)
 			snprintf(left + n, sizeof left - n, "--%s=%s", d->opt.name, d->arg);
 		else
 			snprintf(left + n, sizeof left - n, "--%s", d->opt.name);
-		fprintf(f, "  %-30s %s\n", left, d->help);
+		if (HELP_LEFT + strlen(d->help) > HELP_WIDTH)
+			fprintf(f, "  %s\n%*s%s\n", left, HELP_WIDTH - (int)strlen(d->help), "", d->help);
+		else if (2 + strlen(left) + 1 > HELP_LEFT)
+			fprintf(f, "  %s\n%*s%s\n", left, HELP_LEFT, "", d->help);
+		else
+			fprintf(f, "  %-*s%s\n", HELP_LEFT - 2, left, d->help);
 	}
 	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
 	    "input, 77 nothing to judge, 99 internal error.  See spillway(1).\n");
@@ -154,6 +176,36 @@ parse_count(const char *opt, const char *s, long min, long max, long *out)
 		return -1;
 	}
 	*out = v;
+	return 0;
+}
+
+/*
+ * --arch=LIST: every item an arch as arch_parse reads it (86, sm_90a,
+ * compute_75) and of a generation data/arches.csv knows (its newest
+ * major at most: sm_999 is no GPU).  Returns -1 with the message printed.
+ */
+static int
+parse_arches(struct strlist *l, const char *list)
+{
+	int newest = 0;
+	size_t from = l->n;
+
+	for (size_t i = 0; i < arch_limits_count; i++) {
+		struct arch_id a;
+
+		if (arch_parse(arch_limits_table[i].arch, &a) == 0 && a.major > newest)
+			newest = a.major;
+	}
+	strlist_add_csv(l, list);
+	for (size_t i = from; i < l->n; i++) {
+		struct arch_id a;
+
+		if (arch_parse(l->v[i], &a) < 0 || a.major > newest) {
+			fprintf(stderr, "spillway: --arch takes arches like 86, sm_90a or compute_75, not '%s'\n",
+			    l->v[i]);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -230,6 +282,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		longopts[i] = option_docs[i].opt;
 	memset(&longopts[NOPTIONS], 0, sizeof longopts[NOPTIONS]);
 
+	/* getopt's messages name the program as argv[0] does: "spillway:",
+	 * not "./spillway:". */
+	if (argc > 0 && strrchr(argv[0], '/') != NULL)
+		argv[0] = strrchr(argv[0], '/') + 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "T:o:qhV", longopts, NULL)) != -1) {
 		int bad = 0;
@@ -253,7 +309,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			bad = set_mode(o, MODE_REPORT, "report");
 			o->report_format = optarg ? optarg : "markdown";
 			break;
-		case OPT_ARCH:		strlist_add_csv(&o->arches, optarg); break;
+		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg); break;
 		case OPT_INCLUDE:	strlist_add(&o->includes, optarg); break;
 		case OPT_EXCLUDE:	strlist_add(&o->excludes, optarg); break;
 		case OPT_VENDORED:

@@ -6,6 +6,7 @@
 
 #include "arch.h"
 #include "escape.h"
+#include "judge_libs.h"
 #include "kgroup.h"
 #include "summary.h"
 #include "xalloc.h"
@@ -51,14 +52,18 @@ summary_write(FILE *f, const struct model *m)
 			qsort(l->arches, l->narches, sizeof *l->arches, arch_qsort_cmp);
 		fputs("spillway: ", f);
 		escape_fputs(counts.v[i].library, f);
-		fprintf(f, ": %zu kernels (%zu instantiations) on ", c->kernels, c->instantiations);
+		fprintf(f, ": %zu %s (%zu %s) on ", c->kernels,
+		    judge_plural(c->kernels, "kernel", "kernels"), c->instantiations,
+		    judge_plural(c->instantiations, "instantiation", "instantiations"));
 		if (l->narches == 0)
 			fputs("no SASS arch", f);
 		for (size_t k = 0; k < l->narches; k++) {
 			fputs(k ? ", " : "", f);
 			escape_fputs(l->arches[k], f);
 		}
-		fprintf(f, " (%zu entries), %zu use stack / local memory\n", c->entries, c->framed);
+		fprintf(f, " (%zu %s), %zu %s stack / local memory\n", c->entries,
+		    judge_plural(c->entries, "entry", "entries"), c->framed,
+		    judge_plural(c->framed, "uses", "use"));
 		for (size_t k = 0; k < l->narches; k++)
 			free(l->arches[k]);
 		free(l->arches);

@@ -119,17 +119,62 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 	return n;
 }
 
-/* The entry rules, the library rules, the notices and one count line per
- * library.  Returns the stale allowances. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * Rows whose kernel is no SASS entry of the scan on any sm (a typo, a full
+ * demangled name where the collapsed one goes): notices, or violations
+ * with --stale-fails.  A row for a kernel scanned, but not on its sm, is
+ * left alone: --arch or the libraries given may leave that sm out.
+ * Returns how many.
+ */
 static size_t
-judge_entries(const struct judge_config *c, const struct model *m, struct verdict *v)
+judge_unmatched(const struct judge_config *c, const struct model *m, struct verdict *v)
+{
+	const struct allow_table *t = c->allow;
+	int level = c->stale_fails ? FINDING_VIOLATION : FINDING_NOTICE;
+	const char *lead = c->stale_fails ? "VIOLATION" : "spillway:";
+	const char **names;
+	size_t n = 0, k = 0;
+
+	if (t == NULL || t->nrows == 0)
+		return 0;
+	names = xcalloc(m->nfuncs + 1, sizeof *names);
+	for (size_t i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].kind == FUNC_ENTRY && m->images[m->funcs[i].image].kind == IMAGE_SASS)
+			names[k++] = m->funcs[i].collapsed;
+	qsort(names, k, sizeof *names, name_cmp);
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct allow_row *r = &t->rows[i];
+
+		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL))
+			continue;
+		judge_add(v, level,
+		    "%s %s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
+		    lead, t->file, r->line, r->kernel, r->sm);
+		about(v, RULE_STALE, FINDING_NO_ENTRY, NULL);
+		n++;
+	}
+	free(names);
+	return n;
+}
+
+/* The entry rules, the library rules and the notices, into libs (its
+ * count lines follow every other rule's findings).  Returns the stale
+ * allowances. */
+static size_t
+judge_entries(const struct judge_config *c, const struct model *m, struct verdict *v,
+    struct judge_libs *lp, struct kcount_set *counts, size_t *unmatched)
 {
 	struct judge_libs libs;
-	struct kcount_set counts;
 	size_t spill_unknown = 0, stale;
 
-	kgroup_count(&counts, m, c->vendored);
-	judge_libs_init(&libs, m, &counts);
+	kgroup_count(counts, m, c->vendored);
+	judge_libs_init(&libs, m, counts);
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *fn = &m->funcs[i];
 		const struct image_rec *img = &m->images[fn->image];
@@ -142,20 +187,20 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		judge_frame(c, i, fn, img, v);
 		judge_limits(c, i, fn, img, v, &spill_unknown);
 	}
-	v->gated = counts.gated;
-	v->skipped = counts.skipped;
+	v->gated = counts->gated;
+	v->skipped = counts->skipped;
 	v->vendored = c->vendored;
-	v->counted += counts.gated.entries + counts.skipped.entries;
+	v->counted += counts->gated.entries + counts->skipped.entries;
 	judge_libs_require_sass(&libs, c->require_sass, v);
 	stale = judge_stale(c, v);
+	*unmatched = judge_unmatched(c, m, v);
 	if (spill_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
-		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated entries (no ptxas -v log joined), not judged",
-		    spill_unknown, counts.gated.entries);
+		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
+		    spill_unknown, counts->gated.entries,
+		    judge_plural(counts->gated.entries, "entry", "entries"));
 	judge_nothing(c, m, v);
-	judge_libs_summary(&libs, m, v);
-	judge_libs_free(&libs);
-	kgroup_count_free(&counts);
+	*lp = libs;
 	return stale;
 }
 
@@ -171,7 +216,7 @@ claim(struct verdict *v, size_t from, int rule)
 /* The total line: what was gated, and the violations of the findings by
  * rule, so that it adds up to the VIOLATION lines above it. */
 static void
-judge_total(struct verdict *v, const struct model *m, size_t stale)
+judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmatched)
 {
 	static const char *const rule_names[RULE_COUNT] = {
 		[RULE_ALLOWANCE] = "allowance",
@@ -182,7 +227,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale)
 		[RULE_BUILD] = "build",
 		[RULE_GROWTH] = "--max-growth",
 	};
-	char by[256];
+	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);
 
 	by[0] = '\0';
@@ -195,17 +240,24 @@ judge_total(struct verdict *v, const struct model *m, size_t stale)
 	}
 	if (off > 0 && off < sizeof by)
 		snprintf(by + off, sizeof by - off, ")");
+	if (unmatched > 0)
+		snprintf(rows, sizeof rows, ", %zu %s matching no kernel", unmatched,
+		    judge_plural(unmatched, "allowance", "allowances"));
 	verdict_add(v, FINDING_SUMMARY,
-	    "spillway: check: %zu entries gated, %zu vendored entries skipped, %zu not allowed, %zu stale allowances; %zu violation%s%s",
-	    v->gated.entries, v->skipped.entries, judge_not_allowed(v, m), stale,
-	    nv, nv == 1 ? "" : "s", by);
+	    "spillway: check: %zu %s gated, %zu vendored %s skipped, %zu not allowed, %zu stale %s%s; %zu %s%s",
+	    v->gated.entries, judge_plural(v->gated.entries, "entry", "entries"),
+	    v->skipped.entries, judge_plural(v->skipped.entries, "entry", "entries"),
+	    judge_not_allowed(v, m), stale, judge_plural(stale, "allowance", "allowances"), rows,
+	    nv, judge_plural(nv, "violation", "violations"), by);
 }
 
 void
 judge_all(const struct judge_config *c, const struct model *m, struct verdict *v)
 {
-	size_t stale = judge_entries(c, m, v), from;
 	const struct build_gates *g = c->build;
+	struct judge_libs libs;
+	struct kcount_set counts;
+	size_t unmatched, stale = judge_entries(c, m, v, &libs, &counts, &unmatched), from;
 
 	from = v->n;
 	if (g != NULL && (m->nmodules > 0 || g->mem_budget >= 0 || g->mem_host >= 0))
@@ -215,7 +267,11 @@ judge_all(const struct judge_config *c, const struct model *m, struct verdict *v
 	if (c->growth != NULL && c->base != NULL)
 		judge_growth(m, c->base, c->growth, v);
 	claim(v, from, RULE_GROWTH);
-	judge_total(v, m, stale);
+	/* The count lines after every violation, so that they add them up. */
+	judge_libs_summary(&libs, m, v);
+	judge_libs_free(&libs);
+	kgroup_count_free(&counts);
+	judge_total(v, m, stale, unmatched);
 }
 
 /* By kernel, then by sm in numeric order (sm_86 before sm_120). */

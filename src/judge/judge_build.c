@@ -88,6 +88,26 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 		    "not judged one by one (the heaviest %d are, the worst among them)", s->more, SCHED_SETS_MAX);
 }
 
+/* Which build gates ran, on how many modules: a build-only check says
+ * what it judged. */
+static void
+judge_build_gates_line(const struct model *m, const struct build_gates *g, struct verdict *v)
+{
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], gates[2 * BYTES_TEXT_MAX + 64];
+	int at = 0;
+
+	gates[0] = '\0';
+	if (g->mem_budget >= 0)
+		at += snprintf(gates + at, sizeof gates - at, "--mem-budget=%s",
+		    bytes_format_as(g->mem_budget, g->mem_budget_unit, a, sizeof a));
+	if (g->mem_host >= 0)
+		snprintf(gates + at, sizeof gates - at, "%s--mem-host=%s", at ? ", " : "",
+		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b));
+	verdict_add(v, FINDING_SUMMARY, "spillway: check: %zu %s judged against %s",
+	    m->nmodules, judge_plural(m->nmodules, "build module", "build modules"),
+	    gates[0] ? gates : "no build gate (give --mem-budget or --mem-host)");
+}
+
 void
 judge_build(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
 {
@@ -121,4 +141,5 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 	}
 	if (g->mem_host >= 0)
 		judge_host(m, s, g, v);
+	judge_build_gates_line(m, g, v);
 }

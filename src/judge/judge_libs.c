@@ -138,10 +138,14 @@ judge_libs_summary(struct judge_libs *l, const struct model *m, struct verdict *
 
 		join(lib->arches, lib->narches, arches, sizeof arches);
 		judge_add(v, FINDING_SUMMARY,
-		    "spillway: %s: %zu kernels (%zu instantiations) on %s (%zu entries gated, %zu vendored entries skipped), %zu use stack / local memory, %zu not allowed",
-		    c->library, c->gated.kernels, c->gated.instantiations,
+		    "spillway: %s: %zu %s (%zu %s) on %s (%zu %s gated, %zu vendored %s skipped), %zu %s stack / local memory, %zu not allowed",
+		    c->library, c->gated.kernels, judge_plural(c->gated.kernels, "kernel", "kernels"),
+		    c->gated.instantiations,
+		    judge_plural(c->gated.instantiations, "instantiation", "instantiations"),
 		    lib->narches ? arches : "no SASS arch",
-		    c->gated.entries, c->skipped.entries, c->gated.framed, bad[i]);
+		    c->gated.entries, judge_plural(c->gated.entries, "entry", "entries"),
+		    c->skipped.entries, judge_plural(c->skipped.entries, "entry", "entries"),
+		    c->gated.framed, judge_plural(c->gated.framed, "uses", "use"), bad[i]);
 		verdict_last(v)->library = c->library;
 	}
 	free(bad);
@@ -175,8 +179,8 @@ describe(const struct model *m, const struct scan_span *sp, char *buf, size_t le
 	if (sass + ptx + other == 0)
 		snprintf(buf, len, "no CUDA device code");
 	else
-		snprintf(buf, len, "%zu SASS images without an entry function, %zu PTX, %zu LTO-IR",
-		    sass, ptx, other);
+		snprintf(buf, len, "%zu SASS %s without an entry function, %zu PTX, %zu LTO-IR",
+		    sass, judge_plural(sass, "image", "images"), ptx, other);
 }
 
 void
@@ -210,6 +214,12 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 		    sp->is_dir ? "under " : "", sp->path, what);
 	}
 	free(entries);
+}
+
+const char *
+judge_plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
 }
 
 void

@@ -47,4 +47,7 @@ size_t	judge_not_allowed(const struct verdict *, const struct model *);
 void	judge_add(struct verdict *, int level, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
+/* one when n is 1, else many: every count line's noun. */
+const char *judge_plural(size_t n, const char *one, const char *many);
+
 #endif
