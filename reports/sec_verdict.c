@@ -62,10 +62,11 @@ section_verdict(struct rdoc *d, const struct section_input *in)
 {
 	size_t violations = in->judged ? verdict_count(in->judged, FINDING_VIOLATION) : 0;
 	struct kcount c = all_counted(in);
-	char *spill, *growth = xstrdup("");
+	char *spill, *growth;
 
 	if (in->model->nimages == 0)
 		return;
+	growth = xstrdup("");
 	if (c.unknown > 0 && c.spilling == 0)
 		spill = xasprintf("%zu of %zu (kernel, sm) %s %s a stack frame (spill figures "
 		    "unknown: no " RD_CODE "ptxas -v" RD_END " log)", c.framed, c.entries,
