@@ -91,29 +91,11 @@ done
 
 # The browser: its Build view prints the sizes --summary prints, its Check
 # view the --check lines, budget echo included.  In tmux, as tests/tui.sh.
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
+TUI_OPTIONAL=1 . "${srcdir:-.}/tests/tui-lib.sh"
+if [ -n "$TUI_MISSING" ]; then
 	echo "# tmux missing: the browser's faces not compared"
 	finish
 fi
-unset TMUX TMUX_PANE
-# A server (socket) per session, so that one shutting down never races the
-# next one starting (as tests/tui.sh).
-trap 'for s in "$TMP"/tmux.*; do "$TMUX_BIN" -S "$s" kill-server 2>/dev/null; done; rm -rf "$TMP"' EXIT
-tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
-# wait_for TEXT: polls the screen (into $TMP/screen) until it holds TEXT.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		tm capture-pane -p -t spw >"$TMP/screen" 2>/dev/null
-		grep -qF -- "$1" "$TMP/screen" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo "    timed out waiting for '$1'; the screen was:"
-	sed 's/^/    | /' "$TMP/screen"
-	return 1
-}
 for log in "$SEED" "$APP"; do
 	b=$(basename "$log")
 	SOCK="$TMP/tmux.$b"

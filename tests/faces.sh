@@ -103,23 +103,8 @@ else
 fi
 
 # --- the browser: its table and its Check view say what the CLI says ------
-TMUX_BIN=$(command -v tmux || true)
-if [ -n "$TMUX_BIN" ]; then
-	unset TMUX TMUX_PANE
-	SOCK="$TMP/tmux"
-	trap '"$TMUX_BIN" -S "$SOCK" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
-	tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
-	wait_for() {
-		i=0
-		while [ $i -lt 300 ]; do
-			tm capture-pane -p -t spw >"$TMP/screen"
-			grep -qF -- "$1" "$TMP/screen" && return 0
-			sleep 0.05
-			i=$((i + 1))
-		done
-		sed 's/^/    | /' "$TMP/screen"
-		return 1
-	}
+TUI_OPTIONAL=1 . "${srcdir:-.}/tests/tui-lib.sh"
+if [ -z "$TUI_MISSING" ]; then
 	"$SPILLWAY" --summary "$EXAMPLE" >"$TMP/summary.out"
 	kernels=$(library_sums "$TMP/summary.out" | cut -d' ' -f1)
 	"$SPILLWAY" --check --max-regs=40 --vendored='*rdc_a.o' "$EXAMPLE" >"$TMP/check.out"

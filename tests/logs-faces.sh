@@ -57,28 +57,11 @@ check "  ...and it is the empty one that is named" grep -q "empty.log: no SASS e
 check "  ...not the .ninja_log" sh -c '! grep -q "ninja_log.*nothing to judge" "$1"' sh "$TMP/err"
 
 # The browser on the same input: the Check view's verdict is --check's.
-TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}
-if [ -z "$TMUX_BIN" ] || [ ! -x "$TMUX_BIN" ]; then
+TUI_OPTIONAL=1 . "${srcdir:-.}/tests/tui-lib.sh"
+if [ -n "$TUI_MISSING" ]; then
 	echo "tmux missing: the Check view is not compared"
 	finish
 fi
-unset TMUX TMUX_PANE
-SOCK="$TMP/tmux"
-trap '"$TMUX_BIN" -S "$SOCK" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
-tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
-# wait_for TEXT: polls the screen until it holds TEXT; 1 after 15 s.
-wait_for() {
-	i=0
-	while [ $i -lt 300 ]; do
-		tm capture-pane -p -t spw >"$TMP/screen"
-		grep -qF -- "$1" "$TMP/screen" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo "    timed out waiting for '$1'; the screen was:"
-	sed 's/^/    | /' "$TMP/screen"
-	return 1
-}
 tm new-session -d -x 160 -y 40 -s spw \
     "env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$SPILLWAY' --allow='$ALLOW' --mem-budget=200MB '$TREE' '$NINJA' '$RECORD'; sleep 600"
 check "the browser offers the Check view" wait_for "3 Check"
