@@ -19,4 +19,15 @@ check "$LIB64: the widest table has $widest columns (at most 8)" [ "$widest" -gt
 check "$LIB64: the verdict comes first" grep -q '^\(PASS\|FAIL\): ' "$TMP/lib64.md"
 check "$LIB64: the folded tables say what they left out" grep -q '^…and [0-9]* more rows' "$TMP/lib64.md"
 check "$LIB64: every section is there" [ "$(grep -c '^### ' "$TMP/lib64.md")" -ge 5 ]
+
+# Names that do not demangle whole (cuBLASLt's xmma kernels, 1,352 to 2,489
+# bytes): the mangled name is kept as the name, the collapsed one is the
+# longest prefix that demangles.
+"$SPILLWAY" --list "$LIB64"/libcublasLt.so.?? >"$TMP/lt.csv" 2>/dev/null
+kept=$(grep -cE ',(_Z[A-Za-z0-9_]*),\1,\1,' "$TMP/lt.csv")
+prefixed=$(grep -cE ',(_Z[A-Za-z0-9_]*),\1,xmma::gemm::kernel_blasl3<…>,xmma::gemm,' "$TMP/lt.csv")
+check "libcublasLt: no row shown by its mangled name ($kept)" [ "$kept" -eq 0 ]
+check "libcublasLt: $prefixed rows shown as xmma::gemm::kernel_blasl3<…>, mangled in --list" [ "$prefixed" -gt 0 ]
+grep -F 'kernel_blasl3' "$TMP/lib64.md" | grep -q '_ZN4xmma' &&
+    fail "the report shows a mangled xmma name" || pass "the report shows no mangled xmma name"
 finish
