@@ -8,14 +8,16 @@
 
 LIB64=${CUDA_LIB64:-/usr/local/cuda/lib64}
 GITHUB_COMMENT_MAX=65536
+# in_range LO V HI: LO <= V <= HI.
+in_range() { [ "$1" -le "$2" ] && [ "$2" -le "$3" ]; }
 ls "$LIB64"/libcublasLt.so* >/dev/null 2>&1 || { echo "no libcublasLt in $LIB64: skipped"; exit 77; }
 
 "$SPILLWAY" --report=markdown "$LIB64" >"$TMP/lib64.md" 2>"$TMP/err"
 bytes=$(wc -c <"$TMP/lib64.md")
 check "$LIB64: the report is $bytes bytes, at most $GITHUB_COMMENT_MAX" \
-    [ "$bytes" -gt 0 ] && [ "$bytes" -le "$GITHUB_COMMENT_MAX" ]
+    in_range 1 "$bytes" "$GITHUB_COMMENT_MAX"
 widest=$(awk '/^\|(-+:?\|)+$/ { n = gsub(/\|/, "|") - 1; if (n > w) w = n } END { print w + 0 }' "$TMP/lib64.md")
-check "$LIB64: the widest table has $widest columns (at most 8)" [ "$widest" -gt 0 ] && [ "$widest" -le 8 ]
+check "$LIB64: the widest table has $widest columns (at most 8)" in_range 1 "$widest" 8
 check "$LIB64: the verdict comes first" grep -q '^\(PASS\|FAIL\): ' "$TMP/lib64.md"
 check "$LIB64: the folded tables say what they left out" grep -q '^…and [0-9]* more rows' "$TMP/lib64.md"
 check "$LIB64: every section is there" [ "$(grep -c '^### ' "$TMP/lib64.md")" -ge 5 ]

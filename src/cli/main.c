@@ -243,6 +243,15 @@ print_word(FILE *out, const char *word, const char *color, int colored)
 		fputs(word, out);
 }
 
+/* A reason for "nothing to judge": a diagnostic, on stderr with the
+ * program's name.  Results (violations, notices, counts) go to out
+ * without it. */
+static void
+print_nothing(const struct finding *f)
+{
+	fprintf(stderr, "spillway: %s\n", f->text);
+}
+
 /* Prints the findings: violations, notices and counts to out (-q keeps
  * the violations and the total only), the reasons for "nothing to judge"
  * to stderr. */
@@ -259,7 +268,7 @@ print_verdict(FILE *out, const struct verdict *v, int quiet, int colored)
 		    (f->level == FINDING_SUMMARY && f->library != NULL)))
 			continue;
 		if (f->level == FINDING_NOTHING) {
-			fprintf(stderr, "%s\n", text);
+			print_nothing(f);
 			continue;
 		}
 		if (strncmp(text, lead, sizeof lead - 1) == 0) {
@@ -385,7 +394,7 @@ run_check(struct run *r)
 		/* One object for a script, the reasons for nothing to judge on stderr. */
 		for (size_t i = 0; i < r->judged.n; i++)
 			if (r->judged.v[i].level == FINDING_NOTHING)
-				fprintf(stderr, "%s\n", r->judged.v[i].text);
+				print_nothing(&r->judged.v[i]);
 		if (rjson_write_verdict(r->out, &r->m, &r->judged) < 0)
 			return EXIT_INTERNAL;
 	} else
@@ -436,7 +445,7 @@ run_update(struct run *r)
 		rc = EXIT_TROUBLE;
 		goto done;
 	}
-	fprintf(r->out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
+	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
 	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
 done:
 	free(ms);
