@@ -180,12 +180,22 @@ parse_count(const char *opt, const char *s, long min, long max, long *out)
 }
 
 /*
- * --arch=LIST: every item an arch as arch_parse reads it (86, sm_90a,
- * compute_75) and of a generation data/arches.csv knows (its newest
- * major at most: sm_999 is no GPU).  Returns -1 with the message printed.
+ * --arch=LIST and --require-sass=LIST: every item an arch as arch_parse
+ * reads it (86, sm_90a, compute_75) and of a generation data/arches.csv
+ * knows (its newest major at most: sm_999 is no GPU); for --require-sass
+ * a SASS arch (compute_75 is PTX).  Returns -1 with the message printed.
  */
+struct arch_list_rule {
+	const char	*option;
+	int		 sass_only;
+	const char	*examples;
+};
+
+static const struct arch_list_rule arch_rule = { "--arch", 0, "86, sm_90a or compute_75" };
+static const struct arch_list_rule require_sass_rule = { "--require-sass", 1, "86 or sm_90a" };
+
 static int
-parse_arches(struct strlist *l, const char *list)
+parse_arches(struct strlist *l, const char *list, const struct arch_list_rule *rule)
 {
 	int newest = 0;
 	size_t from = l->n;
@@ -200,9 +210,9 @@ parse_arches(struct strlist *l, const char *list)
 	for (size_t i = from; i < l->n; i++) {
 		struct arch_id a;
 
-		if (arch_parse(l->v[i], &a) < 0 || a.major > newest) {
-			fprintf(stderr, "spillway: --arch takes arches like 86, sm_90a or compute_75, not '%s'\n",
-			    l->v[i]);
+		if (arch_parse(l->v[i], &a) < 0 || a.major > newest || (rule->sass_only && a.ptx)) {
+			fprintf(stderr, "spillway: %s takes %sarches like %s, not '%s'\n",
+			    rule->option, rule->sass_only ? "SASS " : "", rule->examples, l->v[i]);
 			return -1;
 		}
 	}
@@ -309,7 +319,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			bad = set_mode(o, MODE_REPORT, "report");
 			o->report_format = optarg ? optarg : "markdown";
 			break;
-		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg); break;
+		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg, &arch_rule); break;
 		case OPT_INCLUDE:	strlist_add(&o->includes, optarg); break;
 		case OPT_EXCLUDE:	strlist_add(&o->excludes, optarg); break;
 		case OPT_VENDORED:
@@ -341,7 +351,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			if ((bad = parse_count("jobs", optarg, 1, 4096, &n)) == 0)
 				o->jobs = (int)n;
 			break;
-		case OPT_REQUIRE_SASS:	strlist_add_csv(&o->require_sass, optarg); break;
+		case OPT_REQUIRE_SASS:	bad = parse_arches(&o->require_sass, optarg, &require_sass_rule); break;
 		case OPT_MAX_SPILL:
 			if ((bad = parse_count("max-spill", optarg, 0, 1L << 40, &n)) == 0)
 				o->max_spill = n;
