@@ -21,6 +21,10 @@ check "$LIB64: the widest table has $widest columns (at most 8)" in_range 1 "$wi
 check "$LIB64: the verdict comes first" grep -q '^\(PASS\|FAIL\): ' "$TMP/lib64.md"
 check "$LIB64: the folded tables say what they left out" grep -q '^…and [0-9]* more rows' "$TMP/lib64.md"
 check "$LIB64: every section is there" [ "$(grep -c '^### ' "$TMP/lib64.md")" -ge 5 ]
+# The fold keeps the worst: the largest frame (cuDNN's RNN_persist_fp)
+# is the first row of the frames, not an 8-byte one.
+first=$(sed -n '/^### Kernels with a stack frame/,/^### /p' "$TMP/lib64.md" | grep -m1 '^| `' | cut -d'|' -f2)
+check "$LIB64: the first frame shown is RNN_persist_fp's ($first)" [ "$first" = ' `RNN_persist_fp` ' ]
 
 # Names that do not demangle whole (cuBLASLt's xmma kernels, 1,352 to 2,489
 # bytes): the mangled name is kept as the name, the collapsed one is the
