@@ -64,6 +64,11 @@ list_upto() {
 		{ s = $0; for (k = 0; k < drop; k++) sub(/,[^,]*$/, "", s); print s }'
 }
 
+# upto_visibility FILE...: each --list CSV cut after visibility, in place.
+upto_visibility() {
+	for f; do list_upto visibility <"$f" >"$f.upto" && mv "$f.upto" "$f"; done
+}
+
 # bounded WANT DESCRIPTION COMMAND...: the command must exit with one of
 # the statuses WANT ("2", "0|2") within the bounds above.  Its output is in
 # $TMP/out and $TMP/err, its peak RSS (KiB) in $bounded_kb and its time (s)
