@@ -12,6 +12,7 @@
 
 #include "arch.h"
 #include "columns.h"
+#include "occupancy.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -68,6 +69,98 @@ finding_words(const char *text, const char *name, const char *arch, const char *
 	return xstrndup(p, n);
 }
 
+/* What the driver JITs of one library for one GPU: its newest PTX that
+ * JITs there when no SASS of it runs there; NULL when SASS runs or nothing. */
+static const char *
+jit_arch(const struct model *m, size_t first, size_t end, const struct arch_id *gpu)
+{
+	const char *best = NULL;
+	int bestn = -1;
+	struct arch_id a;
+
+	for (size_t i = first; i < end; i++) {
+		const struct image_rec *img = &m->images[i];
+
+		if (arch_parse(img->arch, &a) < 0)
+			continue;
+		if (img->kind == IMAGE_SASS && arch_sass_runs(&a, gpu))
+			return NULL;
+		if (img->kind == IMAGE_PTX && arch_ptx_jits(&a, gpu) && a.number > bestn) {
+			bestn = a.number;
+			best = img->arch;
+		}
+	}
+	return best;
+}
+
+/*
+ * The JIT work at first launch per (library, GPU): the PTX bytes the driver
+ * compiles, and the kernels, counted in the library's SASS of the PTX's
+ * arch number when it has one (the same sources; the PTX is not parsed).
+ */
+static void
+jit_table(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	const struct strlist *want = in->config->gpus;
+	size_t ngpus = want != NULL && want->n > 0 ? want->n : arch_limits_count;
+	struct rtable *t = NULL;
+
+	for (size_t first = 0, end; first < m->nimages; first = end) {
+		for (end = first + 1; end < m->nimages && m->images[end].library == m->images[first].library; end++)
+			;
+		for (size_t g = 0; g < ngpus; g++) {
+			const char *name = want != NULL && want->n > 0 ? want->v[g] : arch_limits_table[g].arch;
+			struct arch_id gpu, a, b;
+			const char *ptx;
+			int64_t bytes = 0, kernels = 0;
+			int sibling = 0;
+
+			if (arch_parse(name, &gpu) < 0)
+				continue;
+			gpu.suffix = 0;
+			gpu.ptx = 0;
+			if ((ptx = jit_arch(m, first, end, &gpu)) == NULL)
+				continue;
+			(void)arch_parse(ptx, &a);
+			for (size_t i = first; i < end; i++) {
+				const struct image_rec *img = &m->images[i];
+
+				if (img->kind == IMAGE_PTX && strcmp(img->arch, ptx) == 0)
+					bytes += (int64_t)img->size;
+				if (img->kind == IMAGE_SASS && arch_parse(img->arch, &b) == 0 &&
+				    b.number == a.number && b.suffix == a.suffix)
+					sibling = 1;
+			}
+			for (size_t f = 0; f < m->nfuncs && sibling; f++) {
+				const struct image_rec *img = &m->images[m->funcs[f].image];
+
+				if (m->funcs[f].image >= first && m->funcs[f].image < end &&
+				    m->funcs[f].kind == FUNC_ENTRY && img->kind == IMAGE_SASS &&
+				    arch_parse(img->arch, &b) == 0 && b.number == a.number && b.suffix == a.suffix)
+					kernels++;
+			}
+			if (t == NULL) {
+				rdoc_para(d, in->section->name, "JIT at first launch: where no SASS of a "
+				    "library runs on a GPU, the driver compiles its newest PTX that does "
+				    "(once, then from its cache): the PTX bytes, and the kernels as its SASS "
+				    "of the same arch counts them (empty when it has none).");
+				t = rdoc_table(d, in->section->name);
+				rtable_col(t, "library", RC_TEXT);
+				rtable_col(t, "GPU", RC_TEXT);
+				rtable_col(t, "PTX", RC_TEXT);
+				rtable_col(t, "PTX bytes", RC_NUM);
+				rtable_col(t, "kernels", RC_NUM);
+			}
+			rtable_cell(t, "%s", m->images[first].library);
+			rtable_cell(t, "sm_%d", gpu.number);
+			rtable_cell(t, "%s", ptx);
+			rtable_num(t, bytes);
+			rtable_num(t, sibling ? kernels : -1);
+		}
+	}
+}
+
 void
 section_launch(struct rdoc *d, const struct section_input *in)
 {
@@ -107,4 +200,6 @@ section_launch(struct rdoc *d, const struct section_input *in)
 			rtable_cell(t, "%s", words);
 			free(words);
 		}
+	if (t != NULL)
+		jit_table(d, in);
 }

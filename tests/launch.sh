@@ -101,6 +101,19 @@ check "  no PTX for the newest arch" grep -qxF "VIOLATION $L: no PTX: a GPU past
 "$SPILLWAY" --check --deployable "$BUILD/app" >"$TMP/app" 2>&1
 check "--deployable: app carries compute_90 for its newest sm_90" sh -c "! grep -q -- '--deployable' '$TMP/app' && ! grep -q 'no PTX' '$TMP/app'"
 
+# The report's section: only with a rule that found something, worst first;
+# then the JIT work per GPU (PTX bytes from the image, kernels from the SASS
+# of the same arch).
+"$SPILLWAY" --report=csv --sections=launch "$L" "$D" >"$TMP/none.csv"
+check "no launch section without its rules" sh -c "! grep -q '^launch,' '$TMP/none.csv'"
+expect_status 0 "--report --launchable --deployable" "$SPILLWAY" --report=csv --launchable --deployable --sections=launch "$L" "$D"
+check "  the worst launch first" sh -c "grep '^launch,' '$TMP/out' | sed -n 1p | grep -q '^launch,--launchable,cap168_nobound,sm_90,$L,.REG 168 caps a block at 384 threads'"
+check "  then the default arch" grep -qF "launch,--deployable,,,$D,\"carries only sm_75 and its PTX" "$TMP/out"
+check "  JIT on sm_86: compute_75, 648 bytes, 1 kernel" grep -qx "launch,$D,sm_86,compute_75,648,1" "$TMP/out"
+check "  none for the cubin of SASS alone on sm_90" sh -c "! grep -q '^launch,$L,sm_90,' '$TMP/out'"
+"$SPILLWAY" --report --launchable --sections=launch "$L" >"$TMP/launch.md"
+check "  Markdown: the heading" grep -qx '### Will it launch' "$TMP/launch.md"
+
 # --max-growth=occupancy:N: cap72_nobound had 64 registers in the baseline
 # (32 warps of 64 on sm_90: 50 %), 72 now (28: 43.75 %).
 awk -F, -v OFS=, '$5 == "cap72_nobound" { $9 = 64 } { print }' "$TMP/list.csv" >"$TMP/base.csv"
