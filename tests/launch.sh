@@ -71,6 +71,18 @@ shared 240000 >"$TMP/s234.csv"
 expect_status 1 "--launchable: 234 KiB static" "$SPILLWAY" --check --launchable --allow="$TMP/allow.csv" "$TMP/s234.csv"
 check "  no block launches" grep -qF "VIOLATION static_shared_40k sm_90: static shared 238976 B, over the 232448 B a block may have: no block launches" "$TMP/out"
 
+# static + the dynamic shared memory an allowance declares (its dynamic
+# column): 40 KiB + 190 KiB is over sm_90's 227 KiB a block; + 180 KiB is not.
+printf 'kernel,sm,stack,local,note,block,dynamic\nstatic_shared_40k,sm_90,0,0,,1024,194560\n' >"$TMP/dyn.csv"
+expect_status 1 "--launchable: static and dynamic past the arch's most" "$SPILLWAY" --check --launchable --arch=90 --allow="$TMP/dyn.csv" "$TMP/s60.csv"
+check "  no block launches" grep -qF "VIOLATION static_shared_40k sm_90: static shared 61440 B and 194560 B dynamic ($TMP/dyn.csv:2), over the 232448 B a block may have: no block launches" "$TMP/out"
+expect_status 1 "--launchable: the fixture's 40 KiB and 190 KiB" "$SPILLWAY" --check --launchable --allow="$TMP/dyn.csv" "$L"
+check "  named" grep -qF "VIOLATION static_shared_40k sm_90: static shared 40960 B and 194560 B dynamic" "$TMP/out"
+printf 'kernel,sm,stack,local,note,block,dynamic\nstatic_shared_40k,sm_90,0,0,,1024,184320\n' >"$TMP/dyn180.csv"
+"$SPILLWAY" --check --launchable --allow="$TMP/dyn180.csv" "$L" >"$TMP/dyn180.out" 2>&1
+check "  40 KiB and 180 KiB launch" sh -c "! grep -q 'static_shared_40k' '$TMP/dyn180.out'"
+expect_status 2 "a dynamic that is no number" sh -c "printf 'kernel,sm,stack,local,note,dynamic\nk,sm_90,0,0,,lots\n' >'$TMP/bad.csv'; '$SPILLWAY' --check --allow='$TMP/bad.csv' '$L'"
+
 # The local-memory reservation: 800 B × 132 SMs × 2048 threads on an H100
 # SXM5 is 206.25 MiB (CMSSW's figure).
 expect_status 1 "--max-local-reserve=206MiB" "$SPILLWAY" --check --max-local-reserve=206MiB --allow="$TMP/allow.csv" "$L"

@@ -111,6 +111,15 @@ test_launchable(void **state)
 		assert_null(strstr(v.v[k].text, "cap72"));
 	allow_free(&t);
 	verdict_free(&v);
+	memset(&v, 0, sizeof v);
+	/* A declared dynamic size: 49152 + 184320 B is over sm_90's 232448. */
+	table = "kernel,sm,stack,local,note,dynamic\nstatic_shared_48k,sm_90,0,0,,184320\n";
+	allow_init(&t, "d.csv");
+	assert_int_equal(allow_parse(&t, "d.csv", table, strlen(table), err, sizeof err), 0);
+	judge_launch(&g, &t, NULL, &m, &v);
+	assert_true(has(&v, "VIOLATION static_shared_48k sm_90: static shared 49152 B and 184320 B dynamic (d.csv:2), over the 232448 B a block may have: no block launches [l.cubin]"));
+	allow_free(&t);
+	verdict_free(&v);
 	model_free(&m);
 	(void)state;
 }

@@ -14,7 +14,7 @@
 #include "xalloc.h"
 
 static const char *const col_names[ALLOW_NCOLS] = { "kernel", "sm", "stack", "local", "note",
-	"block" };
+	"block", "dynamic" };
 
 static const char default_head[] =
     "# spillway allowance table: the kernels allowed a stack frame or local memory.\n"
@@ -143,7 +143,7 @@ read_row(struct reader *r)
 		return;
 	}
 	memset(&row, 0, sizeof row);
-	row.block = -1;
+	row.block = row.dynamic = -1;
 	for (size_t i = 0; i < t->ncols; i++) {
 		const char *v = i < r->nfields ? r->fields[i] : NULL;
 		int id = t->cols[i];
@@ -180,6 +180,12 @@ read_row(struct reader *r)
 			if (v != NULL && *v != '\0' && (parse_bytes(v, &row.block) < 0 || row.block == 0 ||
 			    row.block > 1024)) {
 				fail(r, r->rec_line, "block: '%s' is not a block size (1 to 1024 threads)", v);
+				return;
+			}
+			break;
+		case ALLOW_DYNAMIC:
+			if (v != NULL && *v != '\0' && parse_bytes(v, &row.dynamic) < 0) {
+				fail(r, r->rec_line, "dynamic: '%s' is not a number of bytes", v);
 				return;
 			}
 			break;
@@ -453,7 +459,7 @@ allow_add(struct allow_table *t, const char *kernel, const char *sm,
 	row.stack = stack;
 	row.local = local;
 	row.note = xstrdup(note ? note : "");
-	row.block = -1;
+	row.block = row.dynamic = -1;
 	xgrow((void **)&t->rows, &t->caprows, t->nrows + 1, sizeof *t->rows);
 	t->rows[t->nrows] = row;
 	add_item(t, (int)t->nrows, NULL, 0);
@@ -489,8 +495,9 @@ allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *
 		case ALLOW_LOCAL:	fprintf(f, "%ld%c", (long)row->local, last ? '\n' : ','); break;
 		case ALLOW_NOTE:	listcsv_field(f, row->note, last); break;
 		case ALLOW_BLOCK:
-			if (row->block > 0)
-				fprintf(f, "%ld", (long)row->block);
+		case ALLOW_DYNAMIC:
+			if ((t->cols[i] == ALLOW_BLOCK ? row->block : row->dynamic) >= 0)
+				fprintf(f, "%ld", (long)(t->cols[i] == ALLOW_BLOCK ? row->block : row->dynamic));
 			putc(last ? '\n' : ',', f);
 			break;
 		}

@@ -149,6 +149,19 @@ launchable(const struct model *m, size_t i, const struct allow_table *t, struct 
 		    "(a launch of more fails: too many resources requested) [%s]",
 		    fn->name, img->arch, fn->reg, mb, origin(img)));
 	st = launch_static_shared(l, fn->shared);
+	if (row != NULL && row->dynamic > 0 && st >= 0) {
+		/* The dynamic shared memory its allowance declares, beside the
+		 * static: past the arch's most a block, nothing launches (under
+		 * it, the opt-in is the launcher's call, which no binary shows). */
+		int64_t all = (int64_t)st + row->dynamic;
+
+		if (all > l->max_shared_block)
+			hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 5 + all / 1024, i, img->library,
+			    xasprintf("VIOLATION %s %s: static shared %d B and %d B dynamic (%s:%zu), "
+			    "over the %d B a block may have: no block launches [%s]", fn->name, img->arch,
+			    st, row->dynamic, t->file, row->line, l->max_shared_block, origin(img)));
+		return;
+	}
 	if (st > l->max_shared_block)
 		hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 5 + st / 1024, i, img->library, xasprintf(
 		    "VIOLATION %s %s: static shared %d B, over the %d B a block may have: no block launches [%s]",
