@@ -157,17 +157,24 @@ test_driver_and_deploy(void **state)
 	entry(&m, image(&m, "old.o", "sm_90", IMAGE_SASS, "12.2"), "k", 10, -1, 0, 0);
 	entry(&m, image(&m, "note.o", "sm_90", IMAGE_SASS, ""), "k", 10, -1, 0, 0);
 	image(&m, "note.o", "compute_90", IMAGE_PTX, "");
+	/* newest.o: compute_120 beside sm_121 reaches what comes after (by major);
+	 * arch.o: compute_90a reaches sm_90 alone. */
+	entry(&m, image(&m, "newest.o", "sm_121", IMAGE_SASS, "13.0"), "k", 10, -1, 0, 0);
+	image(&m, "newest.o", "compute_120", IMAGE_PTX, "");
+	entry(&m, image(&m, "arch.o", "sm_90a", IMAGE_SASS, "13.0"), "k", 10, -1, 0, 0);
+	image(&m, "arch.o", "compute_90a", IMAGE_PTX, "");
 	assert_int_equal(launch_gates_check(&g, err, sizeof err), 0);
 	judge_launch(&g, NULL, NULL, &m, &v);
 	/* default.o's SASS and PTX need R580; old.o's CUDA 12.2 SASS loads on
 	 * R525 and up; note.o's SASS has no note, its PTX needs R580. */
-	assert_int_equal(lines(&v, RULE_DRIVER), 4);
+	assert_int_equal(lines(&v, RULE_DRIVER), 8);
 	assert_true(has(&v, "VIOLATION note.o sm_90: the oldest driver that loads it is unknown (no toolkit note)"));
 	assert_true(has(&v, "VIOLATION default.o compute_75: needs driver 580.65.06 or newer to JIT it (PTX ISA 9.0: CUDA 13.0's driver; over --require-driver=R535)"));
-	/* default.o: the default arch; old.o: no PTX. */
-	assert_int_equal(lines(&v, RULE_DEPLOYABLE), 2);
+	/* default.o: the default arch; old.o: no PTX; arch.o: only compute_90a. */
+	assert_int_equal(lines(&v, RULE_DEPLOYABLE), 3);
+	assert_true(has(&v, "VIOLATION arch.o: only arch-specific PTX: a GPU past sm_90a's family runs none of it (no forward compatibility)"));
 	assert_true(has(&v, "VIOLATION old.o: no PTX: a GPU past sm_90's family runs none of it (no forward compatibility)"));
-	assert_true(strstr(v.v[v.n - 2].text, "default.o: carries only sm_75 and its PTX, an arch nvcc builds for when given none (seed 002)") != NULL);
+	assert_true(strstr(v.v[v.n - 3].text, "default.o: carries only sm_75 and its PTX, an arch nvcc builds for when given none (seed 002)") != NULL);
 	g.require_driver = "five";
 	assert_int_equal(launch_gates_check(&g, err, sizeof err), -1);
 	verdict_free(&v);

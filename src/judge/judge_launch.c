@@ -300,6 +300,7 @@ struct carried {
 	const char	*library;
 	int		 newest_sass, newest_ptx;	/* arch numbers, -1 none */
 	const char	*newest_sass_name, *newest_ptx_name;
+	int		 any_ptx;	/* PTX of any kind, a and f too */
 	int		 only[4];	/* per deploy_default_arches: nothing else carried */
 	int		 sass[4];	/* its SASS is there */
 };
@@ -323,13 +324,16 @@ carry(struct carried *c, const struct image_rec *img)
 		else if (img->kind == IMAGE_SASS)
 			c->sass[d] = 1;
 	}
+	c->any_ptx |= img->kind == IMAGE_PTX;
 	if (arch_parse(img->arch, &a) < 0)
 		return;
 	if (img->kind == IMAGE_SASS && a.number > c->newest_sass) {
 		c->newest_sass = a.number;
 		c->newest_sass_name = img->arch;
 	}
-	if (img->kind == IMAGE_PTX && a.number > c->newest_ptx) {
+	/* Only plain PTX reaches GPUs to come: compute_90a JITs for sm_90
+	 * alone, compute_100f within its family. */
+	if (img->kind == IMAGE_PTX && a.suffix == '\0' && a.number > c->newest_ptx) {
 		c->newest_ptx = a.number;
 		c->newest_ptx_name = img->arch;
 	}
@@ -347,11 +351,13 @@ deployable_library(const struct carried *c, struct hits *h)
 			    c->library, deploy_default_arches[d], c->newest_ptx >= 0 ? " and its PTX" : "",
 			    deploy_default_arches[d], c->newest_ptx >= 0
 			    ? "newer GPUs only through PTX JIT at first launch" : "no newer GPU"));
-	if (c->newest_sass < 0 || c->newest_ptx >= c->newest_sass)
+	/* By major: compute_120 beside sm_121 reaches the GPUs to come. */
+	if (c->newest_sass < 0 || (c->newest_ptx >= 0 && c->newest_ptx / 10 >= c->newest_sass / 10))
 		return;
 	hit_add(h, RULE_DEPLOYABLE, 1, FINDING_NO_ENTRY, c->library, c->newest_ptx < 0
-	    ? xasprintf("VIOLATION %s: no PTX: a GPU past %s's family runs none of it "
-	    "(no forward compatibility)", c->library, c->newest_sass_name)
+	    ? xasprintf("VIOLATION %s: %s: a GPU past %s's family runs none of it "
+	    "(no forward compatibility)", c->library, c->any_ptx ? "only arch-specific PTX" : "no PTX",
+	    c->newest_sass_name)
 	    : xasprintf("VIOLATION %s: PTX only for %s, older than its newest SASS %s: a GPU "
 	    "past %s's family JITs %s code", c->library, c->newest_ptx_name, c->newest_sass_name,
 	    c->newest_sass_name, c->newest_ptx_name));
