@@ -103,7 +103,6 @@ test_launchable(void **state)
 	verdict_free(&v);
 	memset(&v, 0, sizeof v);
 	/* The allowance's block accepts cap72_nobound at 896. */
-	allow_init(&t, "t.csv");
 	assert_int_equal(allow_parse(&t, "t.csv", table, strlen(table), err, sizeof err), 0);
 	judge_launch(&g, &t, NULL, &m, &v);
 	assert_int_equal(lines(&v, RULE_LAUNCHABLE), 3);
@@ -114,7 +113,6 @@ test_launchable(void **state)
 	memset(&v, 0, sizeof v);
 	/* A declared dynamic size: 49152 + 184320 B is over sm_90's 232448. */
 	table = "kernel,sm,stack,local,note,dynamic\nstatic_shared_48k,sm_90,0,0,,184320\n";
-	allow_init(&t, "d.csv");
 	assert_int_equal(allow_parse(&t, "d.csv", table, strlen(table), err, sizeof err), 0);
 	judge_launch(&g, &t, NULL, &m, &v);
 	assert_true(has(&v, "VIOLATION static_shared_48k sm_90: static shared 49152 B and 184320 B dynamic (d.csv:2), over the 232448 B a block may have: no block launches [l.cubin]"));

@@ -49,7 +49,8 @@ hit_cmp(const void *a, const void *b)
 static void
 hits_flush(struct hits *h, struct verdict *v)
 {
-	qsort(h->v, h->n, sizeof *h->v, hit_cmp);
+	if (h->n > 0)	/* h->v is NULL when there is none */
+		qsort(h->v, h->n, sizeof *h->v, hit_cmp);
 	for (size_t i = 0; i < h->n; i++) {
 		struct finding *f;
 
@@ -444,7 +445,8 @@ occ_peaks(const struct model *m, size_t *np)
 		v[n++] = (struct occ_peak){ f->collapsed, img->arch, f->name, origin(img), f->reg,
 		    o.warps, o.max_warps };
 	}
-	qsort(v, n, sizeof *v, occ_peak_cmp);
+	if (n > 0)
+		qsort(v, n, sizeof *v, occ_peak_cmp);
 	for (size_t i = 0; i < n; i++) {
 		if (out > 0 && occ_peak_cmp(&v[out - 1], &v[i]) == 0) {
 			if (occ_lower(&v[i], &v[out - 1]))
