@@ -37,6 +37,10 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "max_block") k = i; next 
 	"$TMP/list.csv" | sort >"$TMP/ours"
 check "max_block is the driver's for all 14 kernels" cmp -s "$TMP/driver" "$TMP/ours"
 check "cap72_nobound: 896" grep -qx 'cap72_nobound,896' "$TMP/ours"
+# A list written before the column reads back with it derived.
+list_upto visibility <"$TMP/list.csv" >"$TMP/old.csv"
+"$SPILLWAY" --list "$TMP/old.csv" >"$TMP/again.csv"
+check "an older list reads back with max_block derived" cmp -s "$TMP/list.csv" "$TMP/again.csv"
 
 # --launchable.
 expect_status 1 "--launchable without a bound" "$SPILLWAY" --check --launchable --allow="$TMP/allow-no72.csv" "$L"
