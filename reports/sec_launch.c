@@ -1,8 +1,9 @@
 /*
  * Will it launch (issue 27): the findings of --launchable,
- * --max-local-reserve, --require-driver and --deployable, worst first:
- * what fails at launch, then what the GPU reserves, then what the driver
- * cannot load, then where the build runs at all.  Only when one of those
+ * --max-local-reserve, --require-driver, --deployable and
+ * --max-growth=occupancy, worst first: what fails at launch, then what the
+ * GPU reserves, then what the driver cannot load, then where the build
+ * runs at all, then the occupancy lost against the baseline.  Only when one of those
  * rules was given and found something.
  */
 #include "config.h"
@@ -16,9 +17,12 @@
 #include "sections.h"
 #include "xalloc.h"
 
-/* The rules shown, in the order their findings are written. */
-static const int launch_rules[] = {
-	RULE_LAUNCHABLE, RULE_LOCAL_RESERVE, RULE_DRIVER, RULE_DEPLOYABLE,
+/* The rules shown, in the order their findings are written, as the
+ * command line names them. */
+static const struct { int rule; const char *option; } launch_rules[] = {
+	{ RULE_LAUNCHABLE, "--launchable" }, { RULE_LOCAL_RESERVE, "--max-local-reserve" },
+	{ RULE_DRIVER, "--require-driver" }, { RULE_DEPLOYABLE, "--deployable" },
+	{ RULE_OCCUPANCY, "--max-growth=occupancy" },
 };
 #define NLAUNCH_RULES (sizeof launch_rules / sizeof launch_rules[0])
 
@@ -176,7 +180,7 @@ section_launch(struct rdoc *d, const struct section_input *in)
 			const struct func_rec *fn;
 			char *words, sm[16];
 
-			if (f->level != FINDING_VIOLATION || f->rule != launch_rules[r])
+			if (f->level != FINDING_VIOLATION || f->rule != launch_rules[r].rule)
 				continue;
 			if (t == NULL) {
 				section_heading(d, in);
@@ -193,7 +197,7 @@ section_launch(struct rdoc *d, const struct section_input *in)
 			sm[0] = '\0';
 			words = finding_words(f->text, fn ? fn->name : NULL,
 			    fn ? m->images[fn->image].arch : "", f->library, sm, sizeof sm);
-			rtable_cell(t, "--%s", finding_rule_names[f->rule]);
+			rtable_cell(t, "%s", launch_rules[r].option);
 			rtable_cell(t, "%s", fn ? fn->collapsed : "");
 			rtable_cell(t, "%s", fn ? m->images[fn->image].arch : sm);
 			rtable_cell(t, "%s", f->library ? f->library : "");

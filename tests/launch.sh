@@ -136,5 +136,8 @@ awk -F, -v OFS=, '$5 == "cap72_nobound" { $9 = 64 } { print }' "$TMP/list.csv" >
 expect_status 1 "--max-growth=occupancy:0" "$SPILLWAY" --check --allow="$TMP/allow.csv" --baseline="$TMP/base.csv" --max-growth=occupancy:0 "$L"
 check "  sm_90: 50 % → 43.8 %" grep -qxF "VIOLATION cap72_nobound sm_90: 50 % → 43.8 % occupancy (REG 72, was 64; over --max-growth=occupancy:0) [$L]" "$TMP/out"
 check "  one line" [ "$(grep -c '^VIOLATION' "$TMP/out")" -eq 1 ]
+check "  counted as its own rule" grep -q '; 1 violation (1 --max-growth=occupancy)$' "$TMP/out"
+expect_status 0 "--report --max-growth=occupancy:0" "$SPILLWAY" --report=csv --sections=launch --baseline="$TMP/base.csv" --max-growth=occupancy:0 "$L"
+check "  the report: sm_90: 50 % → 43.8 %" grep -qxF "launch,--max-growth=occupancy,cap72_nobound,sm_90,$L,\"50 % → 43.8 % occupancy (REG 72, was 64; over --max-growth=occupancy:0)\"" "$TMP/out"
 expect_status 0 "--max-growth=occupancy:10" "$SPILLWAY" --check --allow="$TMP/allow.csv" --baseline="$TMP/base.csv" --max-growth=occupancy:10 "$L"
 finish

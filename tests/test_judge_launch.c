@@ -194,6 +194,8 @@ test_occupancy_growth(void **state)
 	judge_occupancy_growth(&now, &base, 0, &v);
 	assert_int_equal(v.n, 1);
 	assert_string_equal(v.v[0].text, "VIOLATION k sm_90: 50 % \u2192 43.8 % occupancy (REG 72, was 64; over --max-growth=occupancy:0) [l.cubin]");
+	assert_int_equal(v.v[0].rule, RULE_OCCUPANCY);
+	assert_int_equal(v.v[0].entry, 0);
 	verdict_free(&v);
 	memset(&v, 0, sizeof v);
 	judge_occupancy_growth(&now, &base, 6, &v);	/* 6.2 points: within 6? no */

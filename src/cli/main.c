@@ -564,7 +564,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
-	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
+	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES | RUN_GROWTH, check_report, NULL,
 	  run_report },
 	{ MODE_CHECK, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_EXISTS | RUN_BASELINE |
 	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
@@ -605,7 +605,7 @@ run_check_options(struct run *r)
 
 	if (o->max_growth != NULL) {
 		if (!(needs & RUN_GROWTH) || o->baseline == NULL) {
-			fprintf(stderr, "spillway: --max-growth goes with --check and --baseline=OLD\n");
+			fprintf(stderr, "spillway: --max-growth goes with --check or --report, and --baseline=OLD\n");
 			return EXIT_TROUBLE;
 		}
 		if (growth_parse(o->max_growth, &r->growth, err, sizeof err) < 0) {

@@ -232,6 +232,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_LOCAL_RESERVE] = "--max-local-reserve",
 		[RULE_DRIVER] = "--require-driver",
 		[RULE_DEPLOYABLE] = "--deployable",
+		[RULE_OCCUPANCY] = "--max-growth=occupancy",
 	};
 	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);

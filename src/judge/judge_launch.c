@@ -408,6 +408,7 @@ judge_launch(const struct launch_gates *g, const struct allow_table *t,
 struct occ_peak {
 	const char	*collapsed, *arch, *name, *library;
 	int32_t		 reg, warps, max_warps;
+	size_t		 entry;		/* in its model's funcs */
 };
 
 static int
@@ -443,7 +444,7 @@ occ_peaks(const struct model *m, size_t *np)
 			continue;
 		occupancy_best(l, f->reg, f->shared, f->max_threads, &o);
 		v[n++] = (struct occ_peak){ f->collapsed, img->arch, f->name, origin(img), f->reg,
-		    o.warps, o.max_warps };
+		    o.warps, o.max_warps, i };
 	}
 	if (n > 0)
 		qsort(v, n, sizeof *v, occ_peak_cmp);
@@ -480,6 +481,7 @@ judge_occupancy_growth(const struct model *now, const struct model *base, long l
 	for (size_t i = 0; i < nn; i++) {
 		int64_t was, is;
 		char a[24], b[24];
+		struct finding *f;
 		int c = 1;
 
 		while (j < nb && (c = occ_peak_cmp(&pb[j], &pn[i])) < 0)
@@ -495,6 +497,10 @@ judge_occupancy_growth(const struct model *now, const struct model *base, long l
 		    "VIOLATION %s %s: %s → %s occupancy (REG %d, was %d; over --max-growth=occupancy:%lld) [%s]",
 		    pn[i].name, pn[i].arch, percent(was, a, sizeof a), percent(is, b, sizeof b),
 		    pn[i].reg, pb[j].reg, limit, pn[i].library);
+		f = verdict_last(v);
+		f->rule = RULE_OCCUPANCY;
+		f->entry = pn[i].entry;
+		f->library = now->images[now->funcs[pn[i].entry].image].library;
 	}
 	free(pn);
 	free(pb);

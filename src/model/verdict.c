@@ -19,6 +19,7 @@ const char *const finding_rule_names[RULE_COUNT] = {
 	/* launch (issue 27) */
 	[RULE_LAUNCHABLE] = "launchable", [RULE_LOCAL_RESERVE] = "max-local-reserve",
 	[RULE_DRIVER] = "require-driver", [RULE_DEPLOYABLE] = "deployable",
+	[RULE_OCCUPANCY] = "occupancy",
 };
 
 void

@@ -38,6 +38,7 @@ enum finding_rule {
 	RULE_LOCAL_RESERVE,	/* --max-local-reserve */
 	RULE_DRIVER,		/* --require-driver */
 	RULE_DEPLOYABLE,	/* --deployable */
+	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
 	RULE_COUNT
 };
 
