@@ -21,6 +21,8 @@ enum {
 	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
 	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE, OPT_STATS,
 	OPT_FORMAT, OPT_JUNIT,
+	/* launch (issue 27) */
+	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
 };
 
 /*
@@ -81,12 +83,21 @@ static const struct option_doc option_docs[] = {
 	  "no kernel may use more than N registers", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
 	  "no kernel grows past --baseline by more than RULE", NULL },
+	/* launch (issue 27) */
+	{ { "launchable", no_argument, NULL, OPT_LAUNCHABLE }, NULL,
+	  "every kernel launches at its bound (or 1024)", NULL },
+	{ { "max-local-reserve", required_argument, NULL, OPT_MAX_LOCAL_RESERVE }, "SIZE",
+	  "no stack frame reserves more local memory on a GPU", NULL },
+	{ { "require-driver", required_argument, NULL, OPT_REQUIRE_DRIVER }, "R535",
+	  "every image loads (SASS) or JITs (PTX) on this driver", NULL },
+	{ { "deployable", no_argument, NULL, OPT_DEPLOYABLE }, NULL,
+	  "no default-arch-only library, PTX for the newest", NULL },
 	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL,
 	  "allowances looser than measured fail the check", NULL },
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy)",
+	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy,launch)",
 	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>", NULL },
@@ -275,6 +286,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 
 	memset(o, 0, sizeof *o);
 	o->mem_budget = o->mem_host = o->max_spill = o->max_regs = o->max_bytes = -1;
+	o->max_local_reserve = -1;
 	*exit_now = 0;
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && *nc != '\0')
@@ -361,6 +373,18 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				o->max_regs = n;
 			break;
 		case OPT_MAX_GROWTH:	o->max_growth = optarg; break;
+		/* launch (issue 27) */
+		case OPT_LAUNCHABLE:	o->launchable = 1; break;
+		case OPT_DEPLOYABLE:	o->deployable = 1; break;
+		case OPT_REQUIRE_DRIVER: o->require_driver = optarg; break;
+		case OPT_MAX_LOCAL_RESERVE:
+			o->max_local_reserve = bytes_parse(optarg, BYTES_B, &o->max_local_reserve_unit);
+			if (o->max_local_reserve < 0) {
+				fprintf(stderr, "spillway: --max-local-reserve: '%s' is not a size (512MiB, 2GB)\n",
+				    optarg);
+				bad = -1;
+			}
+			break;
 		case OPT_STALE_FAILS:	o->stale_fails = 1; break;
 		case OPT_EMPTY_OK:	o->empty_ok = 1; break;
 		case OPT_SECTIONS:	strlist_add_csv(&o->sections, optarg); break;

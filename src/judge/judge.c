@@ -5,6 +5,7 @@
 
 #include "arch.h"
 #include "judge.h"
+#include "judge_launch.h"
 #include "judge_libs.h"
 #include "xalloc.h"
 
@@ -226,6 +227,12 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_STALE] = "--stale-fails",
 		[RULE_BUILD] = "build",
 		[RULE_GROWTH] = "--max-growth",
+		/* launch (issue 27) */
+		[RULE_LAUNCHABLE] = "--launchable",
+		[RULE_LOCAL_RESERVE] = "--max-local-reserve",
+		[RULE_DRIVER] = "--require-driver",
+		[RULE_DEPLOYABLE] = "--deployable",
+		[RULE_OCCUPANCY] = "--max-growth=occupancy",
 	};
 	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);
@@ -267,6 +274,8 @@ judge_all(const struct judge_config *c, const struct model *m, struct verdict *v
 	if (c->growth != NULL && c->base != NULL)
 		judge_growth(m, c->base, c->growth, v);
 	claim(v, from, RULE_GROWTH);
+	/* launch (issue 27): each finding says its rule. */
+	judge_launch(c->launch, c->allow, c->vendored, m, v);
 	/* The count lines after every violation, so that they add them up. */
 	judge_libs_summary(&libs, m, v);
 	judge_libs_free(&libs);
