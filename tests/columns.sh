@@ -33,7 +33,7 @@ else
 fi
 
 # The header byte for byte, as it has been since the visibility column.
-want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility"
+want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility,agpr,sgpr,vgpr_spill,sgpr_spill,wavefront"
 check "--list's header is the one documented" \
 	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1)" = "$want"
 

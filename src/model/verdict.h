@@ -33,6 +33,7 @@ enum finding_rule {
 	RULE_STALE,		/* a row looser than measured */
 	RULE_BUILD,		/* --mem-budget, --mem-host */
 	RULE_GROWTH,		/* --max-growth */
+	RULE_REQUIRE_TARGET,	/* --require-target: AMDGPU */
 	RULE_COUNT
 };
 
