@@ -28,6 +28,8 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(arrays, "Spill-free per-thread arrays"),
 	DOCUMENT_SECTION(arches, "Arch comparison"),
 	DOCUMENT_SECTION(coverage, "Arch coverage"),
+	/* AMDGPU */
+	DOCUMENT_SECTION(amd, "AMD GPU coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
 	/* launch (issue 27) */
@@ -130,6 +132,8 @@ report_config_check(const struct report_config *c, char *err, size_t size)
 	for (size_t i = 0; c->gpus != NULL && i < c->gpus->n; i++) {
 		struct arch_id a;
 
+		if (arch_is_amdgpu(c->gpus->v[i]))
+			continue;	/* an AMD GPU: the AMD GPU coverage's column */
 		if (arch_parse(c->gpus->v[i], &a) < 0 || a.ptx) {
 			snprintf(err, size, "--gpus takes arches like sm_86 or 90, not '%s'",
 			    c->gpus->v[i]);

@@ -56,6 +56,8 @@ collect(const struct model *m, size_t *nlibs)
 		const struct image_rec *img = &m->images[i];
 		struct libcov *l = NULL;
 
+		if (arch_is_amdgpu(img->arch))
+			continue;	/* AMD GPU coverage (sec_amd.c) */
 		for (size_t k = n; k > 0 && l == NULL; k--)
 			if (libs[k - 1].library == img->library + prefix)
 				l = &libs[k - 1];
@@ -188,7 +190,7 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 {
 	const struct model *m = in->model;
 	const struct strlist *want = in->config->gpus;
-	size_t n, ngpus, agree = 0, stale = 0;
+	size_t n, ngpus, nwant = 0, agree = 0, stale = 0;
 	struct libcov *libs = collect(m, &n);
 	const char *major = majority_set(libs, n, &agree);
 	struct arch_id *gpus;
@@ -199,12 +201,18 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 		free(libs);
 		return;
 	}
-	ngpus = want != NULL && want->n > 0 ? want->n : arch_limits_count;
+	/* --gpus's NVIDIA GPUs; its AMD ones are sec_amd.c's. */
+	for (size_t i = 0; want != NULL && i < want->n; i++)
+		nwant += !arch_is_amdgpu(want->v[i]);
+	ngpus = nwant > 0 ? nwant : arch_limits_count;
 	gpus = xcalloc(ngpus, sizeof *gpus);
 	names = xcalloc(ngpus, sizeof *names);
-	for (size_t i = 0; i < ngpus; i++) {
-		const char *g = want != NULL && want->n > 0 ? want->v[i] : arch_limits_table[i].arch;
+	for (size_t i = 0, w = 0; i < ngpus; i++) {
+		const char *g;
 
+		while (nwant > 0 && arch_is_amdgpu(want->v[w]))
+			w++;
+		g = nwant > 0 ? want->v[w++] : arch_limits_table[i].arch;
 		(void)arch_parse(g, &gpus[i]);	/* zeroed when it is no arch */
 		gpus[i].suffix = 0;
 		gpus[i].ptx = 0;

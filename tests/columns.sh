@@ -39,6 +39,8 @@ check "--list's header is the one documented" \
 	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | list_upto visibility | head -1)" = "$want"
 check "--list's header has max_block after visibility" \
 	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,\\(.*,\\)*max_block\\(,\\|\$\\)'"
+check "--list's header ends with the AMDGPU columns" \
+	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',agpr,sgpr,vgpr_spill,sgpr_spill,wavefront\$'"
 
 # A list read back writes the same header and rows: the importer reads
 # every column where the writer put it.

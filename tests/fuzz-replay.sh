@@ -5,7 +5,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 bindir=$(dirname "$SPILLWAY")/fuzz
-for t in scan fatbin cubin demangle listcsv logs allow; do
+for t in scan fatbin cubin demangle listcsv logs allow amdgpu; do
 	dirs="$srcdir/fuzz/corpus/$t"
 	[ -d "$srcdir/tests/fuzz-regress/$t" ] && dirs="$dirs $srcdir/tests/fuzz-regress/$t"
 	# shellcheck disable=SC2086

@@ -29,7 +29,7 @@
 static const char list_header[] =
     "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,"
     "constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,"
-    "visibility\n";
+    "visibility,agpr,sgpr,vgpr_spill,sgpr_spill,wavefront\n";
 
 static void
 test_every_column_described(void **state)
@@ -227,6 +227,7 @@ add_kernel(struct model *m, size_t img, const char *name, int visibility)
 	struct func_rec f;
 
 	memset(&f, 0, sizeof f);
+	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
 	f.image = (uint32_t)img;
 	f.kind = FUNC_ENTRY;
 	f.visibility = (uint8_t)visibility;

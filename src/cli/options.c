@@ -23,6 +23,7 @@ enum {
 	OPT_FORMAT, OPT_JUNIT,
 	/* launch (issue 27) */
 	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
+	OPT_REQUIRE_TARGET,
 };
 
 /*
@@ -77,6 +78,8 @@ static const struct option_doc option_docs[] = {
 	  "simulate make -jN from the recorded wall times", NULL },
 	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST",
 	  "every library carries SASS for these (86,sm_90a)", NULL },
+	{ { "require-target", required_argument, NULL, OPT_REQUIRE_TARGET }, "LIST",
+	  "AMDGPU code runs on these GPUs (gfx90a,gfx1100)", NULL },
 	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES",
 	  "no kernel may spill (store or load) more than BYTES", NULL },
 	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N",
@@ -97,7 +100,7 @@ static const struct option_doc option_docs[] = {
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy,launch)",
+	  "only these (diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch)",
 	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>", NULL },
@@ -221,6 +224,8 @@ parse_arches(struct strlist *l, const char *list, const struct arch_list_rule *r
 	for (size_t i = from; i < l->n; i++) {
 		struct arch_id a;
 
+		if (!rule->sass_only && arch_is_amdgpu(l->v[i]))
+			continue;	/* an AMDGPU target: gfx906, gfx90a:xnack+ */
 		if (arch_parse(l->v[i], &a) < 0 || a.major > newest || (rule->sass_only && a.ptx)) {
 			fprintf(stderr, "spillway: %s takes %sarches like %s, not '%s'\n",
 			    rule->option, rule->sass_only ? "SASS " : "", rule->examples, l->v[i]);
@@ -364,6 +369,15 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				o->jobs = (int)n;
 			break;
 		case OPT_REQUIRE_SASS:	bad = parse_arches(&o->require_sass, optarg, &require_sass_rule); break;
+		case OPT_REQUIRE_TARGET:
+			strlist_add_csv(&o->require_target, optarg);
+			for (size_t k = 0; k < o->require_target.n && bad == 0; k++)
+				if (!arch_is_amdgpu(o->require_target.v[k])) {
+					fprintf(stderr, "spillway: --require-target: '%s' is no AMDGPU target "
+					    "(gfx906, gfx90a, gfx90a:xnack+, gfx1100)\n", o->require_target.v[k]);
+					bad = -1;
+				}
+			break;
 		case OPT_MAX_SPILL:
 			if ((bad = parse_count("max-spill", optarg, 0, 1L << 40, &n)) == 0)
 				o->max_spill = n;
@@ -461,6 +475,7 @@ options_free(struct options *o)
 	strlist_free(&o->vendored);
 	strlist_free(&o->logs);
 	strlist_free(&o->require_sass);
+	strlist_free(&o->require_target);
 	strlist_free(&o->sections);
 	strlist_free(&o->gpus);
 }

@@ -53,6 +53,7 @@ struct options {
 	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* as given, to echo */
 	int		 jobs;		/* 0 unset */
 	struct strlist	 require_sass;
+	struct strlist	 require_target;	/* AMDGPU targets */
 	int64_t		 max_spill;	/* bytes, -1 unset */
 	int64_t		 max_regs;	/* -1 unset */
 	const char	*max_growth;	/* rule text, NULL unset */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "allow.h"
+#include "arch.h"
 #include "infile.h"
 #include "listcsv.h"
 #include "xalloc.h"
@@ -76,6 +77,8 @@ allow_sm_normalize(const char *in, char *out, size_t outlen)
 {
 	const char *p = strncmp(in, "sm_", 3) == 0 ? in + 3 : in;
 
+	if (arch_is_amdgpu(in))		/* gfx90a:xnack+ as --list writes it */
+		return (size_t)snprintf(out, outlen, "%s", in) >= outlen ? -1 : 0;
 	if ((size_t)snprintf(out, outlen, "sm_%s", p) >= outlen || !listcsv_sm_valid(out))
 		return -1;
 	return 0;

@@ -193,6 +193,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 	v->vendored = c->vendored;
 	v->counted += counts->gated.entries + counts->skipped.entries;
 	judge_libs_require_sass(&libs, c->require_sass, v);
+	judge_libs_require_target(&libs, c->require_target, v);
 	stale = judge_stale(c, v);
 	*unmatched = judge_unmatched(c, m, v);
 	if (spill_unknown > 0)
@@ -233,6 +234,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_DRIVER] = "--require-driver",
 		[RULE_DEPLOYABLE] = "--deployable",
 		[RULE_OCCUPANCY] = "--max-growth=occupancy",
+		[RULE_REQUIRE_TARGET] = "--require-target",
 	};
 	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);

@@ -7,6 +7,7 @@
  *   --max-regs   REG over N
  *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
  *   --require-sass  every library carries SASS for these arches
+ *   --require-target  every library of AMDGPU code runs on these GPUs
  *   --mem-budget, --mem-host, --max-growth (judge_build.h, judge_growth.h)
  * Vendored entries (--vendored, vendored.h) are counted and skipped,
  * never gated.  judge_all runs every rule once and ends with the count
@@ -33,6 +34,7 @@ struct judge_config {
 	int64_t			 max_regs;	/* -1 unset */
 	int64_t			 max_spill;	/* -1 unset */
 	const struct strlist	*require_sass;
+	const struct strlist	*require_target;	/* AMDGPU: gfx90a, gfx90a:xnack+ */
 	int			 stale_fails;
 	const struct scan_stats	*stats;		/* the paths given; NULL: none */
 	/* The build gates: judged when given or when build records were read. */

@@ -64,6 +64,16 @@ join(const char **v, size_t n, char *buf, size_t len)
 	return buf;
 }
 
+/* Whether a library carries code of the vendor: AMDGPU (amd) or NVIDIA. */
+static int
+carries(const struct judge_lib *lib, int amd)
+{
+	for (size_t j = 0; j < lib->nsass; j++)
+		if (arch_is_amdgpu(lib->sass[j]) == amd)
+			return 1;
+	return !amd && lib->nptx > 0;
+}
+
 void
 judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct verdict *v)
 {
@@ -75,6 +85,9 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 		struct judge_lib *lib = &l->v[i];
 		const char *library = l->counts->v[i].library;
 		struct finding *f;
+
+		if (!carries(lib, 0))
+			continue;
 
 		for (size_t k = 0; k < want->n; k++) {
 			int found = 0;
@@ -92,6 +105,40 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 			f = verdict_last(v);
 			f->rule = RULE_REQUIRE_SASS;
 			f->library = library;
+		}
+	}
+}
+
+void
+judge_libs_require_target(struct judge_libs *l, const struct strlist *want, struct verdict *v)
+{
+	char targets[1024];
+
+	if (want == NULL)
+		return;
+	for (size_t i = 0; i < l->n; i++) {
+		struct judge_lib *lib = &l->v[i];
+		const char *library = l->counts->v[i].library;
+
+		if (!carries(lib, 1))
+			continue;
+		for (size_t k = 0; k < want->n; k++) {
+			struct amdgpu_target gpu, img;
+			int found = 0;
+
+			if (arch_amdgpu_parse(want->v[k], &gpu) < 0)
+				continue;	/* refused by the options */
+			for (size_t j = 0; j < lib->nsass && !found; j++)
+				found = arch_amdgpu_parse(lib->sass[j], &img) == 0 &&
+				    arch_amdgpu_runs(&img, &gpu);
+			if (found)
+				continue;
+			judge_add(v, FINDING_VIOLATION,
+			    "VIOLATION %s: no code object for %s (it carries %s): a %s GPU runs none of its kernels",
+			    library, want->v[k], join(lib->sass, lib->nsass, targets, sizeof targets),
+			    gpu.processor);
+			verdict_last(v)->rule = RULE_REQUIRE_TARGET;
+			verdict_last(v)->library = library;
 		}
 	}
 }

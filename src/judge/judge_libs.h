@@ -30,8 +30,13 @@ struct judge_libs {
 void	judge_libs_init(struct judge_libs *, const struct model *, const struct kcount_set *);
 /* An entry of image `image` was seen (gated or vendored). */
 void	judge_libs_arch(struct judge_libs *, size_t image, const struct image_rec *);
-/* --require-sass: a violation per library lacking SASS for an arch listed. */
+/* --require-sass: a violation per library of CUDA device code lacking
+ * SASS for an arch listed (a library of AMDGPU code alone is not judged). */
 void	judge_libs_require_sass(struct judge_libs *, const struct strlist *, struct verdict *);
+/* --require-target: a violation per library of AMDGPU code with no code
+ * object that runs on a GPU listed (arch_amdgpu_runs): no JIT, no
+ * fallback, that GPU runs none of its kernels. */
+void	judge_libs_require_target(struct judge_libs *, const struct strlist *, struct verdict *);
 /* One count line per library: its counts, and its entries not allowed
  * (those with a violation among the findings). */
 void	judge_libs_summary(struct judge_libs *, const struct model *, struct verdict *);

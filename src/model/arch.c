@@ -79,14 +79,108 @@ suffix_rank(char suffix)
 	return suffix == '\0' ? 0 : (int)(strchr(arch_suffixes, suffix) - arch_suffixes) + 1;
 }
 
+const char *const amdgpu_feature_names[AMDGPU_FEATURES] = { "sramecc", "xnack" };
+
+static int
+hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int
+arch_amdgpu_parse(const char *s, struct amdgpu_target *t)
+{
+	const char *p, *colon;
+	size_t n;
+	int next = 0;
+
+	memset(t, 0, sizeof *t);
+	if (s == NULL || strncmp(s, "gfx", 3) != 0)
+		return -1;
+	colon = strchr(s, ':');
+	n = colon != NULL ? (size_t)(colon - s) : strlen(s);
+	/* gfx + 1-2 major digits + minor digit + stepping (hex). */
+	if (n < 6 || n > 7 || n >= sizeof t->processor)
+		goto bad;
+	for (size_t i = 3; i < n - 1; i++)
+		if (s[i] < '0' || s[i] > '9')
+			goto bad;
+	if (hex_digit(s[n - 1]) < 0)
+		goto bad;
+	memcpy(t->processor, s, n);
+	t->major = n == 7 ? (s[3] - '0') * 10 + (s[4] - '0') : s[3] - '0';
+	t->minor = s[n - 2] - '0';
+	t->stepping = hex_digit(s[n - 1]);
+	for (p = colon; p != NULL; p = strchr(p + 1, ':')) {
+		const char *end = strchr(p + 1, ':');
+		size_t len = end != NULL ? (size_t)(end - p - 1) : strlen(p + 1);
+		int k;
+
+		for (k = next; k < AMDGPU_FEATURES; k++)
+			if (len == strlen(amdgpu_feature_names[k]) + 1 &&
+			    strncmp(p + 1, amdgpu_feature_names[k], len - 1) == 0 &&
+			    (p[len] == '+' || p[len] == '-'))
+				break;
+		if (k == AMDGPU_FEATURES)
+			goto bad;	/* unknown, repeated or out of order */
+		t->features[k] = p[len];
+		next = k + 1;
+	}
+	return 0;
+bad:
+	memset(t, 0, sizeof *t);
+	return -1;
+}
+
+int
+arch_is_amdgpu(const char *s)
+{
+	struct amdgpu_target t;
+
+	return arch_amdgpu_parse(s, &t) == 0;
+}
+
+int
+arch_amdgpu_runs(const struct amdgpu_target *img, const struct amdgpu_target *gpu)
+{
+	if (strcmp(img->processor, gpu->processor) != 0)
+		return 0;
+	for (int k = 0; k < AMDGPU_FEATURES; k++)
+		if (img->features[k] != 0 && gpu->features[k] != 0 && img->features[k] != gpu->features[k])
+			return 0;
+	return 1;
+}
+
+/* AMDGPU targets by version, then plain before featured (as text). */
+static int
+amdgpu_cmp(const struct amdgpu_target *a, const struct amdgpu_target *b)
+{
+	if (a->major != b->major)
+		return a->major < b->major ? -1 : 1;
+	if (a->minor != b->minor)
+		return a->minor < b->minor ? -1 : 1;
+	if (a->stepping != b->stepping)
+		return a->stepping < b->stepping ? -1 : 1;
+	return 0;
+}
+
 int
 arch_cmp(const char *x, const char *y)
 {
 	struct arch_id a, b;
+	struct amdgpu_target ga, gb;
 	int px = arch_parse(x, &a), py = arch_parse(y, &b);
 
 	if (px != py)
 		return px == 0 ? -1 : 1;	/* names that parse first */
+	if (px != 0) {
+		int gx = arch_amdgpu_parse(x, &ga), gy = arch_amdgpu_parse(y, &gb), c;
+
+		if (gx != gy)
+			return gx == 0 ? -1 : 1;	/* then AMDGPU targets */
+		if (gx == 0 && (c = amdgpu_cmp(&ga, &gb)) != 0)
+			return c;
+	}
 	if (px == 0) {
 		if (a.ptx != b.ptx)
 			return a.ptx - b.ptx;
@@ -109,9 +203,13 @@ static int
 filter_selects(const char *filter, const struct arch_id *img, int img_parsed, const char *s)
 {
 	struct arch_id f;
+	struct amdgpu_target ft, it;
 
 	if (strcmp(filter, s) == 0)
 		return 1;
+	/* "gfx90a": every feature variant of the processor. */
+	if (arch_amdgpu_parse(filter, &ft) == 0 && arch_amdgpu_parse(s, &it) == 0)
+		return strcmp(filter, ft.processor) == 0 && strcmp(ft.processor, it.processor) == 0;
 	if (!img_parsed || arch_parse(filter, &f) < 0 || f.number != img->number)
 		return 0;
 	if (f.suffix == '\0')

@@ -59,4 +59,31 @@ int	arch_qsort_cmp(const void *x, const void *y);
  */
 int	arch_selected(const char *const *filters, size_t n, const char *arch);
 
+/*
+ * AMDGPU target ids (LLVM's AMDGPUUsage, "Target ID"): "gfx" and the
+ * processor, major version (one or two digits), minor (one digit) and
+ * stepping (one hex digit): gfx906 is 9.0.6, gfx90a 9.0.10, gfx1030
+ * 10.3.0; then features, each ":name+" or ":name-" (sramecc, xnack), in
+ * that order.  A feature not named is "any": the code object runs in
+ * either mode.  A code object runs on a GPU of its processor alone (no
+ * JIT, no compatibility between processors), in a mode its features
+ * allow.  arch_cmp puts AMDGPU targets after NVIDIA's, by version, then
+ * plain before featured.
+ */
+#define AMDGPU_FEATURES	2	/* sramecc, xnack */
+struct amdgpu_target {
+	int	major, minor, stepping;
+	char	processor[12];		/* "gfx90a" */
+	char	features[AMDGPU_FEATURES];	/* '+', '-', or 0 for any */
+};
+extern const char *const amdgpu_feature_names[AMDGPU_FEATURES];
+
+/* Reads "gfx90a:xnack+" into *t: 0, or -1 when it is no target id. */
+int	arch_amdgpu_parse(const char *s, struct amdgpu_target *t);
+/* True when s is an AMDGPU target id ("gfx..."). */
+int	arch_is_amdgpu(const char *s);
+/* True when a code object for img runs on the GPU gpu names: the same
+ * processor, and every feature gpu names (its mode) allowed by img. */
+int	arch_amdgpu_runs(const struct amdgpu_target *img, const struct amdgpu_target *gpu);
+
 #endif

@@ -97,6 +97,22 @@ const struct column columns[NCOLUMNS] = {
 	[COL_MAX_BLOCK] = { .name = "max_block", .title = "MAXBLK", COUNT("max block"),
 		FUNC_NUMBER(max_block), .csv_optional = 1,
 		.description = "the most threads per block it launches with on that sm (registers, launch bound, arch), empty for a device function" },
+	/* AMDGPU code objects' metadata: empty for CUDA rows. */
+	[COL_AGPR] = { .name = "agpr", .title = "AGPR", .unit = "", .unit_bytes = 4,
+		.heading = "AGPRs", FUNC_NUMBER(agpr), .csv_optional = 1,
+		.description = "AMDGPU: accumulation VGPRs per work-item (.agpr_count)" },
+	[COL_SGPR] = { .name = "sgpr", .title = "SGPR", .unit = "", .unit_bytes = 4,
+		.heading = "SGPRs", FUNC_NUMBER(sgpr), .csv_optional = 1,
+		.description = "AMDGPU: scalar registers per wavefront (.sgpr_count)" },
+	[COL_VGPR_SPILL] = { .name = "vgpr_spill", .title = "VSPILL", COUNT("VGPRs spilled"),
+		FUNC_NUMBER(vgpr_spill), .csv_optional = 1, .mark = MARK_BAD,
+		.description = "AMDGPU: VGPRs spilled to scratch (.vgpr_spill_count), from the binary" },
+	[COL_SGPR_SPILL] = { .name = "sgpr_spill", .title = "SSPILL", COUNT("SGPRs spilled"),
+		FUNC_NUMBER(sgpr_spill), .csv_optional = 1, .mark = MARK_BAD,
+		.description = "AMDGPU: SGPRs spilled (.sgpr_spill_count), from the binary" },
+	[COL_WAVEFRONT] = { .name = "wavefront", .title = "WAVE", COUNT("wavefront"),
+		FUNC_NUMBER(wavefront), .csv_optional = 1,
+		.description = "AMDGPU: work-items per wavefront, 32 or 64 (.wavefront_size)" },
 };
 
 int32_t

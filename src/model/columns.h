@@ -21,6 +21,8 @@ enum column_id {
 	COL_SPILL_LOADS, COL_VISIBILITY,
 	/* launch (issue 27) */
 	COL_MAX_BLOCK,
+	/* AMDGPU (issue 28) */
+	COL_AGPR, COL_SGPR, COL_VGPR_SPILL, COL_SGPR_SPILL, COL_WAVEFRONT,
 	NCOLUMNS
 };
 

@@ -119,7 +119,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 		maxto(&g->spill_loads, f->spill_loads);
 		if (func_framed(f)) {
 			g->nframed++;
-			if (f->spill_stores < 0 && f->spill_loads < 0)
+			if (!func_spill_known(f))
 				g->nunknown++;
 			else if (!func_spills(f)) {
 				g->narray++;
@@ -264,7 +264,7 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 		if (!func_framed(f))
 			continue;
 		k->framed++;
-		if (f->spill_stores < 0 && f->spill_loads < 0)
+		if (!func_spill_known(f))
 			k->unknown++;
 		else if (func_spills(f))
 			k->spilling++;

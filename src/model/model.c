@@ -121,7 +121,13 @@ func_framed(const struct func_rec *f)
 }
 
 int
+func_spill_known(const struct func_rec *f)
+{
+	return f->spill_stores >= 0 || f->spill_loads >= 0 || f->vgpr_spill >= 0 || f->sgpr_spill >= 0;
+}
+
+int
 func_spills(const struct func_rec *f)
 {
-	return f->spill_stores > 0 || f->spill_loads > 0;
+	return f->spill_stores > 0 || f->spill_loads > 0 || f->vgpr_spill > 0 || f->sgpr_spill > 0;
 }

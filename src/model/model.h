@@ -37,7 +37,7 @@ extern const char *const func_visibility_names[NVISIBILITIES];
 struct image_rec {
 	const char	*library;	/* path as given or found under the scanned root */
 	const char	*member;	/* archive member, "" when none */
-	char		 arch[16];	/* sm_90a for SASS, compute_90 for PTX */
+	char		 arch[32];	/* sm_90a for SASS, compute_90 for PTX, gfx90a:xnack+ for AMDGPU */
 	uint8_t		 kind;		/* enum image_kind */
 	uint8_t		 compression;	/* enum image_compression */
 	uint8_t		 relocatable;	/* ET_REL cubin, or found in __nv_relfatbin */
@@ -68,6 +68,10 @@ struct func_rec {
 	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
 	/* Launch (launch.h): the largest block it launches with on its sm. */
 	int32_t		 max_block;
+	/* AMDGPU code objects' metadata (UNKNOWN for CUDA rows); reg holds
+	 * .vgpr_count, stack the private segment, shared the group segment,
+	 * max_threads the max flat workgroup size. */
+	int32_t		 agpr, sgpr, vgpr_spill, sgpr_spill, wavefront;
 };
 
 /*
@@ -76,8 +80,12 @@ struct func_rec {
  */
 int	frame_used(int32_t stack, int32_t local);
 int	func_framed(const struct func_rec *);
-/* Spills: spill stores or loads above zero (from a ptxas -v log). */
+/* Spills: spill stores or loads above zero (from a ptxas -v log), or
+ * VGPRs or SGPRs spilled (an AMDGPU code object's metadata). */
 int	func_spills(const struct func_rec *);
+/* Whether f's spills are known: from a ptxas -v log, or from an AMDGPU
+ * code object's metadata. */
+int	func_spill_known(const struct func_rec *);
 
 /* One compile (nvcc invocation) from the build logs. */
 struct build_phase {

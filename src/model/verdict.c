@@ -20,6 +20,7 @@ const char *const finding_rule_names[RULE_COUNT] = {
 	[RULE_LAUNCHABLE] = "launchable", [RULE_LOCAL_RESERVE] = "max-local-reserve",
 	[RULE_DRIVER] = "require-driver", [RULE_DEPLOYABLE] = "deployable",
 	[RULE_OCCUPANCY] = "occupancy",
+	[RULE_REQUIRE_TARGET] = "require-target",
 };
 
 void

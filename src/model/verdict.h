@@ -39,6 +39,7 @@ enum finding_rule {
 	RULE_DRIVER,		/* --require-driver */
 	RULE_DEPLOYABLE,	/* --deployable */
 	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
+	RULE_REQUIRE_TARGET,	/* --require-target: AMDGPU */
 	RULE_COUNT
 };
 

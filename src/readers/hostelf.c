@@ -233,16 +233,37 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 	return check_segments(d, size, what, k, t, err, errsize, err_offset);
 }
 
+/* A section's bytes, checked against the file; 0, or -1 (err). */
+static int
+section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh, const char *name,
+    const uint8_t **out, size_t *out_size, size_t *out_offset, char *err, size_t errsize,
+    size_t *err_offset)
+{
+	if (sh->sh_type == SHT_NOBITS)
+		return 0;
+	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset) {
+		*err_offset = sh->sh_offset;
+		snprintf(err, errsize, "section %s (%llu bytes) runs past the end of the file (%zu bytes): truncated?",
+		    name, (unsigned long long)sh->sh_size, size);
+		return -1;
+	}
+	*out = data + sh->sh_offset;
+	*out_size = sh->sh_size;
+	*out_offset = sh->sh_offset;
+	return 0;
+}
+
 int
 hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *out,
     char *err, size_t errsize, size_t *err_offset)
 {
+	static const char *const names[3] = { ".nv_fatbin", "__nv_relfatbin", ".hip_fatbin" };
 	struct hostelf_table table;
 	Elf *elf;
 	Elf_Scn *scn = NULL;
 	size_t nsecs;
-	GElf_Shdr found[2];
-	int have[2] = { 0, 0 };
+	GElf_Shdr found[3];
+	int have[3] = { 0, 0, 0 };
 	int which;
 
 	*err_offset = 0;
@@ -270,31 +291,21 @@ hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *
 		if (gelf_getshdr(scn, &sh) == NULL)
 			continue;
 		name = table.names + sh.sh_name;	/* checked by hostelf_check_table */
-		if (strcmp(name, ".nv_fatbin") == 0 && !have[0]) {
-			found[0] = sh;
-			have[0] = 1;
-		} else if (strcmp(name, "__nv_relfatbin") == 0 && !have[1]) {
-			found[1] = sh;
-			have[1] = 1;
-		}
+		for (int i = 0; i < 3; i++)
+			if (!have[i] && strcmp(name, names[i]) == 0) {
+				found[i] = sh;
+				have[i] = 1;
+			}
 	}
 	elf_end(elf);
 
-	which = have[0] ? 0 : have[1] ? 1 : -1;
-	if (which < 0)
-		return 0;
-	if (found[which].sh_type == SHT_NOBITS)
-		return 0;
-	if (found[which].sh_offset > size || found[which].sh_size > size - found[which].sh_offset) {
-		*err_offset = found[which].sh_offset;
-		snprintf(err, errsize, "section %s (%llu bytes) runs past the end of the file (%zu bytes): truncated?",
-		    which == 0 ? ".nv_fatbin" : "__nv_relfatbin",
-		    (unsigned long long)found[which].sh_size, size);
+	if (have[2] && section_bytes(data, size, &found[2], names[2], &out->bundles,
+	    &out->bundles_size, &out->bundles_offset, err, errsize, err_offset) < 0)
 		return -1;
-	}
-	out->data = data + found[which].sh_offset;
-	out->size = found[which].sh_size;
-	out->offset = found[which].sh_offset;
+	which = have[0] ? 0 : have[1] ? 1 : -1;
+	if (which >= 0 && section_bytes(data, size, &found[which], names[which], &out->data,
+	    &out->size, &out->offset, err, errsize, err_offset) < 0)
+		return -1;
 	out->relocatable = which == 1;
-	return 1;
+	return out->data != NULL || out->bundles != NULL;
 }

@@ -14,6 +14,10 @@ struct fatbin_section {
 	size_t		 size;
 	size_t		 offset;	/* in the file */
 	int		 relocatable;	/* __nv_relfatbin */
+	/* HIP: the .hip_fatbin section (clang offload bundles), NULL when none. */
+	const uint8_t	*bundles;
+	size_t		 bundles_size;
+	size_t		 bundles_offset;
 };
 
 int	hostelf_is_elf(const uint8_t *data, size_t size);
@@ -45,8 +49,9 @@ int	hostelf_check_table(const uint8_t *data, size_t size, const char *what, stru
 	    char *err, size_t errsize, size_t *err_offset);
 
 /*
- * Finds the fatbin section.  Returns 1 when found, 0 when the file holds
- * no device code, -1 on a malformed file (err, *err_offset).
+ * Finds the fatbin section, and the .hip_fatbin section.  Returns 1 when
+ * either is found (data or bundles not NULL), 0 when the file holds no
+ * device code, -1 on a malformed file (err, *err_offset).
  */
 int	hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *,
 	    char *err, size_t errsize, size_t *err_offset);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "columns.h"
 #include "decimal.h"
 #include "launch.h"
@@ -267,6 +268,8 @@ listcsv_sm_valid(const char *sm)
 	size_t digits = 0;
 	unsigned long long v = 0;
 
+	if (arch_is_amdgpu(sm))
+		return 1;	/* an AMDGPU target id, gfx90a:xnack+ */
 	if (strncmp(sm, "sm_", 3) != 0)
 		return 0;
 	while (isdigit((unsigned char)p[digits]) && digits <= SM_DIGITS_MAX)
@@ -495,7 +498,7 @@ convert_row(struct importer *im, struct func_rec *f)
 	if (im->col != im->nmap)
 		problem(im, "%zu fields, but the header has %zu columns", im->col, im->nmap);
 	if (!listcsv_sm_valid(sm) || strlen(sm) >= sizeof im->m->images[0].arch)
-		problem(im, "sm '%.*s' is not an sm (sm_80, sm_90a)", QUOTED_MAX, sm);
+		problem(im, "sm '%.*s' is not an sm (sm_80, sm_90a) or AMDGPU target (gfx90a:xnack+)", QUOTED_MAX, sm);
 	if (kind < 0)
 		problem(im, "kind '%.*s' is neither entry nor device", QUOTED_MAX, fieldstr(im, COL_KIND));
 	if (visibility < 0)

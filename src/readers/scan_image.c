@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "arch.h"
+#include "amdgpu.h"
 #include "archive.h"
 #include "cubin.h"
 #include "fatbin.h"
 #include "hostelf.h"
 #include "listcsv.h"
 #include "logs.h"
+#include "offload_bundle.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -305,8 +307,74 @@ read_cubin(struct place *p, const uint8_t *data, size_t size)
 	s->stats->files_read++;
 }
 
+/*
+ * An AMDGPU code object: one job, its rows from its metadata note
+ * (amdgpu.h).  target: from the offload bundle's entry, NULL for a bare
+ * code object (the worker reads it from amdhsa.target).
+ */
+static void
+add_code_object(struct place *p, const uint8_t *data, size_t size, uint64_t offset,
+    const char *target)
+{
+	struct scan *s = p->scan;
+	struct image_rec img;
+	struct job j;
+
+	if (s->cfg->arches != NULL && target != NULL &&
+	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, target))
+		return;
+	if (!image_readable(p, offset, size, size, 0))
+		return;
+	memset(&img, 0, sizeof img);
+	img.library = p->library;
+	img.member = p->member;
+	img.kind = IMAGE_SASS;
+	snprintf(img.arch, sizeof img.arch, "%s", target != NULL ? target : "gfx?");
+	img.stored_size = img.size = size;
+	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
+	img.global = UNKNOWN;
+	img.offset = p->base + offset;
+	img.version_major = img.version_minor = UNKNOWN;
+	memset(&j, 0, sizeof j);
+	j.image = model_add_image(s->model, &img);
+	j.img = img;
+	j.amdgpu = 1;
+	j.src = p->src;
+	j.foff = (size_t)(data - p->src->origin);
+	j.size = size;
+	j.offset = img.offset;
+	j.order = ++s->order;
+	scan_job_add(s, &j);
+}
+
+static void
+on_bundle_entry(void *ctx, const struct offload_entry *e)
+{
+	struct place *p = ctx;
+
+	drop_walked_behind(p, e->payload);
+	add_code_object(p, e->payload, e->size, e->offset, e->target);
+}
+
+/* A bare code object (.co, .hsaco). */
+static void
+read_code_object(struct place *p, const uint8_t *data, size_t size)
+{
+	p->scan->stats->files_read++;
+	add_code_object(p, data, size, 0, NULL);
+}
+
+/* A clang offload bundle on its own (hipcc --genco). */
+static void
+read_bundle(struct place *p, const uint8_t *data, size_t size)
+{
+	p->scan->stats->files_read++;
+	offload_bundle_walk(data, size, on_bundle_entry, on_fatbin_error, p);
+}
+
 /* A host object, shared library or executable: the fatbin in its
- * .nv_fatbin or __nv_relfatbin section, if it has one. */
+ * .nv_fatbin or __nv_relfatbin section, the offload bundles in its
+ * .hip_fatbin section, if it has them. */
 static void
 read_host_elf(struct place *p, const uint8_t *data, size_t size)
 {
@@ -323,9 +391,16 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	if (rc == 0)
 		return;
 	p->scan->stats->files_read++;
-	q.base = p->base + sec.offset;
-	q.relocatable = sec.relocatable;
-	fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, skip_zeros, &q);
+	if (sec.data != NULL) {
+		q.base = p->base + sec.offset;
+		q.relocatable = sec.relocatable;
+		fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, skip_zeros, &q);
+	}
+	if (sec.bundles != NULL) {
+		q = *p;
+		q.base = p->base + sec.bundles_offset;
+		offload_bundle_walk(sec.bundles, sec.bundles_size, on_bundle_entry, on_fatbin_error, &q);
+	}
 }
 
 /* An ar archive: each member read as a buffer of its own. */
@@ -402,17 +477,21 @@ struct file_type {
 };
 
 enum file_type_id {
-	FILE_CUBIN, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN, FILE_LIST,
-	FILE_LOG, FILE_TYPES
+	FILE_CUBIN, FILE_CODE_OBJECT, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN,
+	FILE_BUNDLE, FILE_LIST, FILE_LOG, FILE_TYPES
 };
 
 static const struct file_type file_types[FILE_TYPES] = {
 	[FILE_CUBIN] =		{ .name = "bare cubin", .sniff = cubin_is_cubin, .read = read_cubin },
+	[FILE_CODE_OBJECT] =	{ .name = "AMDGPU code object", .sniff = amdgpu_is_code_object,
+				  .read = read_code_object },
 	[FILE_HOST_ELF] =	{ .name = "host ELF", .sniff = hostelf_is_elf, .read = read_host_elf },
 	[FILE_ARCHIVE] =	{ .name = "ar archive", .sniff = archive_is_archive, .read = read_archive },
 	[FILE_THIN_ARCHIVE] =	{ .name = "thin ar archive", .sniff = archive_is_thin,
 				  .read = refuse_thin_archive },
 	[FILE_FATBIN] =		{ .name = "fatbin", .sniff = is_fatbin, .read = read_fatbin },
+	[FILE_BUNDLE] =		{ .name = "clang offload bundle", .sniff = offload_bundle_is_bundle,
+				  .read = read_bundle },
 	[FILE_LIST] =		{ .name = "spillway --list CSV", .sniff = listcsv_is_list, .read = read_list },
 	[FILE_LOG] =		{ .name = "build log", .sniff = is_log, .read = read_log },
 };
@@ -442,5 +521,5 @@ scan_read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 	if (t != NULL)
 		t->read(p, data, size);
 	else if (named)
-		place_error(p, 0, "not a CUDA binary, fatbin, ar archive, spillway --list CSV or build log");
+		place_error(p, 0, "not a CUDA binary, fatbin, AMDGPU code object, offload bundle, ar archive, spillway --list CSV or build log");
 }

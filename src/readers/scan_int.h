@@ -82,6 +82,7 @@ struct job {
 	size_t			 size;
 	size_t			 usize;		/* promised size when compressed */
 	uint8_t			 compression;
+	uint8_t			 amdgpu;	/* an AMDGPU code object, not a cubin */
 	size_t			 image;		/* index into model.images */
 	struct image_rec	 img;		/* the worker's copy, put back when gathered */
 	uint64_t		 offset;	/* of the payload, in the file or member */

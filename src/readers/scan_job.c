@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amdgpu.h"
 #include "clock.h"
 #include "cubin.h"
 #include "demangle.h"
@@ -124,6 +125,82 @@ set_names(struct func_rec *f, const struct demangled *dm)
 	f->ns = dm->ns;
 }
 
+/* The figures an AMDGPU row has no place for are unknown; and the
+ * AMDGPU columns of a cubin's row. */
+static void
+amdgpu_unknown(struct func_rec *f)
+{
+	f->agpr = f->sgpr = f->vgpr_spill = f->sgpr_spill = f->wavefront = UNKNOWN;
+}
+
+/* Rows of an AMDGPU code object's kernels (amdgpu.h): reg the VGPRs,
+ * stack the private segment, shared the group segment, max_threads the
+ * max flat workgroup size. */
+static void
+amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
+{
+	struct scan *s = w->scan;
+	struct image_rec *img = &j->img;
+	struct amdgpu_co co;
+	char err[ERRBUF];
+	size_t erroff = 0;
+	const char *none = strpool_intern_memo(&s->model->pool, &w->memo, "");
+
+	if (amdgpu_read(elf, elfsize, &co, &s->model->pool, err, sizeof err, &erroff) < 0) {
+		job_error(s, j, j->offset + erroff, err);
+		return;
+	}
+	if (img->arch[3] == '?') {
+		if (co.target[0] == '\0') {
+			job_error(s, j, j->offset, "code object whose metadata names no amdgcn-amd-amdhsa target");
+			amdgpu_free(&co);
+			return;
+		}
+		snprintf(img->arch, sizeof img->arch, "%s", co.target);
+	}
+	img->version_major = co.version_major;
+	img->version_minor = co.version_minor;
+	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, "clang");
+	j->funcs = xcalloc(co.nkernels ? co.nkernels : 1, sizeof *j->funcs);
+	for (size_t i = 0; i < co.nkernels; i++) {
+		const struct amdgpu_kernel *k = &co.kernels[i];
+		struct func_rec *f = &j->funcs[j->nfuncs++];
+
+		f->image = (uint32_t)j->image;
+		f->kind = FUNC_ENTRY;
+		f->visibility = VIS_DEFAULT;
+		f->mangled = k->name;
+		f->constant = none;
+		f->reg = k->vgpr;
+		f->agpr = k->agpr;
+		f->sgpr = k->sgpr;
+		f->vgpr_spill = k->vgpr_spill;
+		f->sgpr_spill = k->sgpr_spill;
+		f->wavefront = k->wavefront;
+		f->stack = k->private_segment;
+		f->shared = k->group_segment;
+		f->max_threads = k->max_flat_workgroup;
+		f->local = f->texture = f->surface = f->sampler = UNKNOWN;
+		f->min_blocks = f->frame = UNKNOWN;
+		f->spill_stores = f->spill_loads = UNKNOWN;
+	}
+	amdgpu_free(&co);
+}
+
+/* Each row's names, from the shared cache. */
+static void
+demangle_rows(struct scan *s, struct job *j)
+{
+	for (size_t i = 0; i < j->nfuncs; i++) {
+		struct demangled dm;
+
+		if (j->funcs[i].name == NULL) {
+			namecache_get(&s->names, j->funcs[i].mangled, &dm);
+			set_names(&j->funcs[i], &dm);
+		}
+	}
+}
+
 void
 scan_job_run(struct worker *w, struct job *j)
 {
@@ -157,6 +234,14 @@ scan_job_run(struct worker *w, struct job *j)
 
 	t1 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_decompress += t1 - t0;
+	if (j->amdgpu) {
+		amdgpu_rows(w, j, elf, elfsize);
+		t2 = clock_seconds(CLOCK_MONOTONIC);
+		w->t_parse += t2 - t1;
+		demangle_rows(s, j);
+		w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
+		return;
+	}
 	cubin_init(&c);
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
 		if (j->compression != COMPRESS_NONE) {
@@ -206,15 +291,9 @@ scan_job_run(struct worker *w, struct job *j)
 		f->frame = cf->frame;
 		f->spill_stores = f->spill_loads = UNKNOWN;
 		f->max_block = launch_func_max_block(img->arch, f);
+		amdgpu_unknown(f);
 	}
 	cubin_free(&c);
-	for (size_t i = 0; i < j->nfuncs; i++) {
-		struct demangled dm;
-
-		if (j->funcs[i].name == NULL) {
-			namecache_get(&s->names, j->funcs[i].mangled, &dm);
-			set_names(&j->funcs[i], &dm);
-		}
-	}
+	demangle_rows(s, j);
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }
