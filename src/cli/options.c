@@ -100,7 +100,7 @@ static const struct option_doc option_docs[] = {
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "only these (diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch)",
+	  "of diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch",
 	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>", NULL },

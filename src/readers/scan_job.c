@@ -183,6 +183,7 @@ amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
 		f->local = f->texture = f->surface = f->sampler = UNKNOWN;
 		f->min_blocks = f->frame = UNKNOWN;
 		f->spill_stores = f->spill_loads = UNKNOWN;
+		f->max_block = UNKNOWN;	/* launch.h models NVIDIA's SMs only */
 	}
 	amdgpu_free(&co);
 }
