@@ -151,6 +151,21 @@ image_readable(struct place *p, uint64_t offset, uint64_t stored, uint64_t size,
 	return 1;
 }
 
+/* The bytes an entry takes in its container. */
+static uint64_t
+entry_bytes(const struct fatbin_entry *e)
+{
+	return (uint64_t)e->header_size + e->padded_size;
+}
+
+/* An entry that becomes no image: its bytes are said apart (size.c). */
+static void
+entry_skipped(struct place *p, const struct fatbin_entry *e)
+{
+	if (p->fatbin > 0)
+		p->scan->model->fatbins[p->fatbin - 1].entries_skipped += entry_bytes(e);
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -173,12 +188,15 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		char msg[96];
 		snprintf(msg, sizeof msg, "unknown fatbin entry kind %u, skipped", e->kind);
 		place_error(p, e->offset, msg);
+		entry_skipped(p, e);
 		return;
 	}
 	drop_walked_behind(p, e->payload);
 	if (s->cfg->arches != NULL &&
-	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch))
+	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch)) {
+		entry_skipped(p, e);
 		return;
+	}
 	if (e->kind == FATBIN_KIND_LTO)
 		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
 	else if (e->flags & FATBIN_FLAG_ZSTD)
@@ -194,10 +212,14 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
 	img.global = UNKNOWN;
 	img.offset = p->base + e->offset;
+	img.entry_size = entry_bytes(e);
+	img.fatbin = (uint32_t)p->fatbin;
 
 	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
-	    img.compression != COMPRESS_NONE))
+	    img.compression != COMPRESS_NONE)) {
+		entry_skipped(p, e);
 		return;
+	}
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
@@ -305,6 +327,36 @@ read_cubin(struct place *p, const uint8_t *data, size_t size)
 	s->stats->files_read++;
 }
 
+/*
+ * Walks the containers of a fatbin section or file, recorded in
+ * model.fatbins so that its bytes can be told apart (size.c): the
+ * entries', the containers' headers, the zeros between them.
+ */
+static void
+walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *section)
+{
+	struct model *m = p->scan->model;
+	struct fatbin_rec rec;
+	struct fatbin_tally t;
+	size_t i;
+
+	memset(&rec, 0, sizeof rec);
+	rec.library = p->library;
+	rec.member = p->member;
+	rec.section = strpool_intern_str(&m->pool, section);
+	rec.offset = p->base;
+	rec.size = size;
+	i = model_add_fatbin(m, &rec);
+	p->fatbin = i + 1;
+	rec.damaged = fatbin_walk_tallied(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros,
+	    &t, p) != 0;
+	m->fatbins[i].containers = t.containers;
+	m->fatbins[i].container_headers = t.container_headers;
+	m->fatbins[i].zeros = t.zeros;
+	m->fatbins[i].damaged = rec.damaged;
+	p->fatbin = 0;
+}
+
 /* A host object, shared library or executable: the fatbin in its
  * .nv_fatbin or __nv_relfatbin section, if it has one. */
 static void
@@ -325,7 +377,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	p->scan->stats->files_read++;
 	q.base = p->base + sec.offset;
 	q.relocatable = sec.relocatable;
-	fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, skip_zeros, &q);
+	walk_fatbin(&q, sec.data, sec.size, sec.relocatable ? "__nv_relfatbin" : ".nv_fatbin");
 }
 
 /* An ar archive: each member read as a buffer of its own. */
@@ -357,7 +409,7 @@ static void
 read_fatbin(struct place *p, const uint8_t *data, size_t size)
 {
 	p->scan->stats->files_read++;
-	fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
+	walk_fatbin(p, data, size, "");
 }
 
 /* Rows read back from CSV become a job that is already done, so that

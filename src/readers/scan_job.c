@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "clock.h"
 #include "cubin.h"
@@ -176,6 +177,9 @@ scan_job_run(struct worker *w, struct job *j)
 	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
 	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
 	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
+	img->text_bytes = c.text_bytes;
+	img->merc_bytes = c.merc_bytes;
+	img->hash = XXH3_64bits(elf, elfsize);
 
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
@@ -204,6 +208,8 @@ scan_job_run(struct worker *w, struct job *j)
 		f->min_blocks = UNKNOWN;
 		f->frame = cf->frame;
 		f->spill_stores = f->spill_loads = UNKNOWN;
+		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
+		f->code_hash = cf->code_hash;
 	}
 	cubin_free(&c);
 	for (size_t i = 0; i < j->nfuncs; i++) {

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Sizes against the real tools (issue 26), every row: code_bytes is the
+# .text.<mangled> section's size as readelf -SW gives it, for every
+# function of every bare cubin of the corpus; for every corpus file
+# cuobjdump 13 read on the device (tests/corpus/golden/sizes: -xelf's
+# extracted files, each one's sections), the functions' .text sizes, the
+# SASS images' decompressed sizes and their Mercury sections are the
+# extracted cubins'.
+. "${srcdir:-.}/tests/lib.sh"
+
+command -v readelf >/dev/null 2>&1 || { echo "readelf (binutils) not found: skipped"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
+PY="$srcdir/tests/size_golden.py"
+SIZES="$GOLDEN/sizes"
+
+xz -dc "$CORPUS/extra/many-sections.sm_90.cubin.xz" >"$TMP/many-sections.sm_90.cubin"
+python3 "$PY" text "$SPILLWAY" "$BUILD"/*.cubin "$CORPUS"/cuda118/build/*.cubin \
+    "$CORPUS"/extra/*.cubin "$TMP/many-sections.sm_90.cubin" >"$TMP/text" 2>&1
+status=$?
+check "code_bytes is readelf's .text size for every function of every bare cubin" test "$status" -eq 0
+grep -v '^same' "$TMP/text" | sed 's/^/    /' | head -10
+check "every bare cubin compared ($(grep -c '^same' "$TMP/text") of them)" \
+	test "$(grep -c '^same' "$TMP/text")" -ge 18
+
+python3 "$PY" extracted "$SPILLWAY" "$SIZES" "$BUILD"/* "$CORPUS"/cuda118/build/* \
+    "$CORPUS"/extra/*.o "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/extracted" 2>&1
+status=$?
+check "functions, images and Mercury bytes are cuobjdump -xelf's for every file with a golden" \
+	test "$status" -eq 0
+grep '^not same' "$TMP/extracted" | sed 's/^/    /' | head -10
+check "the files with a golden compared ($(grep -c '^same' "$TMP/extracted") of them)" \
+	test "$(grep -c '^same' "$TMP/extracted")" -ge 50
+check "sm_100 cubins: Mercury bytes counted" \
+	grep -q '^same: longnames.sm_100.cubin: 5 functions, 1 SASS images, [1-9]' "$TMP/extracted"
+
+finish
