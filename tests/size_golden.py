@@ -33,9 +33,9 @@ def run(cmd):
     return subprocess.run(cmd, check=False, capture_output=True, text=True)
 
 
-def spillway_rows(spillway, path, mode="--list"):
+def spillway_rows(spillway, path, mode="--list", damage_ok=False):
     out = run([spillway, mode, path])
-    if out.returncode not in (0, 1):
+    if out.returncode not in ((0, 1, 2) if damage_ok else (0, 1)):
         raise SystemExit(f"{path}: spillway {mode} exited {out.returncode}: {out.stderr[:300]}")
     return list(csv.DictReader(io.StringIO(out.stdout)))
 
@@ -137,10 +137,110 @@ def cmd_extracted(spillway, golden, files):
     return bad
 
 
+def fatbin_section_sizes(path):
+    """readelf -SW's size of each file's (or archive member's) .nv_fatbin,
+    else __nv_relfatbin, the one spillway reads: {member: size}."""
+    out = run(["readelf", "-SW", path])
+    found = {}
+    member = ""
+    for line in out.stdout.splitlines():
+        f = re.match(r"^File: .*\((.*)\)$", line)
+        if f:
+            member = f.group(1)
+            continue
+        m = re.match(r"^\s*\[\s*\d+\]\s+(\S+)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s", line)
+        if m and m.group(1) in (".nv_fatbin", "__nv_relfatbin"):
+            if m.group(1) == ".nv_fatbin" or member not in found:
+                found[member] = int(m.group(3), 16)
+    return found
+
+
+def check_tree(lines, name):
+    """The lines add up: file = arches + overhead, arch = its images,
+    a SASS image = its kernels and parts (decompressed), a kernel = its
+    functions.  Returns a list of problems."""
+    bad = []
+    cur = {}
+    sums = collections.defaultdict(lambda: [0, 0])
+
+    def close(level):
+        parent = cur.get(level)
+        if parent is None:
+            return
+        got = sums[level]
+        if level == "file":
+            if got[0] != int(parent["stored"]):
+                bad.append(f"{name}: arches and overhead store {got[0]}, the file line {parent['stored']}")
+        elif level == "arch":
+            if got[0] != int(parent["stored"]) or got[1] != int(parent["size"]):
+                bad.append(f"{name}: {parent['arch']} images {got}, its line {parent['stored']},{parent['size']}")
+        elif level == "image" and parent["what"] == "sass" and got[1] != int(parent["size"]):
+            bad.append(f"{name}: image {parent['arch']} of {parent['size']} bytes, kernels and parts {got[1]}")
+        elif level == "kernel" and got[1] != int(parent["size"]):
+            bad.append(f"{name}: kernel {parent['kernel']} {parent['size']}, functions {got[1]}")
+        sums[level] = [0, 0]
+        cur[level] = None
+
+    order = ["file", "arch", "image", "kernel"]
+    parent_of = {"arch": "file", "overhead": "file", "image": "arch", "kernel": "image",
+                 "part": "image", "function": "kernel"}
+    for r in lines:
+        lv = r["level"]
+        if lv in order:
+            for deeper in reversed(order[order.index(lv):]):
+                close(deeper)
+            cur[lv] = r
+        p = parent_of.get(lv)
+        if p is not None and cur.get(p) is not None:
+            sums[p][0] += int(r["stored"]) if r["stored"] else 0
+            sums[p][1] += int(r["size"])
+    for deeper in reversed(order):
+        close(deeper)
+    return bad
+
+
+def cmd_attribution(spillway, golden, files):
+    bad = 0
+    for path in files:
+        name = os.path.basename(path)
+        want = fatbin_section_sizes(path)
+        if not want and open(path, "rb").read(4) == b"\x50\xed\x55\xba":
+            want = {"": os.path.getsize(path)}
+        gold = None
+        if golden:
+            g = open_golden(os.path.join(golden, name + ".sections.tsv"))
+            if g is not None:
+                for line in g:
+                    sec, _typ, size = line.rstrip("\n").split("\t")
+                    if sec == ".nv_fatbin" or (sec == "__nv_relfatbin" and gold is None):
+                        gold = int(size)
+        rows = spillway_rows(spillway, path, "--list=sizes", damage_ok=name.startswith("bad_"))
+        got = {r["member"]: int(r["stored"]) for r in rows if r["level"] == "file"}
+        problems = check_tree(rows, name)
+        if want and got != want:
+            problems.append(f"{name}: file lines {got}, readelf's sections {want}")
+        if want and gold is not None and list(want.values()) != [gold]:
+            problems.append(f"{name}: readelf {want}, the device's golden {gold}")
+        if problems:
+            bad += 1
+            for p in problems[:5]:
+                print("not same: " + p)
+        elif want:
+            over = sum(int(r["stored"]) for r in rows if r["level"] == "overhead")
+            total = sum(want.values())
+            print(f"same: {name}: {total} bytes in {len(want)} sections = images {total - over}"
+                  f" + overhead {over}" + (" (the device's too)" if gold == total else ""))
+        else:
+            print(f"no fatbin: {name}")
+    return bad
+
+
 def main():
     mode, spillway = sys.argv[1], sys.argv[2]
     if mode == "text":
         bad = cmd_text(spillway, sys.argv[3:])
+    elif mode == "attribution":
+        bad = cmd_attribution(spillway, sys.argv[3], sys.argv[4:])
     elif mode == "extracted":
         bad = cmd_extracted(spillway, sys.argv[3], sys.argv[4:])
     else:

@@ -22,4 +22,10 @@ sed 's/^/    /' "$TMP/out"
 check "cuBLASLt: functions, images and Mercury bytes are cuobjdump's" test "$status" -eq 0
 check "cuBLASLt: compared" grep -q '^same: libcublasLt.so.13.1.0.3: [1-9]' "$TMP/out"
 
+python3 "$srcdir/tests/size_golden.py" attribution "$SPILLWAY" "$G" "$TMP/libcublasLt.so.13.1.0.3" >"$TMP/attr" 2>&1
+status=$?
+sed 's/^/    /' "$TMP/attr"
+check "cuBLASLt: --list=sizes adds up to its .nv_fatbin (the device's size)" test "$status" -eq 0
+check "cuBLASLt: the file line is the device's section" grep -q "^same: .*(the device's too)" "$TMP/attr"
+
 finish

@@ -33,4 +33,19 @@ check "the files with a golden compared ($(grep -c '^same' "$TMP/extracted") of 
 check "sm_100 cubins: Mercury bytes counted" \
 	grep -q '^same: longnames.sm_100.cubin: 5 functions, 1 SASS images, [1-9]' "$TMP/extracted"
 
+# Attribution (--list=sizes): every file's lines add up (file = arches +
+# overhead, arch = images, a SASS image = its kernels and parts, a kernel
+# = its functions), and the file line is the .nv_fatbin section readelf
+# gives (each archive member's), or the fatbin file's size; the device's
+# cuobjdump run saw the same section sizes.
+python3 "$PY" attribution "$SPILLWAY" "$SIZES" "$BUILD"/* "$CORPUS"/cuda118/build/* \
+    "$CORPUS"/extra/*.o "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/attribution" 2>&1
+status=$?
+check "--list=sizes adds up to each .nv_fatbin section, overhead on lines of its own" test "$status" -eq 0
+grep '^not same' "$TMP/attribution" | sed 's/^/    /' | head -10
+check "the files with a fatbin compared ($(grep -c '^same' "$TMP/attribution") of them)" \
+	test "$(grep -c '^same' "$TMP/attribution")" -ge 50
+check "and the device's section sizes agree ($(grep -c "device's too" "$TMP/attribution"))" \
+	test "$(grep -c "device's too" "$TMP/attribution")" -ge 30
+
 finish

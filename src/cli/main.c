@@ -32,6 +32,7 @@
 #include "rjson.h"
 #include "scan.h"
 #include "schedule.h"
+#include "size.h"
 #include "summary.h"
 #include "tui.h"
 #include "trace.h"
@@ -516,6 +517,13 @@ run_list_images(struct run *r)
 }
 
 static int
+run_list_sizes(struct run *r)
+{
+	size_list_write(r->out, &r->m);
+	return EXIT_CLEAN;
+}
+
+static int
 run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
@@ -556,6 +564,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_RECORD, 0, NULL, NULL, run_record },
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
+	{ MODE_LIST_SIZES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_sizes },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
 	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
 	  run_report },

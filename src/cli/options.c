@@ -39,8 +39,8 @@ static const struct option_doc option_docs[] = {
 	{ { "tui", no_argument, NULL, OPT_TUI }, NULL,
 	  "browse the kernels in the terminal",
 	  "Modes (default: --tui when stdin and stdout are terminals, else --summary)" },
-	{ { "list", optional_argument, NULL, OPT_LIST }, "images",
-	  "every (function, sm) row as CSV; =images: the images", NULL },
+	{ { "list", optional_argument, NULL, OPT_LIST }, "images|sizes",
+	  "every (function, sm) row as CSV; =images: the images; =sizes: where the bytes go", NULL },
 	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
 	  "one line per library", NULL },
 	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
@@ -300,8 +300,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				bad = set_mode(o, MODE_LIST, "list");
 			else if (strcmp(optarg, "images") == 0)
 				bad = set_mode(o, MODE_LIST_IMAGES, "list");
+			else if (strcmp(optarg, "sizes") == 0)
+				bad = set_mode(o, MODE_LIST_SIZES, "list");
 			else {
-				fprintf(stderr, "spillway: --list takes 'functions' or 'images', not '%s'\n", optarg);
+				fprintf(stderr, "spillway: --list takes 'functions', 'images' or 'sizes', not '%s'\n", optarg);
 				bad = -1;
 			}
 			break;
