@@ -30,6 +30,7 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(coverage, "Arch coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
+	DOCUMENT_SECTION(size, "Where the bytes go"),
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 
@@ -168,7 +169,8 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 {
 	const struct vendored_rule *vendored = judged != NULL ? judged->vendored : NULL;
 	struct kgroup_set g, old;
-	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g };
+	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g,
+	    .baseline = baseline };
 
 	int whole = whole_report(c);
 

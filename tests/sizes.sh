@@ -48,4 +48,18 @@ check "the files with a fatbin compared ($(grep -c '^same' "$TMP/attribution") o
 check "and the device's section sizes agree ($(grep -c "device's too" "$TMP/attribution"))" \
 	test "$(grep -c "device's too" "$TMP/attribution")" -ge 30
 
+# Duplicates: namespaces_allarch.o carries namespaces.o's sm_80 and sm_90
+# images byte for byte (their hashes in --list=images agree); the size
+# section says so, with each image's stored bytes as wasted.
+"$SPILLWAY" --list=images "$BUILD/namespaces.o" "$BUILD/namespaces_allarch.o" >"$TMP/ns.images"
+"$SPILLWAY" --report=csv --sections=size "$BUILD/namespaces.o" "$BUILD/namespaces_allarch.o" >"$TMP/ns.csv"
+for sm in sm_80 sm_90; do
+	set -- $(awk -F, -v sm="$sm" '$3 == "sass" && $4 == sm { print $6, $NF }' "$TMP/ns.images" | sort | uniq -c)
+	check "$sm: the same image in both objects ($1 with hash $3)" test "$1" -eq 2
+	check "$sm: the duplicate said, $2 bytes wasted" \
+		grep -q "^size,image,$sm,,2,$2,$2,.*namespaces.o,.*namespaces_allarch.o\$" "$TMP/ns.csv"
+done
+"$SPILLWAY" --report=csv --sections=size "$BUILD/namespaces.o" >"$TMP/one.csv"
+check "one object alone: no image duplicate" sh -c "! grep -q '^size,image,' '$TMP/one.csv'"
+
 finish

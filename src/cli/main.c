@@ -144,6 +144,18 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	}
 }
 
+/* $GITHUB_STEP_SUMMARY when --check is to append the report to it: under
+ * GitHub Actions, and named; else NULL. */
+static const char *
+github_step_summary(void)
+{
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+
+	if (ga == NULL || strcmp(ga, "true") != 0 || summary == NULL || summary[0] == '\0')
+		return NULL;
+	return summary;
+}
+
 /* The scanner's configuration: the selection and the logs named. */
 static void
 scan_config_from(struct scan_config *c, const struct options *o)
@@ -154,6 +166,10 @@ scan_config_from(struct scan_config *c, const struct options *o)
 	c->includes = &o->includes;
 	c->excludes = &o->excludes;
 	c->logs = &o->logs;
+	/* The duplicates of the size section (in --report, and in the report
+	 * --check appends to GitHub's step summary), --list=images' hashes. */
+	c->hashes = o->mode == MODE_REPORT || o->mode == MODE_LIST_IMAGES ||
+	    (o->mode == MODE_CHECK && github_step_summary() != NULL);
 }
 
 /* The build gates: the judge's, echoed by the report and the Build view. */
@@ -365,12 +381,12 @@ github_summary(const struct run *r, const char *path)
 static void
 github_faces(const struct run *r)
 {
-	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = github_step_summary();
 
 	if (ga == NULL || strcmp(ga, "true") != 0)
 		return;
 	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged);
-	if (summary != NULL && summary[0] != '\0')
+	if (summary != NULL)
 		github_summary(r, summary);
 }
 

@@ -55,7 +55,8 @@ struct image_rec {
 	uint32_t	 fatbin;	/* 1 + its index in model.fatbins, 0 none (bare, read back) */
 	uint64_t	 text_bytes;	/* SASS: the functions' .text sections, summed */
 	uint64_t	 merc_bytes;	/* SASS: .nv.merc.* and .nv.capmerc.* sections (sm_100+) */
-	uint64_t	 hash;		/* SASS: XXH3 of the decompressed image, 0 not read */
+	uint64_t	 hash;		/* SASS: XXH3 of the decompressed image, 0 not hashed */
+	uint8_t		 sized;		/* SASS: read by a worker, text_bytes and merc_bytes known */
 };
 
 /*

@@ -337,14 +337,14 @@ size_attribute(const struct model *m, struct size_table *t)
 		key[i] = m->images[i].fatbin;
 	group_by(key, m->nimages, m->nfatbins + 1, &img_order, &img_start);
 	/* Files in the order they were read: fatbins, then the bare cubins
-	 * (a cubin's image was read, so its hash is set). */
+	 * (read by a worker: a --list CSV's images are not). */
 	for (size_t k = 1; k <= m->nfatbins; k++)
 		fatbin_lines(&c, &m->fatbins[k - 1], img_order + img_start[k],
 		    img_start[k + 1] - img_start[k]);
 	for (size_t i = img_start[0]; i < img_start[1]; i++) {
 		const struct image_rec *r = &m->images[img_order[i]];
 
-		if (r->kind == IMAGE_SASS && r->hash != 0)
+		if (r->kind == IMAGE_SASS && r->sized)
 			bare_lines(&c, img_order[i]);
 	}
 	free(key);

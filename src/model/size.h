@@ -96,4 +96,23 @@ struct size_dup {
  */
 struct size_dup *size_duplicates(const struct model *, size_t *n);
 
+/*
+ * Growth against a baseline: bytes per library, per library and arch,
+ * per library, arch and kernel, before and after, the largest growth
+ * first.  A library's and an arch's bytes are its images' stored bytes
+ * when both models know them (trees, --list=images CSVs), else their
+ * functions' code_bytes (a --list CSV); a kernel's are its code_bytes.
+ */
+enum size_growth_level { GROW_LIBRARY, GROW_ARCH, GROW_KERNEL };
+extern const char *const size_growth_level_names[3];
+struct size_growth {
+	uint8_t		 level;		/* enum size_growth_level */
+	uint8_t		 stored;	/* stored bytes, not code_bytes */
+	const char	*library, *arch, *kernel;	/* "" above its level */
+	int64_t		 before, after;	/* -1: not in that model */
+};
+struct size_growth *size_growth(const struct model *now, const struct model *base, size_t *n);
+/* after - before, a missing side as 0. */
+int64_t	size_growth_bytes(const struct size_growth *);
+
 #endif

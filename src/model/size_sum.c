@@ -156,7 +156,7 @@ size_arches(const struct model *m, size_t *np)
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct image_rec *r = &m->images[m->funcs[i].image];
 
-		if (r->hash == 0 && r->stored_size == 0 && m->funcs[i].code_bytes > 0) {
+		if (!r->sized && r->stored_size == 0 && m->funcs[i].code_bytes > 0) {
 			for (size_t k = 0; k < n; k++)
 				if (v[k].library == r->library && strcmp(v[k].arch, r->arch) == 0 &&
 				    v[k].kind == r->kind) {

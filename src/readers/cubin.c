@@ -747,7 +747,8 @@ collect_functions(struct reader *r)
 		memset(f, 0, sizeof *f);
 		f->name = strpool_intern_str(r->pool, sec->name + 6);
 		f->code_bytes = sh->sh_size;
-		f->code_hash = sec->bytes != NULL ? XXH3_64bits(sec->bytes, sec->len) : 0;
+		f->code_hash = r->c->want_hash && sec->bytes != NULL ?
+		    XXH3_64bits(sec->bytes, sec->len) : 0;
 		r->c->text_bytes += sh->sh_size;
 		f->sym = (uint32_t)(sh->sh_info & 0xffffff);
 		f->reg = (int32_t)(sh->sh_info >> 24);

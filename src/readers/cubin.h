@@ -31,6 +31,7 @@ struct cubin_func {
 };
 
 struct cubin {
+	int		 want_hash;	/* set before cubin_read: hash each function's code */
 	unsigned	 sm;		/* from e_flags */
 	int		 arch_a;	/* .nv.compat says an sm_XXa target */
 	int		 relocatable;	/* ET_REL */

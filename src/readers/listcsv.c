@@ -213,7 +213,7 @@ static void
 write_image_sizes(FILE *f, const struct model *m, const struct image_rec *img)
 {
 	const struct fatbin_rec *fb = img->fatbin > 0 ? &m->fatbins[img->fatbin - 1] : NULL;
-	int sass_read = img->kind == IMAGE_SASS && img->hash != 0;
+	int sass_read = img->kind == IMAGE_SASS && img->sized;
 
 	number(f, fb != NULL ? (int64_t)img->entry_size : -1, 0);
 	if (fb != NULL && fb->size > 0)
@@ -225,7 +225,7 @@ write_image_sizes(FILE *f, const struct model *m, const struct image_rec *img)
 	number(f, img->kind == IMAGE_PTX ? (int64_t)img->size : -1, 0);
 	number(f, sass_read ? (int64_t)img->text_bytes : -1, 0);
 	number(f, sass_read ? (int64_t)img->merc_bytes : -1, 0);
-	if (sass_read)
+	if (sass_read && img->hash != 0)
 		fprintf(f, "%016llx", (unsigned long long)img->hash);
 	putc('\n', f);
 }

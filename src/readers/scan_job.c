@@ -158,6 +158,7 @@ scan_job_run(struct worker *w, struct job *j)
 	t1 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_decompress += t1 - t0;
 	cubin_init(&c);
+	c.want_hash = s->cfg->hashes;
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
 		if (j->compression != COMPRESS_NONE) {
 			char msg[ERRBUF + 64];
@@ -179,7 +180,8 @@ scan_job_run(struct worker *w, struct job *j)
 	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
 	img->text_bytes = c.text_bytes;
 	img->merc_bytes = c.merc_bytes;
-	img->hash = XXH3_64bits(elf, elfsize);
+	img->sized = 1;
+	img->hash = s->cfg->hashes ? XXH3_64bits(elf, elfsize) : 0;
 
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
