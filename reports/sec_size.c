@@ -176,8 +176,8 @@ duplicate_table(struct rdoc *d, const struct section_input *in)
 		rtable_num(t, v[i].copies);
 		rtable_num(t, (int64_t)v[i].bytes);
 		rtable_num(t, (int64_t)v[i].wasted);
-		rtable_cell(t, "%s", v[i].first);
-		rtable_cell(t, "%s", v[i].second);
+		rtable_cell(t, "%s @0x%llx", v[i].first, (unsigned long long)v[i].first_at);
+		rtable_cell(t, "%s @0x%llx", v[i].second, (unsigned long long)v[i].second_at);
 	}
 	free(v);
 }

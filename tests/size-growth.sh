@@ -46,6 +46,20 @@ expect_status 1 "one more instantiation fails --max-growth=bytes:2%" \
 	"$SPILLWAY" --check --max-growth=bytes:2% --baseline="$TMP/old.csv" "$TMP/inst"
 expect_status 1 "and against the old tree" \
 	"$SPILLWAY" --check --max-growth=bytes:2% --baseline="$TMP/old" "$TMP/inst"
+# Against a --list=images CSV of the old tree: the libraries and arches.
+"$SPILLWAY" --list=images "$TMP/old" >"$TMP/old-images.csv"
+"$SPILLWAY" --report=csv --sections=size --baseline="$TMP/old-images.csv" "$TMP/arch" >"$TMP/img.csv"
+check "against a --list=images CSV: the new arch, all of its $sm90 bytes" \
+	grep -q "^size,arch,libgrow.so,sm_90,,,$sm90,+$sm90,new$" "$TMP/img.csv"
+check "and no kernel line (the CSV has no functions)" sh -c "! grep -q '^size,kernel,' '$TMP/img.csv'"
+expect_status 1 "one more arch fails bytes:2% against the --list=images CSV" \
+	"$SPILLWAY" --check --max-growth=bytes:2% --baseline="$TMP/old-images.csv" "$TMP/arch"
+expect_status 0 "the same tree passes it" \
+	"$SPILLWAY" --check --max-growth=bytes:2% --baseline="$TMP/old-images.csv" "$TMP/old"
+sed '2s/,sass,/,elf,/' "$TMP/old-images.csv" >"$TMP/bad-images.csv"
+expect_status 2 "a --list=images CSV with a row it cannot read is unreadable" \
+	"$SPILLWAY" --check --max-growth=bytes:2% --baseline="$TMP/bad-images.csv" "$TMP/old"
+check "and says which line" grep -q "bad-images.csv: line 2: not a --list=images row" "$TMP/err"
 expect_status 0 "nothing grew: passes bytes:0" \
 	"$SPILLWAY" --check --max-growth=bytes:0 --baseline="$TMP/old" "$TMP/old"
 expect_status 2 "bytes takes a percent or a size" \

@@ -85,6 +85,7 @@ struct size_dup {
 	const char	*arch;
 	const char	*name;		/* the function's demangled name, "" for an image */
 	const char	*first, *second;	/* two of the places: library[:member] */
+	uint64_t	 first_at, second_at;	/* and their images' offsets in it */
 	uint32_t	 copies;
 	uint64_t	 bytes;		/* of one copy: stored for an image, .text for a function */
 	uint64_t	 wasted;	/* bytes past the first copy */

@@ -100,6 +100,8 @@ size_duplicates(const struct model *m, size_t *np)
 			d->first = r->member[0] ? r->member : r->library;
 			d->second = m->images[o[i + 1]].member[0] ? m->images[o[i + 1]].member
 			    : m->images[o[i + 1]].library;
+			d->first_at = r->offset;
+			d->second_at = m->images[o[i + 1]].offset;
 			d->copies = (uint32_t)(j - i);
 			d->bytes = r->stored_size;
 			for (size_t k = i + 1; k < j; k++) {
@@ -128,6 +130,8 @@ size_duplicates(const struct model *m, size_t *np)
 			d->name = fn->name != NULL ? fn->name : fn->mangled;
 			d->first = a->member[0] ? a->member : a->library;
 			d->second = b->member[0] ? b->member : b->library;
+			d->first_at = a->offset;
+			d->second_at = b->offset;
 			d->copies = (uint32_t)(j - i);
 			d->bytes = (uint64_t)fn->code_bytes;
 			d->wasted = d->bytes * (d->copies - 1);

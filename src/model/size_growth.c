@@ -57,7 +57,7 @@ knows_stored(const struct model *m)
 
 /* The model's entries, summed per key and sorted. */
 static void
-collect(const struct model *m, int stored, struct entries *e)
+collect(const struct model *m, int stored, int kernels, struct entries *e)
 {
 	size_t out = 0;
 
@@ -77,7 +77,8 @@ collect(const struct model *m, int stored, struct entries *e)
 			put(e, GROW_LIBRARY, r->library, "", "", b);
 			put(e, GROW_ARCH, r->library, r->arch, "", b);
 		}
-		put(e, GROW_KERNEL, r->library, r->arch, f->collapsed ? f->collapsed : f->mangled, b);
+		if (kernels)
+			put(e, GROW_KERNEL, r->library, r->arch, f->collapsed ? f->collapsed : f->mangled, b);
 	}
 	if (e->n > 0)
 		qsort(e->v, e->n, sizeof *e->v, entry_cmp);
@@ -113,12 +114,14 @@ struct size_growth *
 size_growth(const struct model *now, const struct model *base, size_t *np)
 {
 	int stored = knows_stored(now) && knows_stored(base);
+	/* Kernels only where both sides have functions (not a --list=images CSV). */
+	int kernels = now->nfuncs > 0 && base->nfuncs > 0;
 	struct entries a = { 0 }, b = { 0 };
 	struct size_growth *v;
 	size_t i = 0, j = 0, n = 0;
 
-	collect(now, stored, &a);
-	collect(base, stored, &b);
+	collect(now, stored, kernels, &a);
+	collect(base, stored, kernels, &b);
 	v = xcalloc(a.n + b.n + 1, sizeof *v);
 	while (i < a.n || j < b.n) {
 		int c = i >= a.n ? 1 : j >= b.n ? -1 : entry_cmp(&a.v[i], &b.v[j]);

@@ -15,6 +15,7 @@
 #include "cubin.h"
 #include "fatbin.h"
 #include "hostelf.h"
+#include "imagescsv.h"
 #include "listcsv.h"
 #include "logs.h"
 #include "scan_int.h"
@@ -430,6 +431,17 @@ read_list(struct place *p, const uint8_t *data, size_t size)
 	scan_job_add(s, &j);
 }
 
+/* A --list=images CSV: its images, sizes and hashes (a --baseline). */
+static void
+read_images_list(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+
+	s->stats->files_read++;
+	if (imagescsv_import(data, size, p->library, s->model, s->diags, s->order) < 0)
+		s->stats->unreadable++;
+}
+
 static int
 is_fatbin(const uint8_t *data, size_t size)
 {
@@ -455,7 +467,7 @@ struct file_type {
 
 enum file_type_id {
 	FILE_CUBIN, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN, FILE_LIST,
-	FILE_LOG, FILE_TYPES
+	FILE_IMAGES_LIST, FILE_LOG, FILE_TYPES
 };
 
 static const struct file_type file_types[FILE_TYPES] = {
@@ -466,6 +478,8 @@ static const struct file_type file_types[FILE_TYPES] = {
 				  .read = refuse_thin_archive },
 	[FILE_FATBIN] =		{ .name = "fatbin", .sniff = is_fatbin, .read = read_fatbin },
 	[FILE_LIST] =		{ .name = "spillway --list CSV", .sniff = listcsv_is_list, .read = read_list },
+	[FILE_IMAGES_LIST] =	{ .name = "spillway --list=images CSV", .sniff = imagescsv_is_list,
+				  .read = read_images_list },
 	[FILE_LOG] =		{ .name = "build log", .sniff = is_log, .read = read_log },
 };
 
