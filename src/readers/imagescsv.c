@@ -163,6 +163,8 @@ imagescsv_import(const uint8_t *data, size_t size, const char *file, struct mode
 	im->diags = diags;
 	im->file = file;
 	im->order = order;
+	for (size_t f = 0; f < ROW_FIELDS_MAX; f++)
+		im->map[f] = -1;	/* past the header: no column */
 	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
 		free(im);
 		return -1;
