@@ -63,10 +63,12 @@ for name in list-cut-100 list-cut-in-number; do
 	f="$A/csv/$name.csv"
 	"$SPILLWAY" --list "$f" >"$TMP/out" 2>"$TMP/err"
 	check "$name.csv: said to be cut short" grep -q "$f: offset 0x[0-9a-f]*: line [0-9]*: cut short" "$TMP/err"
-	# The file predates the visibility and code_bytes columns: its rows
-	# read back with them added, as default and unknown.
-	head -n "$(wc -l <"$f")" "$f" | sed '1s/$/,visibility,code_bytes/; 2,$s/$/,default,/' >"$TMP/whole"
-	check "$name.csv: the complete rows read back as they were" cmp -s "$TMP/whole" "$TMP/out"
+	# The file predates the visibility column: its rows read back with
+	# the column added, as default.
+	head -n "$(wc -l <"$f")" "$f" | sed '1s/$/,visibility/; 2,$s/$/,default/' >"$TMP/whole"
+	# Columns added after visibility (max_block, derived) are left out.
+	list_upto visibility <"$TMP/out" >"$TMP/out.upto"
+	check "$name.csv: the complete rows read back as they were" cmp -s "$TMP/whole" "$TMP/out.upto"
 done
 "$SPILLWAY" --list "$A/csv/bad-row-early.csv" >"$TMP/out" 2>"$TMP/err"
 check "bad-row-early.csv: one message" [ "$(wc -l <"$TMP/err")" -eq 1 ]

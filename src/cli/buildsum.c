@@ -26,7 +26,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		if (m->modules[i].peak_rss >= 0 &&
 		    (heaviest == m->nmodules || m->modules[i].peak_rss > m->modules[heaviest].peak_rss))
 			heaviest = i;
-	fprintf(f, "spillway: build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
+	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
 		fprintf(f, ", largest peak RSS %s (",
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
@@ -65,9 +65,9 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	if (s == NULL)
 		return;
 	if (s->slots > 0)
-		fprintf(f, "spillway: schedule: make -j%d simulated in the recorded order: ", s->slots);
+		fprintf(f, "schedule: make -j%d simulated in the recorded order: ", s->slots);
 	else
-		fprintf(f, "spillway: schedule: as recorded (%s): ",
+		fprintf(f, "schedule: as recorded (%s): ",
 		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times");
 	minutes(f, s->total);
 	if (s->slots > 0 && s->recorded >= 0) {
@@ -79,7 +79,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		    s->slots > 0 ? "wall time" : "start time");
 	fputc('\n', f);
 	if (s->nsets == 0) {
-		fputs("spillway: no two modules run at once\n", f);
+		fputs("no two modules run at once\n", f);
 		return;
 	}
 	fputs("concurrent\toverlap\tpeaks sum to\n", f);

@@ -9,6 +9,7 @@
 #include "bytes.h"
 #include "columns.h"
 #include "judge_growth.h"
+#include "judge_launch.h"
 #include "judge_libs.h"
 #include "size.h"
 #include "xalloc.h"
@@ -86,8 +87,9 @@ growth_parse(const char *text, struct growth_rules *r, char *err, size_t errsize
 			return -1;
 		}
 		r->v[r->n].column = column_find(name);
-		if (r->v[r->n].column == NULL) {
-			snprintf(err, errsize, "--max-growth: no column '%s' (reg, stack, shared, local, spill_stores, ...)",
+		r->v[r->n].occupancy = strcmp(name, "occupancy") == 0;
+		if (r->v[r->n].column == NULL && !r->v[r->n].occupancy) {
+			snprintf(err, errsize, "--max-growth: no column '%s' (reg, stack, shared, local, spill_stores, ..., occupancy)",
 			    name);
 			return -1;
 		}
@@ -205,6 +207,10 @@ judge_growth(const struct model *now, const struct model *base,
 		size_t nn, nb, j = 0;
 		struct peak *pn, *pb;
 
+		if (r->v[k].occupancy) {
+			judge_occupancy_growth(now, base, r->v[k].limit, v);
+			continue;
+		}
 		if (r->v[k].bytes) {
 			judge_bytes(now, base, &r->v[k], v);
 			continue;

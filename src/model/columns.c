@@ -98,6 +98,10 @@ const struct column columns[NCOLUMNS] = {
 		FUNC_NUMBER(code_bytes), .csv_optional = 1,
 		.description = "the size of the function's .text section: its SASS, without the "
 		    "sm_100+ Mercury copies" },
+	/* launch (issue 27) */
+	[COL_MAX_BLOCK] = { .name = "max_block", .title = "MAXBLK", COUNT("max block"),
+		FUNC_NUMBER(max_block), .csv_optional = 1,
+		.description = "the most threads per block it launches with on that sm (registers, launch bound, arch), empty for a device function" },
 };
 
 int32_t

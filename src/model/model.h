@@ -92,6 +92,8 @@ struct func_rec {
 	/* Size (src/model/size.c). */
 	int32_t		 code_bytes;	/* its .text.<mangled> section, UNKNOWN from a list without it */
 	uint64_t	 code_hash;	/* XXH3 of those bytes, 0 unknown */
+	/* Launch (launch.h): the largest block it launches with on its sm. */
+	int32_t		 max_block;
 };
 
 /*

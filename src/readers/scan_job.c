@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "cubin.h"
 #include "demangle.h"
+#include "launch.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -212,6 +213,7 @@ scan_job_run(struct worker *w, struct job *j)
 		f->spill_stores = f->spill_loads = UNKNOWN;
 		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
 		f->code_hash = cf->code_hash;
+		f->max_block = launch_func_max_block(img->arch, f);
 	}
 	cubin_free(&c);
 	for (size_t i = 0; i < j->nfuncs; i++) {
