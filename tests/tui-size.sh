@@ -8,7 +8,8 @@
 
 APP="$BUILD/app"
 stored=$("$SPILLWAY" --list=images "$APP" | awk -F, '$4 == "sm_90" && $3 == "sass" { s += $6 } END { print s }')
-code=$("$SPILLWAY" --list "$APP" | awk -F, '$3 == "sm_90" && $5 ~ /call_chain_kernel/ { s += $NF } END { print s }')
+code=$("$SPILLWAY" --list "$APP" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "code_bytes") k = NF - i; next }
+	$3 == "sm_90" && $5 ~ /call_chain_kernel/ { s += $(NF - k) } END { print s }')
 start -- --tui "$APP"
 check "the Size view is a tab" wait_for "2 Size"
 keys Tab
