@@ -48,6 +48,17 @@ check "the files with a fatbin compared ($(grep -c '^same' "$TMP/attribution") o
 check "and the device's section sizes agree ($(grep -c "device's too" "$TMP/attribution"))" \
 	test "$(grep -c "device's too" "$TMP/attribution")" -ge 30
 
+# --list=sizes --format=json: the same lines as JSON Lines, row for row.
+"$SPILLWAY" --list=sizes "$BUILD" >"$TMP/sizes.csv" 2>/dev/null
+"$SPILLWAY" --list=sizes --format=json "$BUILD" >"$TMP/sizes.jsonl" 2>/dev/null
+check "--list=sizes as JSON Lines is the CSV, row for row" python3 -c '
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+objs = [json.loads(l) for l in open(sys.argv[2])]
+same = lambda r, o: all(r[k] == ("" if o[k] is None else str(o[k])) for k in r)
+sys.exit(0 if len(rows) == len(objs) > 100 and all(same(r, o) for r, o in zip(rows, objs)) else 1)
+' "$TMP/sizes.csv" "$TMP/sizes.jsonl"
+
 # Duplicates: namespaces_allarch.o carries namespaces.o's sm_80 and sm_90
 # images byte for byte (their hashes in --list=images agree); the size
 # section says so, with each image's stored bytes as wasted.

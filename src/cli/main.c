@@ -551,7 +551,10 @@ run_list_images(struct run *r)
 static int
 run_list_sizes(struct run *r)
 {
-	size_list_write(r->out, &r->m);
+	if (format_json(&r->o))
+		size_list_write_json(r->out, &r->m);
+	else
+		size_list_write(r->out, &r->m);
 	return EXIT_CLEAN;
 }
 
@@ -653,7 +656,8 @@ run_check_options(struct run *r)
 		fprintf(stderr, "spillway: %s\n", err);
 		return EXIT_TROUBLE;
 	}
-	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list) {
+	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list &&
+	    r->mode->run != run_list_sizes) {
 		fprintf(stderr, "spillway: --format goes with --list or --check\n");
 		return EXIT_TROUBLE;
 	}

@@ -55,6 +55,9 @@ void	size_table_free(struct size_table *);
 /* --list=sizes: the lines as CSV (level,library,member,arch,what,kernel,
  * name,count,stored,size), a stored size not known left empty. */
 void	size_list_write(FILE *, const struct model *);
+/* The same as JSON Lines (--format=json): one object a line, the keys in
+ * that order, an unknown stored size null. */
+void	size_list_write_json(FILE *, const struct model *);
 
 /* One collapsed name over the tree: its functions' .text, summed. */
 struct size_kernel {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <csv.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,58 @@ number(FILE *f, uint64_t v, int last)
 	if (v != SIZE_UNKNOWN)
 		fprintf(f, "%llu", (unsigned long long)v);
 	putc(last ? '\n' : ',', f);
+}
+
+/* A JSON string holds UTF-8 only: other bytes (a damaged symbol table)
+ * show as '?'. */
+static json_t *
+text(const char *s)
+{
+	json_t *j = json_string(s);
+	char *copy;
+
+	if (j != NULL)
+		return j;
+	copy = xstrdup(s);
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(copy);
+	free(copy);
+	return j;
+}
+
+void
+size_list_write_json(FILE *f, const struct model *m)
+{
+	struct size_table t;
+
+	size_attribute(m, &t);
+	for (size_t i = 0; i < t.n; i++) {
+		const struct size_line *l = &t.v[i];
+		json_t *row = json_object();
+		char *line;
+
+		json_object_set_new(row, "level", json_string(size_level_names[l->level]));
+		json_object_set_new(row, "library", text(l->library));
+		json_object_set_new(row, "member", text(l->member));
+		json_object_set_new(row, "arch", text(l->arch));
+		json_object_set_new(row, "what", text(l->what));
+		json_object_set_new(row, "kernel", text(l->kernel));
+		json_object_set_new(row, "name", text(l->name));
+		json_object_set_new(row, "count", json_integer((json_int_t)l->count));
+		json_object_set_new(row, "stored", l->stored == SIZE_UNKNOWN ? json_null() :
+		    json_integer((json_int_t)l->stored));
+		json_object_set_new(row, "size", json_integer((json_int_t)l->size));
+		line = json_dumps(row, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		if (line != NULL) {
+			fputs(line, f);
+			putc('\n', f);
+			free(line);
+		}
+		json_decref(row);
+	}
+	size_table_free(&t);
 }
 
 void
