@@ -34,6 +34,7 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
 	/* launch (issue 27) */
 	DOCUMENT_SECTION(launch, "Will it launch"),
+	DOCUMENT_SECTION(size, "Where the bytes go"),
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 
@@ -174,7 +175,8 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 {
 	const struct vendored_rule *vendored = judged != NULL ? judged->vendored : NULL;
 	struct kgroup_set g, old;
-	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g };
+	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g,
+	    .baseline = baseline };
 
 	int whole = whole_report(c);
 

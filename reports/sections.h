@@ -23,6 +23,7 @@ struct section_input {
 	const struct verdict	*judged;	/* NULL: counted here, nothing vendored */
 	const struct kgroup_set	*groups;	/* the model's, by collapsed name and sm */
 	const struct kgroup_set	*old;		/* the baseline's; NULL without one */
+	const struct model	*baseline;	/* the baseline itself; NULL without one (sec_size.c) */
 };
 
 void	section_summary(struct rdoc *, const struct section_input *);
@@ -37,6 +38,7 @@ void	section_diff(struct rdoc *, const struct section_input *);
 void	section_launch(struct rdoc *, const struct section_input *);
 /* AMDGPU (sec_amd.c) */
 void	section_amd(struct rdoc *, const struct section_input *);
+void	section_size(struct rdoc *, const struct section_input *);
 /* The verdict line on top and the provenance at the bottom (sec_verdict.c):
  * paragraphs of the whole report, shown when no --sections is given. */
 void	section_verdict(struct rdoc *, const struct section_input *);

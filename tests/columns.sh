@@ -35,12 +35,15 @@ fi
 # The header byte for byte, up to the visibility column; then the columns
 # appended since, by name.
 want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility"
+header=$("$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1)
 check "--list's header is the one documented" \
 	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | list_upto visibility | head -1)" = "$want"
 check "--list's header has max_block after visibility" \
 	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,\\(.*,\\)*max_block\\(,\\|\$\\)'"
 check "--list's header ends with the AMDGPU columns" \
 	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',agpr,sgpr,vgpr_spill,sgpr_spill,wavefront\$'"
+check "--list's header has code_bytes right after visibility" \
+	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,code_bytes\\(,\\|\$\\)'"
 
 # A list read back writes the same header and rows: the importer reads
 # every column where the writer put it.

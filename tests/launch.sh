@@ -40,7 +40,18 @@ check "cap72_nobound: 896" grep -qx 'cap72_nobound,896' "$TMP/ours"
 # A list written before the column reads back with it derived.
 list_upto visibility <"$TMP/list.csv" >"$TMP/old.csv"
 "$SPILLWAY" --list "$TMP/old.csv" >"$TMP/again.csv"
-check "an older list reads back with max_block derived" cmp -s "$TMP/list.csv" "$TMP/again.csv"
+# code_bytes (issue 26) is not derived: read back from an older list, empty.
+no_code_bytes() {
+	python3 -c 'import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+i = rows[0].index("code_bytes")
+for r in rows[1:]:
+    r[i] = ""
+csv.writer(sys.stdout, lineterminator="\n").writerows(rows)' "$1"
+}
+no_code_bytes "$TMP/list.csv" >"$TMP/list.nocode.csv"
+no_code_bytes "$TMP/again.csv" >"$TMP/again.nocode.csv"
+check "an older list reads back with max_block derived" cmp -s "$TMP/list.nocode.csv" "$TMP/again.nocode.csv"
 
 # --launchable.
 expect_status 1 "--launchable without a bound" "$SPILLWAY" --check --launchable --allow="$TMP/allow-no72.csv" "$L"

@@ -29,7 +29,7 @@
 static const char list_header[] =
     "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,"
     "constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,"
-    "visibility\n";
+    "visibility,code_bytes\n";
 
 static void
 test_every_column_described(void **state)

@@ -80,13 +80,13 @@ test_fields_quoted_when_they_must_be(void **state)
 	fill_func(&f[3], "x", "say \"hi\", twice", "");
 	s = format(&img, f, 4);
 	assert_string_equal(s,
-	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024,,,,,\n"
+	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,1024,,,,,\n"
 	    "lib/libk.so,,sm_90a,entry,_Z1fif,\"f(int, float)\",\"f(int, float)\",n,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024,,,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,1024,,,,,\n"
 	    "lib/libk.so,,sm_90a,entry,\"a\"\"b\",\"line\nbreak\",\"line\nbreak\",\"cr\r\","
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024,,,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,1024,,,,,\n"
 	    "lib/libk.so,,sm_90a,entry,x,\"say \"\"hi\"\", twice\",\"say \"\"hi\"\", twice\",,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024,,,,,\n");
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,1024,,,,,\n");
 	free(s);
 }
 
@@ -108,9 +108,9 @@ test_image_fields_on_every_row(void **state)
 	s = format(&img, f, 2);
 	assert_string_equal(s,
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,entry,_Z1av,a(),a(),,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024,,,,,\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,1024,,,,,\n"
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,device,_Z1bv,b(),b(),,"
-	    ",0,0,0,0:904 3:8,0,0,0,1024,,,,default,,,,,,\n");
+	    ",0,0,0,0:904 3:8,0,0,0,1024,,,,default,0,,,,,,\n");
 	free(s);
 }
 

@@ -21,6 +21,7 @@
 #include "text.h"
 #include "tui.h"
 #include "tui_int.h"
+#include "view_size.h"
 
 static int
 tui_has_modules(const struct tui *t)
@@ -98,6 +99,8 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 		.fill = tui_fill_check, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_DIFF] = { .name = "Diff", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_diff,
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_SIZE] = { .name = "Size", .keys = KEYS_PAGER | KEYS_TAB, .available = view_size_available,
+		.fill = view_size_fill, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,

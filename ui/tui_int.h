@@ -27,6 +27,7 @@ struct tui;
 /* The views; the first is the one the browser opens on. */
 enum view_id {
 	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF,	/* top level: Tab cycles them */
+	VIEW_SIZE,						/* top level (view_size.c) */
 	VIEW_DETAIL, VIEW_HELP,				/* opened over another */
 	VIEW_COUNT
 };

@@ -33,6 +33,7 @@
 #include "rjson.h"
 #include "scan.h"
 #include "schedule.h"
+#include "size.h"
 #include "summary.h"
 #include "tui.h"
 #include "trace.h"
@@ -145,6 +146,18 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 	}
 }
 
+/* $GITHUB_STEP_SUMMARY when --check is to append the report to it: under
+ * GitHub Actions, and named; else NULL. */
+static const char *
+github_step_summary(void)
+{
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+
+	if (ga == NULL || strcmp(ga, "true") != 0 || summary == NULL || summary[0] == '\0')
+		return NULL;
+	return summary;
+}
+
 /* The scanner's configuration: the selection and the logs named. */
 static void
 scan_config_from(struct scan_config *c, const struct options *o)
@@ -155,6 +168,10 @@ scan_config_from(struct scan_config *c, const struct options *o)
 	c->includes = &o->includes;
 	c->excludes = &o->excludes;
 	c->logs = &o->logs;
+	/* The duplicates of the size section (in --report, and in the report
+	 * --check appends to GitHub's step summary), --list=images' hashes. */
+	c->hashes = o->mode == MODE_REPORT || o->mode == MODE_LIST_IMAGES ||
+	    (o->mode == MODE_CHECK && github_step_summary() != NULL);
 }
 
 /* The build gates: the judge's, echoed by the report and the Build view. */
@@ -382,12 +399,12 @@ github_summary(const struct run *r, const char *path)
 static void
 github_faces(const struct run *r)
 {
-	const char *ga = getenv("GITHUB_ACTIONS"), *summary = getenv("GITHUB_STEP_SUMMARY");
+	const char *ga = getenv("GITHUB_ACTIONS"), *summary = github_step_summary();
 
 	if (ga == NULL || strcmp(ga, "true") != 0)
 		return;
 	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged);
-	if (summary != NULL && summary[0] != '\0')
+	if (summary != NULL)
 		github_summary(r, summary);
 }
 
@@ -534,6 +551,16 @@ run_list_images(struct run *r)
 }
 
 static int
+run_list_sizes(struct run *r)
+{
+	if (format_json(&r->o))
+		size_list_write_json(r->out, &r->m);
+	else
+		size_list_write(r->out, &r->m);
+	return EXIT_CLEAN;
+}
+
+static int
 run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
@@ -574,6 +601,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_RECORD, 0, NULL, NULL, run_record },
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
+	{ MODE_LIST_SIZES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_sizes },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
 	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES | RUN_GROWTH, check_report, NULL,
 	  run_report },
@@ -630,7 +658,8 @@ run_check_options(struct run *r)
 		fprintf(stderr, "spillway: %s\n", err);
 		return EXIT_TROUBLE;
 	}
-	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list) {
+	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list &&
+	    r->mode->run != run_list_sizes) {
 		fprintf(stderr, "spillway: --format goes with --list or --check\n");
 		return EXIT_TROUBLE;
 	}

@@ -42,8 +42,8 @@ static const struct option_doc option_docs[] = {
 	{ { "tui", no_argument, NULL, OPT_TUI }, NULL,
 	  "browse the kernels in the terminal",
 	  "Modes (default: --tui when stdin and stdout are terminals, else --summary)" },
-	{ { "list", optional_argument, NULL, OPT_LIST }, "images",
-	  "every (function, sm) row as CSV; =images: the images", NULL },
+	{ { "list", optional_argument, NULL, OPT_LIST }, "images|sizes",
+	  "every (function, sm) row as CSV; =images: the images; =sizes: where the bytes go", NULL },
 	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
 	  "one line per library", NULL },
 	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
@@ -85,7 +85,7 @@ static const struct option_doc option_docs[] = {
 	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N",
 	  "no kernel may use more than N registers", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
-	  "no kernel grows past --baseline by more than RULE", NULL },
+	  "growth past --baseline allowed: stack:0,reg:8; bytes:2%, bytes:8MiB", NULL },
 	/* launch (issue 27) */
 	{ { "launchable", no_argument, NULL, OPT_LAUNCHABLE }, NULL,
 	  "every kernel launches at its bound (or 1024)", NULL },
@@ -100,7 +100,7 @@ static const struct option_doc option_docs[] = {
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "of diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch",
+	  "diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch,size",
 	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>", NULL },
@@ -327,8 +327,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				bad = set_mode(o, MODE_LIST, "list");
 			else if (strcmp(optarg, "images") == 0)
 				bad = set_mode(o, MODE_LIST_IMAGES, "list");
+			else if (strcmp(optarg, "sizes") == 0)
+				bad = set_mode(o, MODE_LIST_SIZES, "list");
 			else {
-				fprintf(stderr, "spillway: --list takes 'functions' or 'images', not '%s'\n", optarg);
+				fprintf(stderr, "spillway: --list takes 'functions', 'images' or 'sizes', not '%s'\n", optarg);
 				bad = -1;
 			}
 			break;

@@ -20,6 +20,7 @@ enum mode {
 	MODE_TUI,
 	MODE_LIST,		/* --list: functions */
 	MODE_LIST_IMAGES,	/* --list=images */
+	MODE_LIST_SIZES,	/* --list=sizes: where the bytes go (issue 26) */
 	MODE_SUMMARY,
 	MODE_REPORT,
 	MODE_CHECK,

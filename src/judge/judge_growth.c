@@ -6,11 +6,46 @@
 #include <string.h>
 
 #include "arch.h"
+#include "bytes.h"
 #include "columns.h"
 #include "judge_growth.h"
 #include "judge_launch.h"
 #include "judge_libs.h"
+#include "size.h"
 #include "xalloc.h"
+
+/* "2%", "0.5%" is not taken: whole percents; "8MiB", "100000" bytes. */
+static int
+parse_bytes_rule(const char *num, struct growth_rule *rule, char *err, size_t errsize)
+{
+	size_t len = strlen(num);
+	enum bytes_unit unit;
+
+	memset(rule, 0, sizeof *rule);
+	rule->bytes = 1;
+	if (len > 1 && num[len - 1] == '%') {
+		char digits[32], *end;
+		long long v;
+
+		if (len - 1 >= sizeof digits)
+			goto bad;
+		memcpy(digits, num, len - 1);
+		digits[len - 1] = '\0';
+		errno = 0;
+		v = strtoll(digits, &end, 10);
+		if (end == digits || *end != '\0' || errno != 0 || v < 0)
+			goto bad;
+		rule->percent = 1;
+		rule->limit = v;
+		return 0;
+	}
+	if ((rule->limit = bytes_parse(num, BYTES_B, &unit)) >= 0)
+		return 0;
+bad:
+	snprintf(err, errsize, "--max-growth: bytes takes a whole percent (bytes:2%%) or a size "
+	    "(bytes:8MiB), not '%s'", num);
+	return -1;
+}
 
 int
 growth_parse(const char *text, struct growth_rules *r, char *err, size_t errsize)
@@ -35,6 +70,15 @@ growth_parse(const char *text, struct growth_rules *r, char *err, size_t errsize
 			*colon = '\0';
 			name = item;
 			num = colon + 1;
+		}
+		if (strcmp(name, "bytes") == 0) {
+			if (parse_bytes_rule(num, &r->v[r->n], err, errsize) < 0)
+				return -1;
+			r->n++;
+			p += n;
+			if (*p == ',')
+				p++;
+			continue;
 		}
 		errno = 0;
 		v = strtoll(num, &end, 10);
@@ -112,6 +156,48 @@ peaks(const struct model *m, const struct column *col, size_t *np)
 	return v;
 }
 
+/* Whether a library's or an arch's growth passes the rule. */
+static int
+bytes_over(const struct growth_rule *rule, const struct size_growth *g)
+{
+	int64_t grew = size_growth_bytes(g);
+
+	if (grew <= 0)
+		return 0;
+	if (!rule->percent)
+		return grew > rule->limit;
+	if (g->before <= 0)
+		return 1;	/* new: any growth is past a percent of nothing */
+	return (double)grew * 100.0 > (double)rule->limit * (double)g->before;
+}
+
+static void
+judge_bytes(const struct model *now, const struct model *base, const struct growth_rule *rule,
+    struct verdict *v)
+{
+	size_t n;
+	struct size_growth *g = size_growth(now, base, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		char was[32];
+
+		if (g[i].level == GROW_KERNEL || !bytes_over(rule, &g[i]))
+			continue;
+		if (g[i].before > 0)
+			snprintf(was, sizeof was, "%.2f%%", 100.0 * (double)size_growth_bytes(&g[i]) /
+			    (double)g[i].before);
+		else
+			snprintf(was, sizeof was, "new");
+		judge_add(v, FINDING_VIOLATION,
+		    "VIOLATION %s%s%s: %lld bytes, was %lld (+%lld, %s; over --max-growth=bytes:%lld%s) [%s %s]",
+		    g[i].library, g[i].arch[0] ? " " : "", g[i].arch, (long long)g[i].after,
+		    (long long)(g[i].before > 0 ? g[i].before : 0), (long long)size_growth_bytes(&g[i]),
+		    was, rule->limit, rule->percent ? "%" : "", g[i].stored ? "stored" : "code",
+		    size_growth_level_names[g[i].level]);
+	}
+	free(g);
+}
+
 void
 judge_growth(const struct model *now, const struct model *base,
     const struct growth_rules *r, struct verdict *v)
@@ -123,6 +209,10 @@ judge_growth(const struct model *now, const struct model *base,
 
 		if (r->v[k].occupancy) {
 			judge_occupancy_growth(now, base, r->v[k].limit, v);
+			continue;
+		}
+		if (r->v[k].bytes) {
+			judge_bytes(now, base, &r->v[k], v);
 			continue;
 		}
 		pn = peaks(now, col, &nn);

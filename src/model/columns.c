@@ -93,6 +93,11 @@ const struct column columns[NCOLUMNS] = {
 	[COL_VISIBILITY] = { .name = "visibility", .title = "VISIBILITY", .heading = "visibility",
 		FUNC_CODE(visibility, func_visibility_names), .csv_optional = 1,
 		.description = "the symbol's ELF visibility, and unlisted when cuobjdump leaves it out" },
+	/* Size (issue 26). */
+	[COL_CODE_BYTES] = { .name = "code_bytes", .title = "CODE", BYTES("code"),
+		FUNC_NUMBER(code_bytes), .csv_optional = 1,
+		.description = "the size of the function's .text section: its SASS, without the "
+		    "sm_100+ Mercury copies" },
 	/* launch (issue 27) */
 	[COL_MAX_BLOCK] = { .name = "max_block", .title = "MAXBLK", COUNT("max block"),
 		FUNC_NUMBER(max_block), .csv_optional = 1,

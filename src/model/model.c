@@ -33,6 +33,7 @@ model_free(struct model *m)
 	free(m->images);
 	free(m->funcs);
 	free(m->ptxas);
+	free(m->fatbins);
 	strpool_free(&m->pool);
 	memset(m, 0, sizeof *m);
 }
@@ -106,6 +107,14 @@ model_add_ptxas(struct model *m, const struct ptxas_rec *r)
 {
 	xgrow((void **)&m->ptxas, &m->capptxas, m->nptxas + 1, sizeof *m->ptxas);
 	m->ptxas[m->nptxas++] = *r;
+}
+
+size_t
+model_add_fatbin(struct model *m, const struct fatbin_rec *r)
+{
+	xgrow((void **)&m->fatbins, &m->capfatbins, m->nfatbins + 1, sizeof *m->fatbins);
+	m->fatbins[m->nfatbins] = *r;
+	return m->nfatbins++;
 }
 
 int

@@ -50,6 +50,29 @@ struct image_rec {
 	int64_t		 global;	/* GLOBAL of cuobjdump's Common line, -1 unknown */
 	const char	*constant;	/* module-level banks "3:256 4:24", "" none */
 	uint64_t	 offset;	/* offset of the entry in the file (or member) */
+	/* Size (src/model/size.c): where the image's bytes are, and what. */
+	uint64_t	 entry_size;	/* header, payload and padding in its container; 0 none */
+	uint32_t	 fatbin;	/* 1 + its index in model.fatbins, 0 none (bare, read back) */
+	uint64_t	 text_bytes;	/* SASS: the functions' .text sections, summed */
+	uint64_t	 merc_bytes;	/* SASS: .nv.merc.* and .nv.capmerc.* sections (sm_100+) */
+	uint64_t	 hash;		/* SASS: XXH3 of the decompressed image, 0 not hashed */
+	uint8_t		 sized;		/* SASS: read by a worker, text_bytes and merc_bytes known */
+};
+
+/*
+ * A run of fatbin containers: a host ELF's .nv_fatbin (or __nv_relfatbin)
+ * section, or a fatbin file.  Its bytes are the entries' (image_rec
+ * entry_size), the containers' headers and the zeros between containers.
+ */
+struct fatbin_rec {
+	const char	*library;
+	const char	*member;
+	const char	*section;	/* ".nv_fatbin", "__nv_relfatbin", "" a fatbin file */
+	uint64_t	 offset;	/* in the file (or member) */
+	uint64_t	 size;		/* the section's sh_size, or the file's */
+	uint64_t	 containers, container_headers, zeros;
+	uint64_t	 entries_skipped;	/* bytes of entries not made images (--arch, unknown kind, damage) */
+	int		 damaged;	/* the walk stopped early: the rest is not accounted */
 };
 
 struct func_rec {
@@ -66,6 +89,9 @@ struct func_rec {
 	int32_t		 max_threads, min_blocks;
 	int32_t		 frame;		/* EIATTR_FRAME_SIZE: this function's own frame */
 	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
+	/* Size (src/model/size.c). */
+	int32_t		 code_bytes;	/* its .text.<mangled> section, UNKNOWN from a list without it */
+	uint64_t	 code_hash;	/* XXH3 of those bytes, 0 unknown */
 	/* Launch (launch.h): the largest block it launches with on its sm. */
 	int32_t		 max_block;
 	/* AMDGPU code objects' metadata (UNKNOWN for CUDA rows); reg holds
@@ -139,6 +165,8 @@ struct model {
 	size_t			 nfuncs, capfuncs;
 	struct ptxas_rec	*ptxas;
 	size_t			 nptxas, capptxas;
+	struct fatbin_rec	*fatbins;
+	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
 };
 
@@ -154,6 +182,7 @@ struct build_module *model_module(struct model *, const char *name);
 struct build_module *model_module_new(struct model *, const char *name);
 void	model_module_add_phase(struct build_module *, const struct build_phase *);
 void	model_add_ptxas(struct model *, const struct ptxas_rec *);
+size_t	model_add_fatbin(struct model *, const struct fatbin_rec *);
 const struct image_rec *model_func_image(const struct model *, const struct func_rec *);
 
 #endif

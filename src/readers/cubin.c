@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "bytes.h"
 #include "cubin.h"
@@ -162,7 +163,7 @@ constant_bank(const char *name, unsigned *bank, const char **rest)
  * its type. */
 enum section_kind {
 	SEC_OTHER,		/* only its header is looked at, if anything */
-	SEC_SKIPPED,
+	SEC_MERC,		/* sm_100+ Mercury copies: their size is counted apart */
 	SEC_MODULE_INFO,
 	SEC_FUNCTION_INFO,
 	SEC_SHARED,
@@ -185,7 +186,8 @@ struct section_rule {
 
 /* The first rule whose name matches decides. */
 static const struct section_rule section_rules[] = {
-	{ ".nv.merc",		1, SEC_SKIPPED },	/* Mercury copies of what follows */
+	{ ".nv.merc",		1, SEC_MERC },	/* Mercury copies of what follows */
+	{ ".nv.capmerc",	1, SEC_MERC },	/* sm_100+: a Mercury copy of a function's code */
 	{ ".nv.info",		0, SEC_MODULE_INFO },
 	{ ".nv.info.",		1, SEC_FUNCTION_INFO },
 	{ ".nv.shared.",	1, SEC_SHARED },
@@ -562,7 +564,17 @@ typedef int (*section_reader)(struct reader *, struct section *);
 
 /* What each kind of section gives; kinds without a reader give nothing
  * here (symbols and functions are read before, by collect_functions). */
+/* .nv.merc.* and .nv.capmerc.*: bytes the image holds beside the code
+ * the GPU runs, counted apart from the functions' (code_bytes). */
+static int
+read_merc(struct reader *r, struct section *sec)
+{
+	r->c->merc_bytes += sec->len;
+	return 0;
+}
+
 static const section_reader section_readers[SEC_KINDS] = {
+	[SEC_MERC] = read_merc,
 	[SEC_MODULE_INFO] = read_module_info,
 	[SEC_FUNCTION_INFO] = read_function_info,
 	[SEC_SHARED] = read_memory_size,
@@ -734,6 +746,10 @@ collect_functions(struct reader *r)
 		f = &r->c->funcs[r->c->nfuncs++];
 		memset(f, 0, sizeof *f);
 		f->name = strpool_intern_str(r->pool, sec->name + 6);
+		f->code_bytes = sh->sh_size;
+		f->code_hash = r->c->want_hash && sec->bytes != NULL ?
+		    XXH3_64bits(sec->bytes, sec->len) : 0;
+		r->c->text_bytes += sh->sh_size;
 		f->sym = (uint32_t)(sh->sh_info & 0xffffff);
 		f->reg = (int32_t)(sh->sh_info >> 24);
 		f->regcount = -1;

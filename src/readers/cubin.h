@@ -23,12 +23,15 @@ struct cubin_func {
 	int32_t		 texture, surface, sampler;
 	int32_t		 max_threads, frame, maxreg;
 	char		 constant[CUBIN_BANKS_MAX];
+	uint64_t	 code_bytes;	/* its .text.<name> section's size */
+	uint64_t	 code_hash;	/* XXH3 of those bytes */
 	/* Scratch used while reading. */
 	uint32_t	 sym;
 	int32_t		 regcount;
 };
 
 struct cubin {
+	int		 want_hash;	/* set before cubin_read: hash each function's code */
 	unsigned	 sm;		/* from e_flags */
 	int		 arch_a;	/* .nv.compat says an sm_XXa target */
 	int		 relocatable;	/* ET_REL */
@@ -36,6 +39,8 @@ struct cubin {
 	char		 constant[CUBIN_BANKS_MAX];
 	char		 toolkit[16];
 	char		 producer[24];
+	uint64_t	 text_bytes;	/* the functions' .text sections, summed */
+	uint64_t	 merc_bytes;	/* .nv.merc.* and .nv.capmerc.* sections in the file (sm_100+) */
 	struct cubin_func *funcs;
 	size_t		 nfuncs, capfuncs;
 };

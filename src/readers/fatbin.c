@@ -99,9 +99,19 @@ int
 fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
     fatbin_error_fn on_error, fatbin_skip_fn skip, void *ctx)
 {
+	struct fatbin_tally t;
+
+	return fatbin_walk_tallied(buf, size, on_entry, on_error, skip, &t, ctx);
+}
+
+int
+fatbin_walk_tallied(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
+    fatbin_error_fn on_error, fatbin_skip_fn skip, struct fatbin_tally *tally, void *ctx)
+{
 	size_t pos = 0;
 	char msg[160];
 
+	memset(tally, 0, sizeof *tally);
 	while (pos < size) {
 		uint32_t magic;
 		uint16_t hsize;
@@ -110,7 +120,10 @@ fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
 
 		/* Linkers pad input sections to 8 bytes with zeros. */
 		if (buf[pos] == 0) {
+			size_t from = pos;
+
 			pos = skip_zeros(buf, pos, size, skip, ctx);
+			tally->zeros += pos - from;
 			continue;
 		}
 		if (size - pos < CONTAINER_HEADER) {
@@ -142,6 +155,8 @@ fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
 		}
 		end = pos + hsize + (size_t)body;
 		at = pos + hsize;
+		tally->containers++;
+		tally->container_headers += hsize;
 		while (at < end) {
 			struct fatbin_entry e;
 

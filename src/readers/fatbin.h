@@ -58,6 +58,20 @@ typedef const uint8_t *(*fatbin_skip_fn)(void *ctx, const uint8_t *at, const uin
 int	fatbin_walk_sparse(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
 	    fatbin_error_fn on_error, fatbin_skip_fn skip, void *ctx);
 
+/*
+ * The bytes of buf that are no entry's, counted as a walk passes them:
+ * the containers' headers and the zeros between containers (size.c puts
+ * them on a line of their own).  Entries are counted by on_entry.
+ */
+struct fatbin_tally {
+	uint64_t	 containers;
+	uint64_t	 container_headers;	/* bytes */
+	uint64_t	 zeros;			/* bytes */
+};
+/* fatbin_walk_sparse that also fills *tally (zeroed first). */
+int	fatbin_walk_tallied(const uint8_t *buf, size_t size, fatbin_entry_fn on_entry,
+	    fatbin_error_fn on_error, fatbin_skip_fn skip, struct fatbin_tally *tally, void *ctx);
+
 /* "sm_90a", "compute_100f", ... from the entry's kind, arch and flags. */
 void	fatbin_arch_name(const struct fatbin_entry *, char *out, size_t outsize);
 

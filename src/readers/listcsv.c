@@ -204,11 +204,40 @@ kind_name(int k)
 	return k == IMAGE_SASS ? "sass" : k == IMAGE_PTX ? "ptx" : "lto";
 }
 
+/*
+ * An image's size columns (issue 26): the bytes its entry takes in its
+ * container and their share of the container's section (percent), the
+ * compression ratio (decompressed over stored), the PTX bytes of a PTX
+ * image, a SASS image's code and Mercury bytes and its content hash.
+ * Empty when not known (a bare cubin has no container).
+ */
+static void
+write_image_sizes(FILE *f, const struct model *m, const struct image_rec *img)
+{
+	const struct fatbin_rec *fb = img->fatbin > 0 ? &m->fatbins[img->fatbin - 1] : NULL;
+	int sass_read = img->kind == IMAGE_SASS && img->sized;
+
+	number(f, fb != NULL ? (int64_t)img->entry_size : -1, 0);
+	if (fb != NULL && fb->size > 0)
+		fprintf(f, "%.2f", 100.0 * (double)img->entry_size / (double)fb->size);
+	putc(',', f);
+	if (img->stored_size > 0)
+		fprintf(f, "%.2f", (double)img->size / (double)img->stored_size);
+	putc(',', f);
+	number(f, img->kind == IMAGE_PTX ? (int64_t)img->size : -1, 0);
+	number(f, sass_read ? (int64_t)img->text_bytes : -1, 0);
+	number(f, sass_read ? (int64_t)img->merc_bytes : -1, 0);
+	if (sass_read && img->hash != 0)
+		fprintf(f, "%016llx", (unsigned long long)img->hash);
+	putc('\n', f);
+}
+
 void
 listcsv_write_images(FILE *f, const struct model *m)
 {
 	fputs("library,member,kind,arch,compressed,stored_size,size,code_version,"
-	    "toolkit,producer,relocatable,offset,global,constant\n", f);
+	    "toolkit,producer,relocatable,offset,global,constant,"
+	    "entry_size,share,ratio,ptx_bytes,text_bytes,merc_bytes,hash\n", f);
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *img = &m->images[i];
 
@@ -226,7 +255,8 @@ listcsv_write_images(FILE *f, const struct model *m)
 		listcsv_field(f, img->producer, 0);
 		fprintf(f, "%s,%llu,", img->relocatable ? "yes" : "no", (unsigned long long)img->offset);
 		number(f, img->global, 0);
-		listcsv_field(f, img->constant, 1);
+		listcsv_field(f, img->constant, 0);
+		write_image_sizes(f, m, img);
 	}
 }
 

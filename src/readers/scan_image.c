@@ -16,6 +16,7 @@
 #include "cubin.h"
 #include "fatbin.h"
 #include "hostelf.h"
+#include "imagescsv.h"
 #include "listcsv.h"
 #include "logs.h"
 #include "offload_bundle.h"
@@ -153,6 +154,21 @@ image_readable(struct place *p, uint64_t offset, uint64_t stored, uint64_t size,
 	return 1;
 }
 
+/* The bytes an entry takes in its container. */
+static uint64_t
+entry_bytes(const struct fatbin_entry *e)
+{
+	return (uint64_t)e->header_size + e->padded_size;
+}
+
+/* An entry that becomes no image: its bytes are said apart (size.c). */
+static void
+entry_skipped(struct place *p, const struct fatbin_entry *e)
+{
+	if (p->fatbin > 0)
+		p->scan->model->fatbins[p->fatbin - 1].entries_skipped += entry_bytes(e);
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -175,12 +191,15 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		char msg[96];
 		snprintf(msg, sizeof msg, "unknown fatbin entry kind %u, skipped", e->kind);
 		place_error(p, e->offset, msg);
+		entry_skipped(p, e);
 		return;
 	}
 	drop_walked_behind(p, e->payload);
 	if (s->cfg->arches != NULL &&
-	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch))
+	    !arch_selected((const char *const *)s->cfg->arches->v, s->cfg->arches->n, img.arch)) {
+		entry_skipped(p, e);
 		return;
+	}
 	if (e->kind == FATBIN_KIND_LTO)
 		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
 	else if (e->flags & FATBIN_FLAG_ZSTD)
@@ -196,10 +215,14 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.toolkit = img.producer = img.constant = strpool_intern_str(&s->model->pool, "");
 	img.global = UNKNOWN;
 	img.offset = p->base + e->offset;
+	img.entry_size = entry_bytes(e);
+	img.fatbin = (uint32_t)p->fatbin;
 
 	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
-	    img.compression != COMPRESS_NONE))
+	    img.compression != COMPRESS_NONE)) {
+		entry_skipped(p, e);
 		return;
+	}
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
@@ -372,6 +395,36 @@ read_bundle(struct place *p, const uint8_t *data, size_t size)
 	offload_bundle_walk(data, size, on_bundle_entry, on_fatbin_error, p);
 }
 
+/*
+ * Walks the containers of a fatbin section or file, recorded in
+ * model.fatbins so that its bytes can be told apart (size.c): the
+ * entries', the containers' headers, the zeros between them.
+ */
+static void
+walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *section)
+{
+	struct model *m = p->scan->model;
+	struct fatbin_rec rec;
+	struct fatbin_tally t;
+	size_t i;
+
+	memset(&rec, 0, sizeof rec);
+	rec.library = p->library;
+	rec.member = p->member;
+	rec.section = strpool_intern_str(&m->pool, section);
+	rec.offset = p->base;
+	rec.size = size;
+	i = model_add_fatbin(m, &rec);
+	p->fatbin = i + 1;
+	rec.damaged = fatbin_walk_tallied(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros,
+	    &t, p) != 0;
+	m->fatbins[i].containers = t.containers;
+	m->fatbins[i].container_headers = t.container_headers;
+	m->fatbins[i].zeros = t.zeros;
+	m->fatbins[i].damaged = rec.damaged;
+	p->fatbin = 0;
+}
+
 /* A host object, shared library or executable: the fatbin in its
  * .nv_fatbin or __nv_relfatbin section, the offload bundles in its
  * .hip_fatbin section, if it has them. */
@@ -394,7 +447,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	if (sec.data != NULL) {
 		q.base = p->base + sec.offset;
 		q.relocatable = sec.relocatable;
-		fatbin_walk_sparse(sec.data, sec.size, on_fatbin_entry, on_fatbin_error, skip_zeros, &q);
+		walk_fatbin(&q, sec.data, sec.size, sec.relocatable ? "__nv_relfatbin" : ".nv_fatbin");
 	}
 	if (sec.bundles != NULL) {
 		q = *p;
@@ -432,7 +485,7 @@ static void
 read_fatbin(struct place *p, const uint8_t *data, size_t size)
 {
 	p->scan->stats->files_read++;
-	fatbin_walk_sparse(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros, p);
+	walk_fatbin(p, data, size, "");
 }
 
 /* Rows read back from CSV become a job that is already done, so that
@@ -451,6 +504,17 @@ read_list(struct place *p, const uint8_t *data, size_t size)
 	    s->diags, s->order) < 0)
 		s->stats->unreadable++;
 	scan_job_add(s, &j);
+}
+
+/* A --list=images CSV: its images, sizes and hashes (a --baseline). */
+static void
+read_images_list(struct place *p, const uint8_t *data, size_t size)
+{
+	struct scan *s = p->scan;
+
+	s->stats->files_read++;
+	if (imagescsv_import(data, size, p->library, s->model, s->diags, s->order) < 0)
+		s->stats->unreadable++;
 }
 
 static int
@@ -478,7 +542,7 @@ struct file_type {
 
 enum file_type_id {
 	FILE_CUBIN, FILE_CODE_OBJECT, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN,
-	FILE_BUNDLE, FILE_LIST, FILE_LOG, FILE_TYPES
+	FILE_BUNDLE, FILE_LIST, FILE_IMAGES_LIST, FILE_LOG, FILE_TYPES
 };
 
 static const struct file_type file_types[FILE_TYPES] = {
@@ -493,6 +557,8 @@ static const struct file_type file_types[FILE_TYPES] = {
 	[FILE_BUNDLE] =		{ .name = "clang offload bundle", .sniff = offload_bundle_is_bundle,
 				  .read = read_bundle },
 	[FILE_LIST] =		{ .name = "spillway --list CSV", .sniff = listcsv_is_list, .read = read_list },
+	[FILE_IMAGES_LIST] =	{ .name = "spillway --list=images CSV", .sniff = imagescsv_is_list,
+				  .read = read_images_list },
 	[FILE_LOG] =		{ .name = "build log", .sniff = is_log, .read = read_log },
 };
 

@@ -162,6 +162,7 @@ struct place {
 	int			 depth;		/* archive nesting */
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
+	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
 };
 
 /* A batch of consecutive jobs a worker claimed. */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #include "amdgpu.h"
 #include "clock.h"
@@ -183,7 +184,7 @@ amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
 		f->local = f->texture = f->surface = f->sampler = UNKNOWN;
 		f->min_blocks = f->frame = UNKNOWN;
 		f->spill_stores = f->spill_loads = UNKNOWN;
-		f->max_block = UNKNOWN;	/* launch.h models NVIDIA's SMs only */
+		f->max_block = f->code_bytes = UNKNOWN;	/* NVIDIA figures: launch.h, .text.<mangled> */
 	}
 	amdgpu_free(&co);
 }
@@ -244,6 +245,7 @@ scan_job_run(struct worker *w, struct job *j)
 		return;
 	}
 	cubin_init(&c);
+	c.want_hash = s->cfg->hashes;
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
 		if (j->compression != COMPRESS_NONE) {
 			char msg[ERRBUF + 64];
@@ -263,6 +265,10 @@ scan_job_run(struct worker *w, struct job *j)
 	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
 	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
 	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
+	img->text_bytes = c.text_bytes;
+	img->merc_bytes = c.merc_bytes;
+	img->sized = 1;
+	img->hash = s->cfg->hashes ? XXH3_64bits(elf, elfsize) : 0;
 
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
@@ -291,6 +297,8 @@ scan_job_run(struct worker *w, struct job *j)
 		f->min_blocks = UNKNOWN;
 		f->frame = cf->frame;
 		f->spill_stores = f->spill_loads = UNKNOWN;
+		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
+		f->code_hash = cf->code_hash;
 		f->max_block = launch_func_max_block(img->arch, f);
 		amdgpu_unknown(f);
 	}

@@ -1,0 +1,196 @@
+/*
+ * Where the bytes go (issue 26): with --baseline the growth per library,
+ * arch and kernel first; then the kernels with the most code, each
+ * library's arches, and the duplicates with the bytes they waste.  Worst
+ * first in every table.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sections.h"
+#include "size.h"
+#include "xalloc.h"
+
+static const char *const kinds[] = { [IMAGE_SASS] = "SASS", [IMAGE_PTX] = "PTX", [IMAGE_LTO] = "LTO-IR" };
+
+static void
+percent_cell(struct rtable *t, int64_t part, int64_t whole)
+{
+	if (whole > 0)
+		rtable_cell(t, "%.2f", 100.0 * (double)part / (double)whole);
+	else
+		rtable_cell(t, "%s", part > 0 ? "new" : "");
+}
+
+static void
+growth_table(struct rdoc *d, const struct section_input *in)
+{
+	size_t n, shown = 0;
+	struct size_growth *g = size_growth(in->model, in->baseline, &n);
+	struct rtable *t;
+
+	for (size_t i = 0; i < n; i++)
+		shown += size_growth_bytes(&g[i]) != 0;
+	if (shown == 0) {
+		rdoc_para(d, in->section->name, "Against the baseline: no library, arch or kernel "
+		    "changed in bytes.");
+		free(g);
+		return;
+	}
+	rdoc_para(d, in->section->name, "Against the baseline, %zu libraries, arches or kernels "
+	    "changed in bytes (libraries and arches: %s; kernels: their code; the largest growth first):",
+	    shown, n > 0 && g[0].stored ? "stored bytes of their images" : "their functions' code");
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, "level", RC_TEXT);
+	rtable_col(t, "library", RC_CODE);
+	rtable_col(t, "arch", RC_CODE);
+	rtable_col(t, "kernel", RC_CODE);
+	rtable_col(t, "before B", RC_NUM);
+	rtable_col(t, "after B", RC_NUM);
+	rtable_col(t, "growth B", RC_NUM);
+	rtable_col(t, "growth %", RC_NUM);
+	for (size_t i = 0; i < n; i++) {
+		if (size_growth_bytes(&g[i]) == 0)
+			continue;
+		rtable_cell(t, "%s", size_growth_level_names[g[i].level]);
+		rtable_cell(t, "%s", g[i].library);
+		rtable_cell(t, "%s", g[i].arch);
+		rtable_cell(t, "%s", g[i].kernel);
+		rtable_num(t, g[i].before);
+		rtable_num(t, g[i].after);
+		rtable_cell(t, "%+lld", (long long)size_growth_bytes(&g[i]));
+		percent_cell(t, size_growth_bytes(&g[i]), g[i].before);
+	}
+	free(g);
+}
+
+static uint64_t
+total_code(const struct size_kernel *k, size_t n)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += k[i].bytes;
+	return sum;
+}
+
+static void
+kernel_table(struct rdoc *d, const struct section_input *in)
+{
+	size_t n;
+	struct size_kernel *k = size_kernels(in->model, &n);
+	uint64_t all = total_code(k, n);
+	struct rtable *t;
+
+	if (n > 0 && all > 0) {
+		rdoc_para(d, in->section->name, "The kernels with the most SASS (their functions' .text "
+		    "over every instantiation, arch and library; %llu bytes in all):",
+		    (unsigned long long)all);
+		t = rdoc_table(d, in->section->name);
+		rtable_col(t, "kernel", RC_CODE);
+		rtable_col(t, "library", RC_CODE);
+		rtable_col(t, "code B", RC_NUM);
+		rtable_col(t, "share %", RC_NUM);
+		rtable_col(t, "instantiations", RC_NUM);
+		rtable_col(t, "functions", RC_NUM);
+		rtable_col(t, "arches", RC_NUM);
+		for (size_t i = 0; i < n && k[i].bytes > 0; i++) {
+			rtable_cell(t, "%s", k[i].kernel);
+			rtable_cell(t, "%s", k[i].library);
+			rtable_num(t, (int64_t)k[i].bytes);
+			percent_cell(t, (int64_t)k[i].bytes, (int64_t)all);
+			rtable_num(t, k[i].instantiations);
+			rtable_num(t, k[i].functions);
+			rtable_num(t, k[i].arches);
+		}
+	}
+	free(k);
+}
+
+static void
+arch_table(struct rdoc *d, const struct section_input *in)
+{
+	size_t n;
+	struct size_arch *a = size_arches(in->model, &n);
+	struct rtable *t;
+
+	if (n > 0) {
+		rdoc_para(d, in->section->name, "Each library's images per arch (stored: the bytes "
+		    "that ship; decompressed: what the loader holds; code: the functions' .text):");
+		t = rdoc_table(d, in->section->name);
+		rtable_col(t, "library", RC_CODE);
+		rtable_col(t, "arch", RC_CODE);
+		rtable_col(t, "kind", RC_TEXT);
+		rtable_col(t, "images", RC_NUM);
+		rtable_col(t, "stored B", RC_NUM);
+		rtable_col(t, "decompressed B", RC_NUM);
+		rtable_col(t, "code B", RC_NUM);
+		for (size_t i = 0; i < n; i++) {
+			rtable_cell(t, "%s", a[i].library);
+			rtable_cell(t, "%s", a[i].arch);
+			rtable_cell(t, "%s", kinds[a[i].kind]);
+			rtable_num(t, a[i].images);
+			rtable_num(t, a[i].stored > 0 ? (int64_t)a[i].stored : -1);
+			rtable_num(t, a[i].size > 0 ? (int64_t)a[i].size : -1);
+			rtable_num(t, a[i].kind == IMAGE_SASS ? (int64_t)a[i].code : -1);
+		}
+	}
+	free(a);
+}
+
+static void
+duplicate_table(struct rdoc *d, const struct section_input *in)
+{
+	size_t n;
+	struct size_dup *v = size_duplicates(in->model, &n);
+	uint64_t wasted = 0;
+	struct rtable *t;
+
+	for (size_t i = 0; i < n; i++)
+		wasted += v[i].wasted;
+	if (n == 0) {
+		rdoc_para(d, in->section->name, "No duplicates: no SASS image and no function "
+		    "(mangled name and code) is in two places.");
+		free(v);
+		return;
+	}
+	rdoc_para(d, in->section->name, "%zu duplicates waste %llu bytes: the same SASS image "
+	    "(by content hash: stored bytes) or the same function (mangled name and code hash: "
+	    ".text bytes, in images not duplicates themselves) in several places:",
+	    n, (unsigned long long)wasted);
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, "what", RC_TEXT);
+	rtable_col(t, "arch", RC_CODE);
+	rtable_col(t, "function", RC_CODE);
+	rtable_col(t, "copies", RC_NUM);
+	rtable_col(t, "each B", RC_NUM);
+	rtable_col(t, "wasted B", RC_NUM);
+	rtable_col(t, "in", RC_CODE);
+	rtable_col(t, "and", RC_CODE);
+	for (size_t i = 0; i < n; i++) {
+		rtable_cell(t, "%s", v[i].image ? "image" : "function");
+		rtable_cell(t, "%s", v[i].arch);
+		rtable_cell(t, "%s", v[i].name);
+		rtable_num(t, v[i].copies);
+		rtable_num(t, (int64_t)v[i].bytes);
+		rtable_num(t, (int64_t)v[i].wasted);
+		rtable_cell(t, "%s @0x%llx", v[i].first, (unsigned long long)v[i].first_at);
+		rtable_cell(t, "%s @0x%llx", v[i].second, (unsigned long long)v[i].second_at);
+	}
+	free(v);
+}
+
+void
+section_size(struct rdoc *d, const struct section_input *in)
+{
+	if (in->model->nimages == 0 && (in->baseline == NULL || in->baseline->nimages == 0))
+		return;	/* no device code: nothing to say */
+	section_heading(d, in);
+	if (in->baseline != NULL)
+		growth_table(d, in);
+	kernel_table(d, in);
+	arch_table(d, in);
+	duplicate_table(d, in);
+}

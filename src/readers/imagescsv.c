@@ -1,0 +1,182 @@
+/*
+ * A --list=images CSV read back (issue 26): its images become the model's,
+ * with their sizes, so that one saved from an old build serves as
+ * --baseline for the size section and --max-growth=bytes.
+ */
+#include "config.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imagescsv.h"
+#include "xalloc.h"
+
+/* The header up to here says what the file is (listcsv_write_images). */
+static const char images_header[] = "library,member,kind,arch,compressed,stored_size,size,";
+
+/* The columns read, by name; the others are left as they are. */
+enum image_col {
+	IC_LIBRARY, IC_MEMBER, IC_KIND, IC_ARCH, IC_COMPRESSED, IC_STORED, IC_SIZE,
+	IC_ENTRY, IC_TEXT, IC_MERC, IC_HASH, IC_COLS
+};
+static const char *const image_col_names[IC_COLS] = {
+	[IC_LIBRARY] = "library", [IC_MEMBER] = "member", [IC_KIND] = "kind", [IC_ARCH] = "arch",
+	[IC_COMPRESSED] = "compressed", [IC_STORED] = "stored_size", [IC_SIZE] = "size",
+	[IC_ENTRY] = "entry_size", [IC_TEXT] = "text_bytes", [IC_MERC] = "merc_bytes",
+	[IC_HASH] = "hash",
+};
+
+/* A field's bytes kept per row: longer ones are cut (paths, not code). */
+#define FIELD_MAX	4096
+/* Fields of a row: the header's are mapped, the rest skipped. */
+#define ROW_FIELDS_MAX	64
+
+struct importer {
+	struct model	*m;
+	struct diag_list *diags;
+	const char	*file;
+	uint64_t	 order;
+	size_t		 row;		/* rows seen, the header first */
+	size_t		 field;		/* of the row */
+	int		 map[ROW_FIELDS_MAX];	/* field -> enum image_col, -1 none */
+	char		 val[IC_COLS][FIELD_MAX];
+	int		 bad;
+};
+
+int
+imagescsv_is_list(const uint8_t *data, size_t size)
+{
+	size_t n = sizeof images_header - 1;
+
+	return size >= n && memcmp(data, images_header, n) == 0;
+}
+
+static void
+on_field(void *s, size_t len, void *ctx)
+{
+	struct importer *im = ctx;
+	size_t f = im->field++;
+
+	if (f >= ROW_FIELDS_MAX)
+		return;
+	if (im->row == 0) {
+		im->map[f] = -1;
+		for (int c = 0; c < IC_COLS; c++)
+			if (strlen(image_col_names[c]) == len && memcmp(s, image_col_names[c], len) == 0)
+				im->map[f] = c;
+		return;
+	}
+	if (im->map[f] >= 0) {
+		size_t n = len < FIELD_MAX - 1 ? len : FIELD_MAX - 1;
+
+		memcpy(im->val[im->map[f]], s, n);
+		im->val[im->map[f]][n] = '\0';
+	}
+}
+
+/* A size field: digits, or empty for 0; -1 for anything else. */
+static int
+size_of(const char *s, uint64_t *v)
+{
+	char *end;
+
+	*v = 0;
+	if (*s == '\0')
+		return 0;
+	if (*s < '0' || *s > '9')
+		return -1;
+	*v = strtoull(s, &end, 10);
+	return *end == '\0' ? 0 : -1;
+}
+
+static void
+add_image(struct importer *im)
+{
+	struct strpool *pool = &im->m->pool;
+	struct image_rec img;
+	uint64_t v[IC_COLS] = { 0 };
+	int bad = 0;
+
+	memset(&img, 0, sizeof img);
+	img.library = strpool_intern_str(pool, im->val[IC_LIBRARY]);
+	img.member = strpool_intern_str(pool, im->val[IC_MEMBER]);
+	if (strcmp(im->val[IC_KIND], "sass") == 0)
+		img.kind = IMAGE_SASS;
+	else if (strcmp(im->val[IC_KIND], "ptx") == 0)
+		img.kind = IMAGE_PTX;
+	else if (strcmp(im->val[IC_KIND], "lto") == 0)
+		img.kind = IMAGE_LTO;
+	else
+		bad = 1;
+	if (strlen(im->val[IC_ARCH]) == 0 || strlen(im->val[IC_ARCH]) >= sizeof img.arch)
+		bad = 1;
+	else
+		snprintf(img.arch, sizeof img.arch, "%s", im->val[IC_ARCH]);
+	for (int c = IC_STORED; c <= IC_MERC; c++)
+		if (c != IC_COMPRESSED && size_of(im->val[c], &v[c]) < 0)
+			bad = 1;
+	if (bad) {
+		diag_add(im->diags, im->order, im->file, NULL, DIAG_NO_OFFSET,
+		    "line %zu: not a --list=images row (kind sass, ptx or lto, an arch, sizes in digits)",
+		    im->row + 1);
+		im->bad = 1;
+		return;
+	}
+	img.compression = strcmp(im->val[IC_COMPRESSED], "zstd") == 0 ? COMPRESS_ZSTD :
+	    strcmp(im->val[IC_COMPRESSED], "lz4") == 0 ? COMPRESS_LZ4 : COMPRESS_NONE;
+	img.stored_size = v[IC_STORED];
+	img.size = v[IC_SIZE];
+	img.entry_size = v[IC_ENTRY];
+	img.text_bytes = v[IC_TEXT];
+	img.merc_bytes = v[IC_MERC];
+	img.sized = img.kind == IMAGE_SASS && im->val[IC_TEXT][0] != '\0';
+	img.hash = strtoull(im->val[IC_HASH], NULL, 16);
+	img.toolkit = img.producer = img.constant = strpool_intern_str(pool, "");
+	img.global = UNKNOWN;
+	img.version_major = img.version_minor = UNKNOWN;
+	model_add_image(im->m, &img);
+}
+
+static void
+on_row(int c, void *ctx)
+{
+	struct importer *im = ctx;
+
+	(void)c;
+	if (im->row > 0)
+		add_image(im);
+	im->row++;
+	im->field = 0;
+	memset(im->val, 0, sizeof im->val);
+}
+
+int
+imagescsv_import(const uint8_t *data, size_t size, const char *file, struct model *m,
+    struct diag_list *diags, uint64_t order)
+{
+	struct importer *im = xcalloc(1, sizeof *im);
+	struct csv_parser p;
+	int rc = 0;
+
+	im->m = m;
+	im->diags = diags;
+	im->file = file;
+	im->order = order;
+	for (size_t f = 0; f < ROW_FIELDS_MAX; f++)
+		im->map[f] = -1;	/* past the header: no column */
+	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+		free(im);
+		return -1;
+	}
+	if (csv_parse(&p, data, size, on_field, on_row, im) != size || csv_fini(&p, on_field, on_row, im) != 0) {
+		diag_add(diags, order, file, NULL, DIAG_NO_OFFSET, "not a --list=images CSV: %s",
+		    csv_strerror(csv_error(&p)));
+		rc = -1;
+	}
+	csv_free(&p);
+	if (im->bad)
+		rc = -1;
+	free(im);
+	return rc;
+}
