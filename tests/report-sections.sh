@@ -20,8 +20,8 @@ nsections=$(echo $table | wc -w)
 expect_status 2 "--sections=no-such-section is a usage error" \
 	"$SPILLWAY" --report --sections=no-such-section "$EXAMPLE"
 
-# --help: "--sections=LIST" then "of a,b,...".
-help=$("$SPILLWAY" --help | sed -n '/--sections=LIST/{N;s/\n/ /;s/.*--sections=LIST *of \([a-z,]*\).*/\1/p;}' | tr ',' ' ')
+# --help: "--sections=LIST" then "a,b,...".
+help=$("$SPILLWAY" --help | sed -n '/--sections=LIST/{N;s/\n/ /;s/.*--sections=LIST *\([a-z,]*\).*/\1/p;}' | tr ',' ' ')
 check "--help lists the table's sections, in its order ($help)" [ "$help" = "$table" ]
 
 # The man page: the .Cm words of the --sections entry.
