@@ -14,6 +14,24 @@ minutes(FILE *f, double s)
 	fprintf(f, "%.1f s (%.1f min)", s, s / 60);
 }
 
+/* What the peak column measured: the whole tree (and how), or one process. */
+static void
+peak_how(FILE *f, const struct build_module *b)
+{
+	const char *how = b->peak_how != NULL ? b->peak_how : "";
+
+	if (b->peak_rss < 0)
+		fputc('-', f);
+	else if (strncmp(how, "cgroup", 6) == 0)
+		fprintf(f, "tree (%s memory peak)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1");
+	else if (strncmp(how, "proc", 4) == 0)
+		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
+	else if (*how)
+		escape_fputs(how, f);
+	else
+		fputs("one process", f);
+}
+
 void
 buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top)
 {
@@ -34,7 +52,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputc(')', f);
 	}
 	fputc('\n', f);
-	fputs("module\tpeak\twall\tstatus\tarches\tphases\n", f);
+	fputs("module\tpeak\twall\tstatus\tarches\tphases\tlargest process\tpeak measured by\n", f);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
 		double ms = 0;
@@ -60,6 +78,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			fprintf(f, "%zu (%.1f s)", b->nphases, ms / 1000);
 		else
 			fputc('-', f);
+		fprintf(f, "\t%s\t", bytes_format(b->peak_proc, a, sizeof a));
+		peak_how(f, b);
 		fputc('\n', f);
 	}
 	if (s == NULL)

@@ -1,7 +1,10 @@
 /*
  * Peak RSS and wall time per compile from spillway record logs ("# build-rss
- * log v1", spillway(1), RECORD).  Each record becomes, or updates, the
- * module it names; a target recorded twice keeps its last record (a rerun).
+ * log v1" and v2, spillway(1), RECORD).  Each record becomes, or updates,
+ * the module it names; a target recorded twice keeps its last record (a
+ * rerun).  A v2 record adds the peak of the whole process tree (the
+ * module's peak; the largest process stays beside it), how it was
+ * measured, the cores and the load.
  */
 #include "config.h"
 
@@ -24,7 +27,41 @@ valid_arches(const char *s, size_t n)
 	return n > 0;
 }
 
-/* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
+/* The peak of the whole tree, how, cores, load (v2): fields after the
+ * target.  A field that does not read leaves its figure unknown. */
+static void
+read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const char *end, int64_t kib)
+{
+	const char *f[4];
+	size_t n[4];
+	int nf = 0;
+	int64_t tree = -1, cores;
+	double load;
+
+	while (nf < 4 && p < end) {
+		const char *t = memchr(p, '\t', (size_t)(end - p));
+
+		f[nf] = p;
+		n[nf] = t ? (size_t)(t - p) : (size_t)(end - p);
+		nf++;
+		p = t ? t + 1 : end;
+	}
+	b->peak_proc = kib * 1024;
+	b->peak_how = strpool_intern_str(&c->m->pool, "");
+	if (nf < 2 || (n[1] == 1 && f[1][0] == '-') || n[1] > 16 ||
+	    loglines_integer(f[0], n[0], INT64_C(1) << 40, &tree) < 0)
+		tree = -1;
+	if (tree >= 0) {
+		b->peak_rss = tree * 1024;
+		b->peak_how = strpool_intern(&c->m->pool, f[1], n[1]);
+	}
+	if (nf >= 3 && loglines_integer(f[2], n[2], 1 << 20, &cores) == 0 && cores > 0)
+		b->cores = (int)cores;
+	if (nf >= 4 && loglines_decimal(f[3], n[3], &load) == 0 && load >= 0 && load < 1e9)
+		b->load = load;
+}
+
+/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load] */
 static void
 read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l)
 {
@@ -89,6 +126,9 @@ read_record_line(struct logctx *c, struct logindex_modules *mods, const struct l
 	b->arches = n[4] == 1 && f[4][0] == '-' ? strpool_intern_str(&m->pool, "") :
 	    strpool_intern(&m->pool, f[4], n[4]);
 	b->source = c->file;
+	b->cores = UNKNOWN;
+	b->load = UNKNOWN;
+	read_v2_fields(c, b, f[5] + n[5] < end ? f[5] + n[5] + 1 : end, end, kib);
 }
 
 static int

@@ -103,6 +103,13 @@ struct build_module {
 	struct build_phase *phases;
 	size_t		 nphases, capphases;
 	uint64_t	 order;		/* the order it was first read in */
+	/* The compile's tree and machine (spillway record v2; issue 25). */
+	int64_t		 peak_proc;	/* bytes: its largest single process, -1 unknown */
+	const char	*peak_how;	/* how peak_rss was had: "cgroup", "proc10ms",
+					 * "" one process's (ru_maxrss, time -v) */
+	int		 cores;		/* CPUs it could run on, -1 unknown */
+	double		 load;		/* 1-minute load average at its start, -1 unknown */
+	int		 run;		/* .ninja_log run its times are from (1 the first), 0 none */
 };
 
 /* One function's figures from a ptxas -v log, for one sm. */
