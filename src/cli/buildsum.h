@@ -15,4 +15,8 @@
 /* sched may be NULL.  top > 0 limits the concurrency table to top rows. */
 void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, int top);
 
+/* The notices of what the logs and the walk left out (model.notes), on
+ * stderr beside the diagnostics: they leave the exit status as it is. */
+void	buildsum_notices(FILE *, const struct model *);
+
 #endif

@@ -749,6 +749,7 @@ run_scanned(struct run *r)
 	for (size_t i = 0; i < r->diags.n; i++)
 		diag_print(stderr, &r->diags.v[i]);
 	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
+	buildsum_notices(stderr, &r->m);			/* likewise */
 	if (r->o.stats)
 		print_stats(&r->stats, &r->m, clock_seconds(CLOCK_MONOTONIC) - r->start);
 	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);

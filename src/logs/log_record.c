@@ -2,19 +2,24 @@
  * Peak RSS and wall time per compile from spillway record logs ("# build-rss
  * log v1" and v2, spillway(1), RECORD).  Each record becomes, or updates,
  * the module it names; a target recorded twice keeps its last record (a
- * rerun).  A v2 record adds the peak of the whole process tree (the
+ * rerun), and starts the log's next run: the start times of two runs are
+ * not laid on one timeline.  A v2 record adds the peak of the whole process tree (the
  * module's peak; the largest process stays beside it), how it was
  * measured, the cores and the load.
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
 #include "record.h"
+#include "xalloc.h"
 
 static int
 valid_arches(const char *s, size_t n)
@@ -25,6 +30,43 @@ valid_arches(const char *s, size_t n)
 		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_' || s[i] == ','))
 			return 0;
 	return n > 0;
+}
+
+/* The run each target was last recorded in, by its interned name. */
+struct target_run {
+	const char	*name;
+	int		 run;
+};
+
+static hashval_t
+target_hash(const void *e)
+{
+	return htab_hash_pointer(((const struct target_run *)e)->name);
+}
+
+static int
+target_eq(const void *a, const void *b)
+{
+	return ((const struct target_run *)a)->name == ((const struct target_run *)b)->name;
+}
+
+static int
+runs_seen(htab_t runs, const char *name, int run)
+{
+	struct target_run key = { name, 0 }, *e = htab_find(runs, &key);
+
+	return e != NULL && e->run == run;
+}
+
+static void
+runs_mark(htab_t runs, const char *name, int run)
+{
+	struct target_run key = { name, run };
+	void **slot = htab_find_slot(runs, &key, INSERT);
+
+	if (*slot == NULL)
+		*slot = xmalloc(sizeof key);
+	*(struct target_run *)*slot = key;
 }
 
 /* The peak of the whole tree, how, cores, load (v2): fields after the
@@ -63,7 +105,8 @@ read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const ch
 
 /* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load] */
 static void
-read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l)
+read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l, htab_t runs,
+    int *run)
 {
 	const char *f[6], *end = l->s + l->len, *p = l->s;
 	size_t n[6];
@@ -115,13 +158,19 @@ read_record_line(struct logctx *c, struct logindex_modules *mods, const struct l
 		return;
 	}
 	b = logindex_module(mods, strpool_intern(&m->pool, f[5], n[5]));
+	if (runs_seen(runs, b->name, *run) && *run < INT32_MAX)
+		(*run)++;	/* a target again in this run: a rerun, the next build */
+	runs_mark(runs, b->name, *run);
 	b->peak_rss = kib * 1024;
 	b->wall = wall;
 	if (b->timebase != TIME_NINJA) {	/* the build's own clock wins */
 		b->start = start;
 		b->end = start + wall;
 		b->timebase = TIME_EPOCH;
+		b->run = *run;
 	}
+	if (*run > m->notes.record_runs)
+		m->notes.record_runs = *run;
 	b->exit_status = (int)status;
 	b->arches = n[4] == 1 && f[4][0] == '-' ? strpool_intern_str(&m->pool, "") :
 	    strpool_intern(&m->pool, f[4], n[4]);
@@ -143,6 +192,8 @@ record_read(const uint8_t *data, size_t size, struct logctx *c)
 	struct logline l = { 0 };
 	struct logindex_modules mods;
 	size_t pos = 0;
+	int run = 1;
+	htab_t runs = htab_create_alloc(64, target_hash, target_eq, free, xcalloc, free);
 
 	logindex_modules_init(&mods, c);
 	while (loglines_next(data, size, &pos, &l)) {
@@ -152,8 +203,9 @@ record_read(const uint8_t *data, size_t size, struct logctx *c)
 			loglines_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		read_record_line(c, &mods, &l);
+		read_record_line(c, &mods, &l, runs, &run);
 	}
+	htab_delete(runs);
 	logindex_modules_free(&mods);
 }
 

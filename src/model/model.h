@@ -109,7 +109,9 @@ struct build_module {
 					 * "" one process's (ru_maxrss, time -v) */
 	int		 cores;		/* CPUs it could run on, -1 unknown */
 	double		 load;		/* 1-minute load average at its start, -1 unknown */
-	int		 run;		/* .ninja_log run its times are from (1 the first), 0 none */
+	int		 run;		/* the run of its log its start is from (1 the first: a
+					 * .ninja_log run, or a record log's run, which a
+					 * target recorded again begins), 0 none */
 };
 
 /* One function's figures from a ptxas -v log, for one sm. */
@@ -127,6 +129,20 @@ struct ptxas_rec {
 	uint32_t	 line;		/* of its "Function properties" line */
 };
 
+/*
+ * What the build-log readers and the walk left out, for the notices
+ * (src/cli/buildsum.c): counts, and the first of each named.
+ */
+struct build_notes {
+	size_t		 timev_other;	/* time -v blocks of commands that compile nothing */
+	const char	*timev_other_first;	/* the first such command's name, interned */
+	size_t		 cmake_checks;	/* files under CMake's own check folders, not scanned */
+	size_t		 cmake_dirs;	/* those folders */
+	int		 ninja_runs;	/* runs in the .ninja_log read (the most of any) */
+	int		 record_runs;	/* likewise of record logs */
+	const char	*cmake_first;	/* the first such folder, interned */
+};
+
 struct model {
 	struct build_module	*modules;
 	size_t			 nmodules, capmodules;
@@ -137,6 +153,7 @@ struct model {
 	struct ptxas_rec	*ptxas;
 	size_t			 nptxas, capptxas;
 	struct strpool		 pool;
+	struct build_notes	 notes;		/* issue 25 */
 };
 
 void	model_init(struct model *);

@@ -136,18 +136,30 @@ schedule_list(const double *wall, size_t n, int slots, double *start, int *slot)
 	return total;
 }
 
-/* The timebase most modules' start times are on: ninja's when any. */
+/* The timebase the schedule lays out: ninja's when any (its last run),
+ * else record start times. */
 static int
-pick_timebase(const struct model *m)
+pick_timebase(const struct model *m, int *run)
 {
-	int epoch = 0;
+	int epoch = 0, ninja = 0;
+
+	int nrun = 0, erun = 0;
 
 	for (size_t i = 0; i < m->nmodules; i++) {
-		if (m->modules[i].timebase == TIME_NINJA)
-			return TIME_NINJA;
-		epoch |= m->modules[i].timebase == TIME_EPOCH;
+		const struct build_module *b = &m->modules[i];
+
+		if (b->timebase == TIME_NINJA) {
+			ninja = 1;
+			if (b->run > nrun)
+				nrun = b->run;
+		} else if (b->timebase == TIME_EPOCH) {
+			epoch = 1;
+			if (b->run > erun)
+				erun = b->run;
+		}
 	}
-	return epoch ? TIME_EPOCH : TIME_NONE;
+	*run = ninja ? nrun : erun;
+	return ninja ? TIME_NINJA : epoch ? TIME_EPOCH : TIME_NONE;
 }
 
 static double
@@ -160,15 +172,22 @@ wall_of(const struct build_module *b)
 	return -1;
 }
 
-/* On the timebase with times a sweep can order (no NaN, no infinity). */
 static int
-timed_on(const struct build_module *b, int timebase)
+has_times(const struct build_module *b)
 {
-	return timebase != TIME_NONE && b->timebase == timebase && isfinite(b->start) && isfinite(b->end);
+	return b->timebase != TIME_NONE && isfinite(b->start) && isfinite(b->end);
+}
+
+/* On the timebase (and ninja run) with times a sweep can order (no NaN,
+ * no infinity). */
+static int
+timed_on(const struct build_module *b, int timebase, int run)
+{
+	return timebase != TIME_NONE && b->timebase == timebase && has_times(b) && b->run == run;
 }
 
 static const struct model *sort_model;
-static int sort_base;
+static int sort_base, sort_run;
 
 /* Recorded order: start time on the timebase, then the order read. */
 static int
@@ -177,7 +196,7 @@ job_order_cmp(const void *a, const void *b)
 	const struct sched_job *x = a, *y = b;
 	const struct build_module *p = &sort_model->modules[x->module];
 	const struct build_module *q = &sort_model->modules[y->module];
-	int hp = timed_on(p, sort_base), hq = timed_on(q, sort_base);
+	int hp = timed_on(p, sort_base, sort_run), hq = timed_on(q, sort_base, sort_run);
 
 	if (hp != hq)
 		return hp ? -1 : 1;
@@ -630,6 +649,48 @@ assign_lanes(struct schedule *s)
 	heap_free(&idle);
 }
 
+/* A module of another run or clock, kept for the trace. */
+static void
+add_other(struct schedule *s, const struct model *m, size_t i)
+{
+	const struct build_module *b = &m->modules[i];
+
+	s->others = xreallocarray(s->others, s->nothers + 1, sizeof *s->others);
+	s->others[s->nothers++] = (struct sched_other){ i, b->start, b->end, b->run, b->timebase };
+}
+
+static int
+other_cmp(const void *a, const void *b)
+{
+	const struct sched_other *x = a, *y = b;
+
+	return order_then(order_then(order_then(order_i64(y->timebase, x->timebase), order_i64(y->run, x->run)),
+	    order_f64(x->start, y->start)), order_u64(x->module, y->module));
+}
+
+/* The other runs in run order, each one's times from its first start. */
+static void
+others_from_their_starts(struct schedule *s)
+{
+	if (s->nothers > 1)
+		qsort(s->others, s->nothers, sizeof *s->others, other_cmp);
+	for (size_t i = 0, first = 0; i < s->nothers; i++) {
+		if (s->others[i].run != s->others[first].run || s->others[i].timebase != s->others[first].timebase)
+			first = i;
+		if (i != first) {
+			s->others[i].start -= s->others[first].start;
+			s->others[i].end -= s->others[first].start;
+		}
+	}
+	/* the first of each run last: the others were moved by it */
+	for (size_t i = 0; i < s->nothers; i++)
+		if (i == 0 || s->others[i].run != s->others[i - 1].run ||
+		    s->others[i].timebase != s->others[i - 1].timebase) {
+			s->others[i].end -= s->others[i].start;
+			s->others[i].start = 0;
+		}
+}
+
 int
 schedule_build(const struct model *m, int slots, struct schedule *s)
 {
@@ -639,26 +700,34 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	memset(s, 0, sizeof *s);
 	s->slots = slots;
 	s->recorded = -1;
-	s->timebase = pick_timebase(m);
+	s->timebase = pick_timebase(m, &s->run);
 	s->jobs = xcalloc(m->nmodules + 1, sizeof *s->jobs);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
+		int on = timed_on(b, s->timebase, s->run);
 
-		if (timed_on(b, s->timebase)) {
+		if (on) {
 			if (timed == 0 || b->start < t0)
 				t0 = b->start;
 			if (timed == 0 || b->end > t1)
 				t1 = b->end;
 			timed++;
 		}
-		if (slots > 0 ? wall_of(b) < 0 : !timed_on(b, s->timebase)) {
+		if (slots == 0 && !on && has_times(b)) {
+			add_other(s, m, i);
+			continue;
+		}
+		if (slots > 0 ? wall_of(b) < 0 : !on) {
 			s->skipped++;
 			continue;
 		}
 		s->jobs[s->n++].module = i;
 	}
+	s->recorded_n = timed;
 	if (timed > 0)
 		s->recorded = t1 - t0;
+	if (slots == 0)
+		others_from_their_starts(s);
 	if (s->n == 0) {
 		free(s->jobs);
 		s->jobs = NULL;
@@ -666,6 +735,7 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	}
 	sort_model = m;
 	sort_base = s->timebase;
+	sort_run = s->run;
 	qsort(s->jobs, s->n, sizeof *s->jobs, job_order_cmp);
 	if (slots > 0) {
 		double *wall = xcalloc(s->n, sizeof *wall), *start = xcalloc(s->n, sizeof *start);
@@ -701,5 +771,6 @@ schedule_free(struct schedule *s)
 	for (size_t i = 0; i < s->nsets; i++)
 		free(s->sets[i].members);
 	free(s->sets);
+	free(s->others);
 	XFREE_OWNER(s, jobs);
 }

@@ -40,14 +40,30 @@ struct sched_set {
 	int	 peak_unknown;	/* members whose peak is unknown */
 };
 
+/*
+ * A module timed on another clock than the schedule's: another .ninja_log
+ * run, or record start times beside a .ninja_log.  Its times are from the
+ * start of its own run; they are never compared with the schedule's.
+ */
+struct sched_other {
+	size_t	 module;
+	double	 start, end;	/* seconds from the start of its run */
+	int	 run;		/* its run (build_module.run) */
+	int	 timebase;	/* of its log: enum timebase */
+};
+
 struct schedule {
 	struct sched_job *jobs;
 	size_t		  n;
+	int		  run;		/* the run laid out (the last of its timebase), 0 none */
+	struct sched_other *others;	/* recorded: modules of other runs and clocks */
+	size_t		  nothers;
+	size_t		  recorded_n;	/* modules of the recorded span (of the run laid out) */
 	int		  slots;	/* -jN simulated; 0 recorded */
 	int		  timebase;	/* enum timebase the order or times came from */
 	double		  total;	/* makespan, seconds */
-	double		  recorded;	/* recorded span, seconds; -1 unknown */
-	size_t		  skipped;	/* modules with no wall time */
+	double		  recorded;	/* recorded span of the run laid out, seconds; -1 unknown */
+	size_t		  skipped;	/* modules with no wall time (simulated) or no start time at all */
 	struct sched_set *sets;		/* pairs and larger sets; by peak_sum, descending */
 	size_t		  nsets;
 	size_t		  more;		/* sets lighter than those kept, left out (SCHED_SETS_MAX) */
