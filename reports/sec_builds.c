@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "buildphase.h"
 #include "bytes.h"
 #include "judge_build.h"
 #include "schedule.h"
@@ -43,8 +44,13 @@ concurrent(struct rdoc *d, const struct section_input *in)
 
 			rtable_cell(t, "%s", names);
 			rtable_cell(t, "%.0f", set->overlap);
-			rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
-			rtable_num(t, set->peak_sum);
+			if ((size_t)set->peak_unknown == set->n) {	/* no peak known: no bound */
+				rtable_cell(t, "unknown");
+				rtable_num(t, -1);
+			} else {
+				rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
+				rtable_num(t, set->peak_sum);
+			}
 			free(names);
 		}
 	}
@@ -72,6 +78,39 @@ concurrent(struct rdoc *d, const struct section_input *in)
 		    bytes_format_as(gates->mem_host, gates->mem_host_unit, a, sizeof a), bytes_format(sc.worst, b, sizeof b),
 		    sc.worst > gates->mem_host ? "over it" : "within it");
 	schedule_free(&sc);
+}
+
+/* nvcc --time's phases over the build, longest first. */
+static void
+phases(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	struct phase_total *p;
+	size_t n = buildphase_totals(m, &p);
+	struct rtable *t;
+
+	if (n == 0)
+		return;
+	rdoc_para(d, in->section->name, "nvcc --time phases over the build, longest first:");
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, "phase", RC_TEXT);
+	rtable_col(t, "arch", RC_TEXT);
+	rtable_col(t, "compiles", RC_NUM);
+	rtable_col(t, "total s", RC_NUM);
+	rtable_col(t, "longest s", RC_NUM);
+	rtable_col(t, "longest in", RC_CODE);
+	for (size_t i = 0; i < n; i++) {
+		rtable_cell(t, "%s", p[i].name);
+		if (*p[i].arch)
+			rtable_cell(t, "%s", p[i].arch);
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, (int64_t)p[i].compiles);
+		rtable_cell(t, "%.1f", p[i].ms / 1000);
+		rtable_cell(t, "%.1f", p[i].max_ms / 1000);
+		rtable_cell(t, "%s", m->modules[p[i].max_module].name);
+	}
+	free(p);
 }
 
 static const struct model *peak_model;
@@ -128,5 +167,6 @@ section_builds(struct rdoc *d, const struct section_input *in)
 		rtable_num(t, b->exit_status);
 	}
 	free(order);
+	phases(d, in);
 	concurrent(d, in);
 }

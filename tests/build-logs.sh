@@ -58,6 +58,29 @@ sys.exit(not (len(x) == 8 and pids == {0, 1} and ".ninja_log run 1 (not on the t
 ' "$TMP/out"
 fi
 
+# nvcc --time phases (data/logs/ggml-j2x2: sm_80 and sm_86), in --summary and the report.
+X="$srcdir/data/logs/ggml-j2x2"
+expect_status 0 "--summary of two arches' nvcc --time" "$SPILLWAY" --summary --jobs=2 --log="$X/nvtime.csv" "$X/rss.log"
+check "phases by arch: cicc compute_80 over 8 compiles, 26.8 s" \
+	grep -qE "^cicc	compute_80	8	26\.8 s	10\.3 s \($K/softmax\.cu\.o\)$" "$TMP/out"
+check "ptxas sm_86: 2.2 s" grep -qE "^ptxas	sm_86	8	2\.2 s	" "$TMP/out"
+check "the arch cost: one arch fewer, as built, one more under -j2" \
+	grep -q "^spillway: arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): 8 compiles of up to 2 arches; one arch is 29.1 s of their 114.8 s (25 %); -j2: one arch fewer 44.3 s, as built 60.9 s, one arch more 77.4 s" "$TMP/out"
+expect_status 0 "the report's build section" "$SPILLWAY" --report=markdown --log="$X/nvtime.csv" "$X/rss.log"
+check "shows the phases" grep -qF "| cicc | compute_80 | 8 | 26.8 | 10.3 | \`$K/softmax.cu.o\` |" "$TMP/out"
+# A rebuild's nvcc --time rows replace the first build's for the same module.
+expect_status 0 "nvcc --time of a build and its rebuild" "$SPILLWAY" --summary --log="$D/nvtime.csv" "$D/rss.log"
+check "cicc compute_80 counted once per module" grep -qE "^cicc	compute_80	8	" "$TMP/out"
+
+# Unknown peaks: a .ninja_log alone under --jobs=2.
+expect_status 0 "a .ninja_log alone, --jobs=2" "$SPILLWAY" --summary --jobs=2 --log="$srcdir/data/logs/ggml-j1/ninja_log"
+check "sets of unknown peaks sum to 'unknown', not '>= 0.00 GB'" \
+	sh -c "grep -q '	unknown\$' '$TMP/out' && ! grep -q '0\.00 GB' '$TMP/out'"
+
+# A ptxas -v log alone (ninja's output) says what it holds.
+expect_status 0 "--summary of a ptxas log alone" "$SPILLWAY" --summary --log="$D/build.out"
+check "its findings per arch" grep -qx "spillway: ptxas -v (no binary read to join): sm_80: 70 entries, 0 device functions, 0 spills; most registers 45 (_Z29soft_max_f32_parallelize_colsPKfPfS1_S1_15soft_max_params)" "$TMP/out"
+
 # CMake's compiler identification: CMakeFiles/3.25.1/CompilerIdCUDA and CompilerIdCXX.
 expect_status 0 "--summary of a CMake build tree" "$SPILLWAY" --summary "$D/tree"
 check "the build's own object is read" grep -q "^spillway: $K/arange.cu.o: 1 kernel" "$TMP/out"

@@ -6,6 +6,7 @@
 #include "buildsum.h"
 #include "bytes.h"
 #include "escape.h"
+#include "buildphase.h"
 #include "judge_build.h"
 #include "order.h"
 #include "xalloc.h"
@@ -126,12 +127,158 @@ schedule_line(FILE *f, const struct model *m, const struct schedule *s)
 	fputc('\n', f);
 }
 
+/* The ptxas -v phases' figures when no binary was read to join them to:
+ * per arch, the functions, the spills, the most registers, the largest
+ * frame. */
+static void
+ptxas_alone(FILE *f, const struct model *m)
+{
+	const char **arches = NULL;
+	size_t narches = 0, cap = 0;
+
+	if (m->nptxas == 0 || m->nimages > 0)
+		return;
+	for (size_t i = 0; i < m->nptxas; i++) {
+		size_t k;
+
+		for (k = 0; k < narches && arches[k] != m->ptxas[i].arch; k++)
+			;
+		if (k == narches && narches < 64) {
+			xgrow((void **)&arches, &cap, narches + 1, sizeof *arches);
+			arches[narches++] = m->ptxas[i].arch;
+		}
+	}
+	for (size_t k = 0; k < narches; k++) {
+		size_t entries = 0, devfns = 0, spills = 0, regs_at = m->nptxas, frame_at = m->nptxas;
+
+		for (size_t i = 0; i < m->nptxas; i++) {
+			const struct ptxas_rec *p = &m->ptxas[i];
+
+			if (p->arch != arches[k])
+				continue;
+			entries += p->entry;
+			devfns += !p->entry;
+			spills += p->spill_stores > 0 || p->spill_loads > 0;
+			if (p->reg >= 0 && (regs_at == m->nptxas || p->reg > m->ptxas[regs_at].reg))
+				regs_at = i;
+			if (p->frame >= 0 && (frame_at == m->nptxas || p->frame > m->ptxas[frame_at].frame))
+				frame_at = i;
+		}
+		fprintf(f, "spillway: ptxas -v (no binary read to join): %s: %zu entr%s, %zu device function%s, "
+		    "%zu spill%s", *arches[k] ? arches[k] : "no sm named", entries, entries == 1 ? "y" : "ies",
+		    devfns, devfns == 1 ? "" : "s", spills, spills == 1 ? "" : "s");
+		if (regs_at < m->nptxas) {
+			fprintf(f, "; most registers %d (", m->ptxas[regs_at].reg);
+			escape_fputs(m->ptxas[regs_at].mangled, f);
+			fputc(')', f);
+		}
+		if (frame_at < m->nptxas && m->ptxas[frame_at].frame > 0) {
+			fprintf(f, "; largest stack frame %d bytes (", m->ptxas[frame_at].frame);
+			escape_fputs(m->ptxas[frame_at].mangled, f);
+			fputc(')', f);
+		}
+		fputc('\n', f);
+	}
+	for (size_t i = 0, shown = 0; i < m->nptxas && shown < 20; i++) {
+		const struct ptxas_rec *p = &m->ptxas[i];
+
+		if (p->spill_stores > 0 || p->spill_loads > 0) {
+			fprintf(f, "spillway: spills: %s ", *p->arch ? p->arch : "-");
+			escape_fputs(p->mangled, f);
+			fprintf(f, ": %d bytes spill stores, %d bytes spill loads\n", p->spill_stores, p->spill_loads);
+			shown++;
+		}
+	}
+	free(arches);
+}
+
+/* nvcc --time's phases over the build, longest first. */
+static void
+phase_table(FILE *f, const struct model *m, int top)
+{
+	struct phase_total *t;
+	size_t n = buildphase_totals(m, &t), rows = top > 0 && (size_t)top < n ? (size_t)top : n;
+
+	if (n == 0)
+		return;
+	fputs("phase\tarch\tcompiles\ttotal\tlongest\n", f);
+	for (size_t i = 0; i < rows; i++) {
+		escape_fputs(t[i].name, f);
+		fputc('\t', f);
+		escape_fputs(*t[i].arch ? t[i].arch : "-", f);
+		fprintf(f, "\t%zu\t%.1f s\t%.1f s (", t[i].compiles, t[i].ms / 1000, t[i].max_ms / 1000);
+		escape_fputs(m->modules[t[i].max_module].name, f);
+		fputs(")\n", f);
+	}
+	if (rows < n)
+		fprintf(f, "(%zu more phases; --top=0 lists all)\n", n - rows);
+	free(t);
+}
+
+/*
+ * What adding or dropping an arch costs, from nvcc --time's per-arch phases:
+ * each compile that ran them for k arches is modelled as its wall time
+ * plus (k' - k) times its mean per-arch cost, then the build laid out on
+ * the schedule's slots (its -j, or as many as ran at once).
+ */
+static void
+arch_cost(FILE *f, const struct model *m, const struct schedule *s)
+{
+	double *wall = xcalloc(m->nmodules + 1, sizeof *wall), *start = xcalloc(m->nmodules + 1, sizeof *start);
+	int *slot = xcalloc(m->nmodules + 1, sizeof *slot), slots = s->slots, karch = 0;
+	double per_sum = 0, wall_sum = 0, total[3];
+	size_t n = 0, split = 0;
+
+	if (slots <= 0)
+		for (size_t i = 0; i < s->n; i++)
+			if (s->jobs[i].slot + 1 > slots)
+				slots = s->jobs[i].slot + 1;
+	for (size_t i = 0; i < m->nmodules; i++) {
+		double per, once;
+		int k = buildphase_arch_split(&m->modules[i], &per, &once);
+
+		if (k > 0 && m->modules[i].wall >= 0) {
+			split++;
+			per_sum += per / 1000 / k;
+			wall_sum += m->modules[i].wall;
+			if (k > karch)
+				karch = k;
+		}
+	}
+	for (int d = -1; d <= 1 && split > 0 && slots > 0; d++) {
+		n = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			const struct build_module *b = &m->modules[s->jobs[i].module];
+			double per, once, w = b->wall >= 0 ? b->wall : s->jobs[i].end - s->jobs[i].start;
+			int k = buildphase_arch_split(b, &per, &once);
+
+			if (k > 0 && k + d >= 1)
+				w += d * per / 1000 / k;
+			wall[n++] = w > 0 ? w : 0;
+		}
+		total[d + 1] = schedule_list(wall, n, slots, start, slot);
+	}
+	if (split > 0 && slots > 0) {
+		fprintf(f, "spillway: arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): %zu compile%s of up to "
+		    "%d arch%s; one arch is %.1f s of their %.1f s (%.0f %%); -j%d: ", split, split == 1 ? "" : "s",
+		    karch, karch == 1 ? "" : "es", per_sum, wall_sum, wall_sum > 0 ? 100 * per_sum / wall_sum : 0, slots);
+		if (karch > 1)
+			fprintf(f, "one arch fewer %.1f s, ", total[0]);
+		fprintf(f, "as built %.1f s, one arch more %.1f s; peaks stay (nvcc runs the arches one after another "
+		    "unless --threads)\n", total[1], total[2]);
+	}
+	free(wall);
+	free(start);
+	free(slot);
+}
+
 void
 buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top)
 {
 	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
 
+	ptxas_alone(f, m);
 	if (m->nmodules == 0)
 		return;
 	for (size_t i = 0; i < m->nmodules; i++)
@@ -176,9 +323,11 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		peak_how(f, b);
 		fputc('\n', f);
 	}
+	phase_table(f, m, top);
 	if (s == NULL)
 		return;
 	schedule_line(f, m, s);
+	arch_cost(f, m, s);
 	if (s->nsets == 0) {
 		fputs("spillway: no two modules run at once\n", f);
 		return;
@@ -192,8 +341,11 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			fputs(k ? " + " : "", f);
 			escape_fputs(m->modules[s->jobs[t->members[k]].module].name, f);
 		}
-		fprintf(f, t->overlap < 10 ? "\t%.1f s\t%s%s\n" : "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
-		    bytes_format(t->peak_sum, a, sizeof a));
+		fprintf(f, t->overlap < 10 ? "\t%.1f s\t" : "\t%.0f s\t", t->overlap);
+		if ((size_t)t->peak_unknown == t->n)
+			fputs("unknown\n", f);	/* no peak known: no bound to give */
+		else
+			fprintf(f, "%s%s\n", t->peak_unknown ? ">= " : "", bytes_format(t->peak_sum, a, sizeof a));
 	}
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
