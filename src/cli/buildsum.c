@@ -283,7 +283,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	if (m->nmodules == 0)
 		return;
 	for (size_t i = 0; i < m->nmodules; i++)
-		if (m->modules[i].peak_rss >= 0 &&
+		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit &&
 		    (heaviest == m->nmodules || m->modules[i].peak_rss > m->modules[heaviest].peak_rss))
 			heaviest = i;
 	fprintf(f, "spillway: build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
@@ -321,10 +321,22 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		else
 			fputc('-', f);
 		fprintf(f, "\t%s\t", bytes_format(b->peak_proc, a, sizeof a));
-		peak_how(f, b);
+		if (b->cache_hit)
+			fputs("cache hit (no compile ran)", f);
+		else
+			peak_how(f, b);
 		fputc('\n', f);
 	}
 	phase_table(f, m, top);
+	{
+		size_t hits = 0;
+
+		for (size_t i = 0; i < m->nmodules; i++)
+			hits += m->modules[i].cache_hit != 0;
+		if (hits > 0)
+			fprintf(f, "spillway: cache: %zu of %zu compile%s answered by ccache (no compile tool ran): "
+			    "left out of the peaks and the schedule\n", hits, m->nmodules, m->nmodules == 1 ? "" : "s");
+	}
 	if (s == NULL)
 		return;
 	schedule_line(f, m, s);

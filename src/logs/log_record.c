@@ -69,18 +69,18 @@ runs_mark(htab_t runs, const char *name, int run)
 	*(struct target_run *)*slot = key;
 }
 
-/* The peak of the whole tree, how, cores, load (v2): fields after the
- * target.  A field that does not read leaves its figure unknown. */
+/* The peak of the whole tree, how, cores, load, cache (v2): fields after
+ * the target.  A field that does not read leaves its figure unknown. */
 static void
 read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const char *end, int64_t kib)
 {
-	const char *f[4];
-	size_t n[4];
+	const char *f[5];
+	size_t n[5];
 	int nf = 0;
 	int64_t tree = -1, cores;
 	double load;
 
-	while (nf < 4 && p < end) {
+	while (nf < 5 && p < end) {
 		const char *t = memchr(p, '\t', (size_t)(end - p));
 
 		f[nf] = p;
@@ -101,9 +101,10 @@ read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const ch
 		b->cores = (int)cores;
 	if (nf >= 4 && loglines_decimal(f[3], n[3], &load) == 0 && load >= 0 && load < 1e9)
 		b->load = load;
+	b->cache_hit = nf >= 5 && n[4] == 3 && memcmp(f[4], "hit", 3) == 0;
 }
 
-/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load] */
+/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load \t cache] */
 static void
 read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l, htab_t runs,
     int *run)

@@ -152,6 +152,7 @@ record_run(char *const argv[], struct record_result *r)
 	r->peak_kib = ru.ru_maxrss;
 	treepeak_end(&tree);
 	r->tree_kib = tree.peak >= 0 ? (long)(tree.peak / 1024) : -1;
+	r->compiled = tree.compiled;
 	snprintf(r->tree_how, sizeof r->tree_how, "%s", treepeak_how_name(&tree));
 	/* A sampled tree can miss the largest process between two samples:
 	 * the tree held at least that one. */
@@ -213,9 +214,9 @@ record_line(const struct record_result *r, const char *arches, const char *modul
 		a = "-";
 		acut = 1;
 	}
-	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\t%ld\t%s\t%d\t%.2f\n", r->start, r->wall,
+	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\t%ld\t%s\t%d\t%.2f\t%s\n", r->start, r->wall,
 	    r->peak_kib, r->status, (int)acut, a, (int)mcut, m, r->tree_kib, r->tree_how[0] ? r->tree_how : "-",
-	    r->cores, r->load);
+	    r->cores, r->load, r->cache == 1 ? "hit" : r->cache == 0 ? "miss" : "-");
 	free(m);
 	return line;
 }
@@ -314,6 +315,13 @@ record_main(const char *log, const char *module, char *const argv[])
 	if (log == NULL || *log == '\0')
 		log = getenv("SPILLWAY_LOG");
 	status = record_run(argv, &r);
+	/* Under ccache (a launcher before the compiler), a compile in which
+	 * no compile tool ran was answered from the cache. */
+	{
+		const char *cc = nvccargs_compiler(argc, argv);
+
+		r.cache = cc != NULL && cc != argv[0] ? !r.compiled : -1;
+	}
 	if (log == NULL || *log == '\0') {
 		fprintf(stderr, "spillway record: no --log=FILE and no SPILLWAY_LOG: nothing recorded\n");
 		return status;

@@ -4,7 +4,9 @@
  * wall seconds, peak RSS of its largest process in KiB, exit status,
  * targets, module (the six fields of v1), then the peak of the whole
  * process tree in KiB, how that was measured (src/logs/treepeak.h), the
- * cores it could run on and the load average when it began.
+ * cores it could run on, the load average when it began, and, under a
+ * compiler launcher (ccache), whether the cache answered ("hit": no
+ * compile tool ran), "miss" or "-".
  */
 #ifndef SPILLWAY_RECORD_H
 #define SPILLWAY_RECORD_H
@@ -34,6 +36,8 @@ struct record_result {
 	char		 tree_how[16];	/* treepeak_how_name */
 	int		 cores;		/* the CPUs it could run on */
 	double		 load;		/* 1-minute load average at the start, -1 */
+	int		 compiled;	/* a compile tool ran in the tree (treepeak.h) */
+	int		 cache;		/* under a launcher: 1 a cache hit, 0 a miss; -1 no launcher */
 	int		 status;	/* shell style: code, 128+signal, 126/127 exec failure */
 };
 

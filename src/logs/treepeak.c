@@ -246,16 +246,44 @@ add_children(long pid, long *list, size_t n, int *cut)
 	return n;
 }
 
-/* The summed resident size of child and all its descendants now. */
+/* The programs whose run means a compile took place: a cache that
+ * answered ran none of them (ccache runs the compiler as its child). */
+static const char *const compile_tools[] = {
+	"nvcc", "cicc", "ptxas", "cudafe++", "cc1plus", "cc1", "clang",
+};
+
+/* Whether a descendant is one of compile_tools, from its comm. */
+static int
+is_compile_tool(long pid)
+{
+	char path[64], comm[32];
+	ssize_t n;
+
+	snprintf(path, sizeof path, "/proc/%ld/comm", pid);
+	if ((n = read_small(path, comm, sizeof comm)) <= 0)
+		return 0;
+	if (comm[n - 1] == '\n')
+		comm[n - 1] = '\0';
+	for (size_t i = 0; i < sizeof compile_tools / sizeof compile_tools[0]; i++)
+		if (strcmp(comm, compile_tools[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The summed resident size of child and all its descendants now (when
+ * sum is asked), noting whether a compile tool runs below the child. */
 static int64_t
-sample_tree(struct treepeak *t, pid_t child, long *list, long page)
+sample_tree(struct treepeak *t, pid_t child, long *list, long page, int sum_it)
 {
 	size_t n = 1, i;
 	int64_t sum = 0;
 
 	list[0] = (long)child;
 	for (i = 0; i < n; i++) {
-		sum += rss_of(list[i], page);
+		if (sum_it)
+			sum += rss_of(list[i], page);
+		if (i > 0 && !t->compiled)
+			t->compiled = is_compile_tool(list[i]);
 		n = add_children(list[i], list, n, &t->cut);
 	}
 	return sum;
@@ -264,7 +292,9 @@ sample_tree(struct treepeak *t, pid_t child, long *list, long page)
 int
 treepeak_watch(struct treepeak *t, pid_t child)
 {
-	long *list = t->how == TREEPEAK_PROC ? xcalloc(TREEPEAK_PROCS_MAX, sizeof *list) : NULL;
+	/* The tree is walked in both ways: for its sum, and for the tools it
+	 * runs (a cache hit runs none). */
+	long *list = xcalloc(TREEPEAK_PROCS_MAX, sizeof *list);
 	long page = sysconf(_SC_PAGESIZE);
 	const struct timespec pause = { 0, TREEPEAK_INTERVAL_MS * 1000000L };
 	int rc = 0, pidfd = -1;
@@ -279,9 +309,9 @@ treepeak_watch(struct treepeak *t, pid_t child)
 		siginfo_t si;
 
 		if (list != NULL) {
-			int64_t now = sample_tree(t, child, list, page);
+			int64_t now = sample_tree(t, child, list, page, t->how == TREEPEAK_PROC);
 
-			if (now > t->peak)
+			if (t->how == TREEPEAK_PROC && now > t->peak)
 				t->peak = now;
 		}
 		memset(&si, 0, sizeof si);

@@ -36,6 +36,7 @@ struct treepeak {
 	int		 procs_fd;	/* its cgroup.procs, -1 */
 	int64_t		 peak;		/* bytes, -1 unknown */
 	int		 cut;		/* a sample met more than TREEPEAK_PROCS_MAX */
+	int		 compiled;	/* a descendant was nvcc, cicc, ptxas, cc1plus... */
 };
 
 /*

@@ -90,7 +90,7 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 	}
 	order = xcalloc(m->nmodules + 1, sizeof *order);
 	for (size_t i = 0; i < m->nmodules; i++)
-		if (m->modules[i].peak_rss >= 0)
+		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit)
 			order[n++] = i;
 	a->peaks_known = (int)n;
 	sort_model = m;

@@ -109,6 +109,7 @@ struct build_module {
 					 * "" one process's (ru_maxrss, time -v) */
 	int		 cores;		/* CPUs it could run on, -1 unknown */
 	double		 load;		/* 1-minute load average at its start, -1 unknown */
+	int		 cache_hit;	/* ccache answered it: no compile tool ran (record v2) */
 	int		 run;		/* the run of its log its start is from (1 the first: a
 					 * .ninja_log run, or a record log's run, which a
 					 * target recorded again begins), 0 none */

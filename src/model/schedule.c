@@ -871,6 +871,10 @@ schedule_build_cores(const struct model *m, int slots, int cores, struct schedul
 				t1 = b->end;
 			timed++;
 		}
+		if (b->cache_hit) {	/* the cache answered: no compile to lay out */
+			s->hits++;
+			continue;
+		}
 		if (slots == 0 && !on && has_times(b)) {
 			add_other(s, m, i);
 			continue;

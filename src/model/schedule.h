@@ -66,6 +66,7 @@ struct schedule {
 	int		  cores;	/* simulated: the cores laid out on, 0 unknown (no scaling) */
 	int		  recorded_cores;	/* the cores most modules were recorded with, 0 unknown */
 	int		  scaled;	/* simulated walls scaled by contention (cores recorded) */
+	size_t		  hits;		/* cache hits (build_module.cache_hit), left out */
 	size_t		  skipped;	/* modules with no wall time (simulated) or no start time at all */
 	struct sched_set *sets;		/* pairs and larger sets; by peak_sum, descending */
 	size_t		  nsets;
