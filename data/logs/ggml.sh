@@ -13,6 +13,7 @@
 #         .ninja_log then holds two runs; the record log all of both)
 #   j1    -j1, sm_80 (for the -j prediction)
 #   j2x2  -j2, sm_80 and sm_86 (for the arch-cost prediction)
+#   j1x2  -j1, sm_80 and sm_86 (the same, beside j1)
 # Each leaves in data/logs/ggml-NAME/: rss.log (spillway record), .ninja_log
 # (as ninja_log), nvtime.csv (nvcc --time), build.out (ninja's output:
 # ptxas -v, then GNU time -v of ninja itself), and the build tree's
@@ -48,11 +49,12 @@ one() {	# NAME JOBS ARCHES
 		-exec cp --parents {} "$out/tree" \; && find CMakeFiles/kernels.dir -name arange.cu.o \
 		-exec cp --parents {} "$out/tree" \;)
 }
-for b in ${BUILDS:-j2 j1 j2x2}; do
+for b in ${BUILDS:-j2 j1 j2x2 j1x2}; do
 	case $b in
 	j2)	one j2 2 80 ;;
 	j1)	one j1 1 80 ;;
 	j2x2)	one j2x2 2 "80;86" ;;
+	j1x2)	one j1x2 1 "80;86" ;;
 	esac
 done
 rm -rf "$WORK"
