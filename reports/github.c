@@ -48,11 +48,22 @@ github_escape_property(const char *s)
 	return escape_first(s, PROPERTY_ESCAPES);
 }
 
-/* "spillway max-regs: blas::map_kernel sm_86", or the rule alone. */
+/* The workflow command of each level of finding; NULL: none written. */
+static const char *const command_of[] = {
+	[FINDING_VIOLATION] = "error",
+	[FINDING_NOTICE] = "warning",	/* allowances matching no kernel, stale rows... */
+	[FINDING_NOTHING] = NULL,
+	[FINDING_SUMMARY] = NULL,
+};
+#define NLEVELS	(sizeof command_of / sizeof command_of[0])
+
+/* "spillway max-regs: blas::map_kernel sm_86", or the rule alone; a
+ * finding of no rule is named by its level ("spillway notice"). */
 static char *
 title_of(const struct model *m, const struct finding *f)
 {
-	const char *rule = finding_rule_names[f->rule];
+	const char *rule = f->rule != RULE_NONE ? finding_rule_names[f->rule] :
+	    finding_level_names[f->level];
 
 	if (f->entry != FINDING_NO_ENTRY && f->entry < m->nfuncs) {
 		const struct func_rec *fn = &m->funcs[f->entry];
@@ -72,12 +83,12 @@ github_write_commands(FILE *out, const struct model *m, const struct verdict *v)
 		const struct finding *f = &v->v[i];
 		char *title, *etitle, *emsg;
 
-		if (f->level != FINDING_VIOLATION)
+		if (f->level < 0 || (size_t)f->level >= NLEVELS || command_of[f->level] == NULL)
 			continue;
 		title = title_of(m, f);
 		etitle = github_escape_property(title);
 		emsg = github_escape_data(f->text);
-		fprintf(out, "::error title=%s::%s\n", etitle, emsg);
+		fprintf(out, "::%s title=%s::%s\n", command_of[f->level], etitle, emsg);
 		free(title);
 		free(etitle);
 		free(emsg);

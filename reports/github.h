@@ -1,6 +1,7 @@
 /*
- * GitHub Actions (GITHUB_ACTIONS=true): --check's violations as workflow
- * commands, "::error title=TITLE::MESSAGE", one line each, escaped as
+ * GitHub Actions (GITHUB_ACTIONS=true): --check's violations and notices
+ * as workflow commands, "::error title=TITLE::MESSAGE" and "::warning
+ * title=TITLE::MESSAGE", one line each, escaped as
  * GitHub's toolkit does (actions/toolkit, command.ts): in the message
  * % \r \n become %25 %0D %0A; in a property (the title) : and , too,
  * as %3A and %2C.
@@ -19,7 +20,7 @@
 /* s escaped as a command's message, as a property value (malloc'd). */
 char	*github_escape_data(const char *s);
 char	*github_escape_property(const char *s);
-/* One ::error line per violation. */
+/* One ::error line per violation, one ::warning line per notice. */
 void	github_write_commands(FILE *, const struct model *, const struct verdict *);
 
 #endif

@@ -30,6 +30,8 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(coverage, "Arch coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
+	/* launch (issue 27) */
+	DOCUMENT_SECTION(launch, "Will it launch"),
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 

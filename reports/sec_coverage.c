@@ -105,18 +105,35 @@ highest_loading(const char **arches, size_t n, const struct arch_id *gpu,
 	return best;
 }
 
-/* "SASS sm_86", "PTX compute_80" or "no" for one library on one GPU. */
+/* How one GPU runs a library: natively, by PTX JIT, or not at all. */
+enum run_how { RUN_NATIVE, RUN_JIT, RUN_NOT, RUN_HOWS };
+
+/* "SASS sm_86", "PTX JIT compute_80" or "no" for one library on one GPU;
+ * *how says which. */
 static char *
-loads(const struct libcov *l, const struct arch_id *gpu)
+loads(const struct libcov *l, const struct arch_id *gpu, enum run_how *how)
 {
 	const char *best;
 
-	if ((best = highest_loading(l->sass, l->nsass, gpu, arch_sass_runs)) != NULL)
+	if ((best = highest_loading(l->sass, l->nsass, gpu, arch_sass_runs)) != NULL) {
+		*how = RUN_NATIVE;
 		return xasprintf("SASS %s", best);
-	if ((best = highest_loading(l->ptx, l->nptx, gpu, arch_ptx_jits)) != NULL)
+	}
+	if ((best = highest_loading(l->ptx, l->nptx, gpu, arch_ptx_jits)) != NULL) {
+		*how = RUN_JIT;
 		return xasprintf("PTX JIT %s", best);
+	}
+	*how = RUN_NOT;
 	return xstrdup("no");
 }
+
+/* The Markdown columns: the GPUs that run the library each way, a list a
+ * cell, so that the table is as wide for 3 GPUs as for 30. */
+static const char *const run_how_heading[RUN_HOWS] = {
+	[RUN_NATIVE] = "GPUs that run it natively (SASS)",
+	[RUN_JIT] = "by PTX JIT",
+	[RUN_NOT] = "not at all",
+};
 
 /* The arch set most files share, when more than half of three or more do. */
 static const char *
@@ -133,6 +150,37 @@ majority_set(const struct libcov *libs, size_t n, size_t *count)
 		}
 	}
 	return NULL;
+}
+
+/* The three lists of GPUs (Markdown), then one cell per GPU (CSV). */
+static void
+how_cells(struct rtable *t, const struct libcov *l, const struct arch_id *gpus,
+    const char **names, size_t ngpus)
+{
+	enum run_how *how = xcalloc(ngpus + 1, sizeof *how);
+	char **cell = xcalloc(ngpus + 1, sizeof *cell);
+
+	for (size_t g = 0; g < ngpus; g++)
+		cell[g] = loads(l, &gpus[g], &how[g]);
+	for (enum run_how h = 0; h < RUN_HOWS; h++) {
+		const char **v = xcalloc(ngpus + 1, sizeof *v);
+		size_t n = 0;
+		char *list;
+
+		for (size_t g = 0; g < ngpus; g++)
+			if (how[g] == h)
+				v[n++] = names[g];
+		list = words(v, n);
+		rtable_cell(t, "%s", n > 0 ? list : "none");
+		free(list);
+		free(v);
+	}
+	for (size_t g = 0; g < ngpus; g++) {
+		rtable_cell(t, "%s", cell[g]);
+		free(cell[g]);
+	}
+	free(cell);
+	free(how);
 }
 
 void
@@ -173,8 +221,10 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "library", RC_CODE);
 	rtable_col(t, "SASS", RC_TEXT);
 	rtable_col(t, "PTX", RC_TEXT);
+	for (size_t h = 0; h < RUN_HOWS; h++)
+		rtable_col(t, run_how_heading[h], RC_TEXT | RC_MD_ONLY);
 	for (size_t i = 0; i < ngpus; i++)
-		rtable_col(t, names[i], RC_TEXT);
+		rtable_col(t, names[i], RC_TEXT | RC_CSV_ONLY);
 	if (stale > 0)
 		rtable_col(t, "note", RC_TEXT);
 	for (size_t i = 0; i < n; i++) {
@@ -188,11 +238,7 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 		s = words(l->ptx, l->nptx);
 		rtable_cell(t, "%s", l->nptx ? s : "none");
 		free(s);
-		for (size_t g = 0; g < ngpus; g++) {
-			s = loads(l, &gpus[g]);
-			rtable_cell(t, "%s", s);
-			free(s);
-		}
+		how_cells(t, l, gpus, (const char **)names, ngpus);
 		if (stale > 0 && strcmp(l->set, major) != 0)
 			rtable_cell(t, "stale? %zu other files carry %s", agree, major);
 		else if (stale > 0)

@@ -1,4 +1,10 @@
-/* --baseline: per kernel and sm, what changed since the old build. */
+/*
+ * --baseline: per kernel and sm, what changed since the old build.  In
+ * Markdown and HTML the first figures (registers, stack) have a column
+ * each and the others share one cell, naming only those that changed, so
+ * that the table fits a pull request's width; CSV keeps an old and a new
+ * column of every figure.
+ */
 #include "config.h"
 
 #include <stdlib.h>
@@ -26,6 +32,40 @@ change_cell(struct rtable *t, const struct diff_row *r, int field)
 		rtable_cell(t, "%d → %d (%+d)", a, b, b - a);
 }
 
+/* Figures of their own column in Markdown; the rest share "other figures". */
+#define DIFF_OWN_COLUMNS	2
+
+/* "spill stores B 0 → 8 (+8); shared B 7168": the other figures that
+ * changed, or of a new or removed kernel those above 0; allocated. */
+static char *
+other_figures(const struct diff_row *r)
+{
+	char *out = xstrdup(""), *t, *v;
+
+	for (int k = DIFF_OWN_COLUMNS; k < BASELINE_NFIELDS; k++) {
+		int32_t a = r->old ? baseline_field(r->old, k) : -1;
+		int32_t b = r->cur ? baseline_field(r->cur, k) : -1;
+
+		if (r->old == NULL || r->cur == NULL) {
+			if ((b = r->cur ? b : a) <= 0)
+				continue;
+			v = xasprintf("%d", b);
+		} else if (a == b)
+			continue;
+		else if (a < 0)
+			v = xasprintf("? → %d", b);
+		else if (b < 0)
+			v = xasprintf("%d → ?", a);
+		else
+			v = xasprintf("%d → %d (%+d)", a, b, b - a);
+		t = xasprintf("%s%s%s %s", out, *out ? "; " : "", baseline_column(k)->heading, v);
+		free(v);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
 void
 section_diff(struct rdoc *d, const struct section_input *in)
 {
@@ -42,7 +82,8 @@ section_diff(struct rdoc *d, const struct section_input *in)
 		count[rows[i].status]++;
 	rdoc_para(d, in->section->name, "Against " RD_CODE "%s" RD_END ": %zu (kernel, sm) pairs changed, "
 	    "%zu new, %zu removed (maxima over instantiations; largest growth first, a "
-	    "register counting as 4 bytes).", in->config->baseline, count[DIFF_CHANGED],
+	    "register counting as 4 bytes). Other figures: those that changed, or of a "
+	    "new or removed kernel those above 0.", in->config->baseline, count[DIFF_CHANGED],
 	    count[DIFF_NEW], count[DIFF_REMOVED]);
 	if (n == 0) {
 		free(rows);
@@ -53,10 +94,12 @@ section_diff(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, columns[COL_LIBRARY].heading, RC_CODE);
 	rtable_col(t, columns[COL_SM].heading, RC_TEXT);
 	rtable_col(t, "status", RC_TEXT);
+	for (int k = 0; k < DIFF_OWN_COLUMNS; k++)
+		rtable_col(t, baseline_column(k)->heading, RC_NUM | RC_MD_ONLY);
+	rtable_col(t, "other figures", RC_TEXT | RC_MD_ONLY);
 	for (int k = 0; k < BASELINE_NFIELDS; k++) {
 		char *h;
 
-		rtable_col(t, baseline_column(k)->heading, RC_NUM | RC_MD_ONLY);
 		h = xasprintf("%s_old", baseline_column(k)->name);
 		rtable_col(t, h, RC_NUM | RC_CSV_ONLY);
 		free(h);
@@ -67,13 +110,18 @@ section_diff(struct rdoc *d, const struct section_input *in)
 	for (size_t i = 0; i < n; i++) {
 		const struct diff_row *r = &rows[i];
 		const struct kgroup *g = r->cur ? r->cur : r->old;
+		char *other;
 
 		rtable_cell(t, "%s", g->collapsed);
 		rtable_cell(t, "%s", g->library);
 		rtable_cell(t, "%s", g->arch);
 		rtable_cell(t, "%s", status[r->status]);
-		for (int k = 0; k < BASELINE_NFIELDS; k++) {
+		for (int k = 0; k < DIFF_OWN_COLUMNS; k++)
 			change_cell(t, r, k);
+		other = other_figures(r);
+		rtable_cell(t, "%s", *other ? other : "none");
+		free(other);
+		for (int k = 0; k < BASELINE_NFIELDS; k++) {
 			rtable_num(t, r->old ? baseline_field(r->old, k) : -1);
 			rtable_num(t, r->cur ? baseline_field(r->cur, k) : -1);
 		}

@@ -1,4 +1,5 @@
-/* Occupancy: per collapsed kernel and sm, its lowest-occupancy instantiation. */
+/* Occupancy: per collapsed kernel and sm, its lowest-occupancy instantiation,
+ * when that is below full occupancy; lowest first. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -18,15 +19,19 @@ struct occrow {
 
 static const struct kgroup_set *find_set;
 
-/* After kernel, library and sm. */
+/* After kernel, library and sm: Markdown and HTML join the launch figures
+ * into two cells, so that the table fits a pull request's width; CSV keeps
+ * a column each. */
 static const struct section_col occupancy_cols[] = {
 	SECTION_COL(COL_REG, RC_NUM),
 	SECTION_COL(COL_SHARED, RC_NUM),
-	SECTION_OWN("threads", RC_NUM),
-	SECTION_OWN("block size from", RC_TEXT),
-	SECTION_OWN("blocks/SM", RC_NUM),
-	SECTION_OWN("warps/SM", RC_NUM),
-	SECTION_OWN("occupancy", RC_NUM),
+	SECTION_OWN("threads", RC_NUM | RC_MD_ONLY),
+	SECTION_OWN("occupancy", RC_NUM | RC_MD_ONLY),
+	SECTION_OWN("threads", RC_NUM | RC_CSV_ONLY),
+	SECTION_OWN("block size from", RC_TEXT | RC_CSV_ONLY),
+	SECTION_OWN("blocks/SM", RC_NUM | RC_CSV_ONLY),
+	SECTION_OWN("warps/SM", RC_NUM | RC_CSV_ONLY),
+	SECTION_OWN("occupancy", RC_NUM | RC_CSV_ONLY),
 	SECTION_OWN("limited by", RC_TEXT),
 };
 
@@ -94,7 +99,7 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		}
 	}
 	for (size_t i = 0; i < s->n; i++)
-		if (rows[i].have)
+		if (rows[i].have && rows[i].occ.warps < rows[i].occ.max_warps)
 			rows[n++] = rows[i];
 	if (n == 0) {
 		free(rows);
@@ -106,7 +111,8 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 	    "memory and the launch bound on threads per block (where none is recorded, "
 	    "the best block size from 64 to 1024); per kernel and sm, the instantiation "
 	    "with the lowest. Dynamic shared memory and named barriers are not in the "
-	    "binary and are not counted. Lowest first.");
+	    "binary and are not counted. Only what runs below full occupancy, lowest "
+	    "first.");
 	t = rdoc_table(d, in->section->name);
 	section_kernel_cols(t);
 	section_cols(t, occupancy_cols, SECTION_NCOLS(occupancy_cols));
@@ -114,15 +120,20 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		const struct occrow *r = &rows[i];
 		const struct kgroup *g = &s->v[r->group];
 
+		const char *from = r->bound ? "launch bound" : "best of 64-1024";
+		double pct = 100.0 * r->occ.warps / r->occ.max_warps;
+
 		section_kernel_cells(t, g);
 		rtable_num(t, r->reg);
 		rtable_num(t, r->shared);
+		rtable_cell(t, "%d (%s)", r->occ.threads, from);
+		rtable_cell(t, "%.1f%% (%d/%d warps, %d %s/SM)", pct, r->occ.warps,
+		    r->occ.max_warps, r->occ.blocks, r->occ.blocks == 1 ? "block" : "blocks");
 		rtable_num(t, r->occ.threads);
-		rtable_cell(t, "%s", r->bound ? "launch bound" : "best of 64-1024");
+		rtable_cell(t, "%s", from);
 		rtable_num(t, r->occ.blocks);
 		rtable_cell(t, "%d/%d", r->occ.warps, r->occ.max_warps);
-		rtable_cell(t, "%.1f%%", r->occ.max_warps > 0 ?
-		    100.0 * r->occ.warps / r->occ.max_warps : 0.0);
+		rtable_cell(t, "%.1f%%", pct);
 		rtable_cell(t, "%s", occupancy_limit_name(r->occ.limit, buf, sizeof buf));
 	}
 	free(rows);

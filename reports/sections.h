@@ -33,6 +33,8 @@ void	section_coverage(struct rdoc *, const struct section_input *);
 void	section_builds(struct rdoc *, const struct section_input *);
 void	section_occupancy(struct rdoc *, const struct section_input *);
 void	section_diff(struct rdoc *, const struct section_input *);
+/* launch (issue 27) */
+void	section_launch(struct rdoc *, const struct section_input *);
 /* The verdict line on top and the provenance at the bottom (sec_verdict.c):
  * paragraphs of the whole report, shown when no --sections is given. */
 void	section_verdict(struct rdoc *, const struct section_input *);

@@ -46,9 +46,11 @@ same() {
 same "--check" "$(grep -F "namespaces_allarch.o: " "$TMP/check" | sms)"
 
 # --- --require-sass: what the library carries. ----------------------------
-expect_status 1 "--require-sass=sm_200 is a violation" \
-    "$SPILLWAY" --check --require-sass=sm_200 "$OBJ"
-same "--require-sass" "$(sed -n 's/^VIOLATION .*no SASS for sm_200 (it carries SASS for \(.*\); PTX for .*/\1/p' "$TMP/out" | sms)"
+# (sm_70: an arch of a known generation that the object does not carry;
+# sm_200, no generation data/arches.csv knows, is a usage error now.)
+expect_status 1 "--require-sass=sm_70 is a violation" \
+    "$SPILLWAY" --check --require-sass=sm_70 "$OBJ"
+same "--require-sass" "$(sed -n 's/^VIOLATION .*no SASS for sm_70 (it carries SASS for \(.*\); PTX for .*/\1/p' "$TMP/out" | sms)"
 check "--require-sass names the PTX" grep -q "; PTX for compute_121)" "$TMP/out"
 
 # --- --max-growth: one kernel grown on every arch, one line per arch. -------
@@ -62,9 +64,10 @@ same "--max-growth" "$(sed -n 's/^VIOLATION ggml_like_add_f32(.*) \(sm_[0-9a-z]*
 "$SPILLWAY" --report=markdown "$OBJ" >"$TMP/md" 2>&1
 same "the report's summary (markdown)" \
     "$(sed -n 's/^Read 1 file: .* SASS: \(.*\); PTX: .*/\1/p' "$TMP/md" | sms)"
-same "the report's arch comparison columns (markdown)" \
-    "$(grep -m1 '^| kernel | library | sm_' "$TMP/md" | tr '|' '\n' |
-    sed -n 's/^ *\(sm_[0-9a-z]*\) REG *$/\1/p' | tr '\n' ' ' | sed 's/ $//')"
+# c_histogram_u8 differs on every arch: its reference, then the arches that
+# differ, name all of them.
+same "the report's arch comparison row (markdown)" \
+    "$(grep -m1 '^| `c_histogram_u8` |' "$TMP/md" | cut -d'|' -f4,7 | sms)"
 same "the report's coverage row (markdown)" \
     "$(grep -m1 '^| `namespaces_allarch.o` | sm_' "$TMP/md" | cut -d'|' -f3 | sms)"
 
@@ -74,14 +77,10 @@ same "the report's arch comparison columns (csv)" \
     sed -n 's/^\(sm_[0-9a-z]*\) REG$/\1/p' | tr '\n' ' ' | sed 's/ $//')"
 same "the report's coverage row (csv)" \
     "$(grep -m1 '^coverage,namespaces_allarch.o,' "$TMP/csv" | cut -d, -f3 | sms)"
-same "the report's occupancy rows (csv)" \
-    "$(grep '^occupancy,(anonymous namespace)::file_local_iota_kernel,' "$TMP/csv" |
-    cut -d, -f4 | tr '\n' ' ' | sed 's/ $//')"
 
 "$SPILLWAY" --report=html "$OBJ" >"$TMP/html" 2>&1
-same "the report's arch comparison columns (html)" \
-    "$(grep -o '<th[^>]*>sm_[0-9a-z]* REG</th>' "$TMP/html" | sed 's/<[^>]*>//g; s/ REG$//' |
-    awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')"
+same "the report's arch comparison row (html)" \
+    "$(grep -m1 -A5 '<td><code>c_histogram_u8</code></td>' "$TMP/html" | sed -n '3p;6p' | sms)"
 
 # --- The browser: the arches its a key steps through. -----------------------
 TMUX_BIN=${TMUX_BIN:-$(command -v tmux)}

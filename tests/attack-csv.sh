@@ -66,7 +66,9 @@ for name in list-cut-100 list-cut-in-number; do
 	# The file predates the visibility column: its rows read back with
 	# the column added, as default.
 	head -n "$(wc -l <"$f")" "$f" | sed '1s/$/,visibility/; 2,$s/$/,default/' >"$TMP/whole"
-	check "$name.csv: the complete rows read back as they were" cmp -s "$TMP/whole" "$TMP/out"
+	# Columns added after visibility (max_block, derived) are left out.
+	list_upto visibility <"$TMP/out" >"$TMP/out.upto"
+	check "$name.csv: the complete rows read back as they were" cmp -s "$TMP/whole" "$TMP/out.upto"
 done
 "$SPILLWAY" --list "$A/csv/bad-row-early.csv" >"$TMP/out" 2>"$TMP/err"
 check "bad-row-early.csv: one message" [ "$(wc -l <"$TMP/err")" -eq 1 ]

@@ -259,7 +259,7 @@ check "...its message once" test "$(grep -c 'bad_truncated.o: offset 0x5c278' "$
 bounded 0 "a file named twice: --list" "$SPILLWAY" --list "$BUILD/spill.o" "$BUILD/spill.o"
 check "...its rows once" test "$(rows "$TMP/out")" -eq "$("$SPILLWAY" --list "$BUILD/spill.o" | tail -n +2 | wc -l)"
 bounded 1 "a file named twice: --check" "$SPILLWAY" --check "$BUILD/spill.o" "$BUILD/spill.o"
-check "...its entries gated once" grep -q "^spillway: check: 16 entries gated," "$TMP/out"
+check "...its entries gated once" grep -q "^check: 16 entries gated," "$TMP/out"
 bounded 2 "a directory named twice: --check" "$SPILLWAY" --check "$BUILD" "$BUILD"
 check "...the second name is not 'nothing to judge'" sh -c '! grep -q "nothing to judge" "$1" "$2"' sh "$TMP/out" "$TMP/err"
 

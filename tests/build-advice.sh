@@ -26,17 +26,17 @@ expect_status 2 "--jobs=auto needs --mem-host" "$SPILLWAY" --summary --jobs=auto
 check "  says so" grep -q "jobs=auto needs --mem-host" "$TMP/err"
 expect_status 0 "--jobs=auto --mem-host=1GB" "$SPILLWAY" --summary --jobs=auto --mem-host=1GB "$J1"
 check "-j2: 0.78 GB at once fits 0.90 GB; -j3 would not" \
-	grep -q "^spillway: --jobs=auto: -j2, the largest whose worst case (0.78 GB at once on the simulated schedule) fits --mem-host=1 GB less 10 % (0.90 GB); 32.5 s simulated against 53.6 s at -j1" "$TMP/out"
+	grep -q "^--jobs=auto: -j2, the largest whose worst case (0.78 GB at once on the simulated schedule) fits --mem-host=1 GB less 10 % (0.90 GB); 32.5 s simulated against 53.6 s at -j1" "$TMP/out"
 check "the schedule shown is -j2's" grep -q "make -j2 simulated" "$TMP/out"
 expect_status 0 "--jobs=auto --mem-host=16GiB" "$SPILLWAY" --summary --jobs=auto --mem-host=16GiB "$J1"
 check "all eight fit; on 2 cores -j3 is as fast" \
-	grep -q "^spillway: --jobs=auto: on 2 cores, -j3 is as fast (31.5 s): more jobs only share the cores" "$TMP/out"
+	grep -q "^--jobs=auto: on 2 cores, -j3 is as fast (31.5 s): more jobs only share the cores" "$TMP/out"
 
 expect_status 0 "seed 001, --jobs=auto --mem-host=32GiB" "$SPILLWAY" --summary --jobs=auto --mem-host=32GiB "$SEED"
 check "-j4: 30.47 GB at once fits 30.92 GB" \
-	grep -q "^spillway: --jobs=auto: -j4, the largest whose worst case (30.47 GB at once" "$TMP/out"
+	grep -q "^--jobs=auto: -j4, the largest whose worst case (30.47 GB at once" "$TMP/out"
 check "a pool for reg_flow and reg_field lets it run at -j6" \
-	grep -q "^spillway: pool: the 2 heaviest in a pool of depth 1 let the build run at -j6 (bound: the heaviest + the 5 heaviest of the rest = 24.65 GB)" "$TMP/out"
+	grep -q "^pool: the 2 heaviest in a pool of depth 1 let the build run at -j6 (bound: the heaviest + the 5 heaviest of the rest = 24.65 GB)" "$TMP/out"
 check "the ninja pool and the CMake properties" sh -c "grep -qx 'pool heavy' '$TMP/out' && grep -qx '  depth = 1' '$TMP/out' && \
 	grep -qx '#   reg_flow (12.98 GB)' '$TMP/out' && grep -qx 'set_property(GLOBAL APPEND PROPERTY JOB_POOLS heavy_compile=1 light_compile=6)' '$TMP/out'"
 expect_status 0 "the report says it too" "$SPILLWAY" --report=markdown --jobs=auto --mem-host=32GiB "$SEED"

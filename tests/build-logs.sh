@@ -17,7 +17,7 @@ K=CMakeFiles/kernels.dir/src
 expect_status 0 "ninja's output with ptxas -v and time -v of ninja" \
 	"$SPILLWAY" --summary --log="$D/build.out" "$D/rss.log"
 check "no module of ninja" sh -c "! grep -q '^ninja	' '$TMP/out'"
-check "eight modules" grep -q "^spillway: build: 8 modules" "$TMP/out"
+check "eight modules" grep -q "^build: 8 modules" "$TMP/out"
 check "softmax.cu.o keeps its own record: 0.45 GB (the tree), 4.7 s" \
 	grep -qE "^$K/softmax\.cu\.o	0\.45 GB	4\.7 s	0	" "$TMP/out"
 check "a notice names the block left out" \
@@ -29,9 +29,9 @@ check "one violation, softmax.cu.o's" sh -c "[ \$(grep -c '^VIOLATION' '$TMP/out
 # Two runs: the first build of eight, then arange, clamp, scale again.
 expect_status 0 "--summary of the .ninja_log and the record log" \
 	"$SPILLWAY" --summary --log="$D/ninja_log" "$D/rss.log"
-check "the runs joined are said" grep -qx "spillway: runs joined, each module from the last that built it: .ninja_log run 2 of 2 (3 modules), .ninja_log run 1 of 2 (5 modules)" "$TMP/out"
+check "the runs joined are said" grep -qx "runs joined, each module from the last that built it: .ninja_log run 2 of 2 (3 modules), .ninja_log run 1 of 2 (5 modules)" "$TMP/out"
 check "the schedule lays out run 2 alone and says the others are elsewhere" \
-	grep -q "^spillway: schedule: as recorded (.ninja_log, run 2 of 2): 5.7 s (0.1 min); 5 modules of other runs not on this timeline" "$TMP/out"
+	grep -q "^schedule: as recorded (.ninja_log, run 2 of 2): 5.7 s (0.1 min); 5 modules of other runs not on this timeline" "$TMP/out"
 check "no module is 'left out (no start time)'" sh -c "! grep -q 'no start time' '$TMP/out'"
 check "arange.cu.o is its rebuild's: 3.5 s" grep -qE "^$K/arange\.cu\.o	0\.32 GB	3\.5 s	" "$TMP/out"
 check "acc.cu.o is the first build's: 10.2 s" grep -qE "^$K/acc\.cu\.o	0\.32 GB	10\.2 s	" "$TMP/out"
@@ -44,7 +44,7 @@ check "the simulation is not compared with one run's span" \
 
 expect_status 0 "the record log alone: its own two runs" "$SPILLWAY" --summary "$D/rss.log"
 check "a target recorded again starts the record log's next run" \
-	grep -qx "spillway: runs joined, each module from the last that built it: record log run 2 of 2 (3 modules), record log run 1 of 2 (5 modules)" "$TMP/out"
+	grep -qx "runs joined, each module from the last that built it: record log run 2 of 2 (3 modules), record log run 1 of 2 (5 modules)" "$TMP/out"
 
 expect_status 0 "--report=trace of both runs" "$SPILLWAY" --report=trace --log="$D/ninja_log" "$D/rss.log"
 if command -v python3 >/dev/null; then
@@ -65,7 +65,7 @@ check "phases by arch: cicc compute_80 over 8 compiles, 26.8 s" \
 	grep -qE "^cicc	compute_80	8	26\.8 s	10\.3 s \($K/softmax\.cu\.o\)$" "$TMP/out"
 check "ptxas sm_86: 2.2 s" grep -qE "^ptxas	sm_86	8	2\.2 s	" "$TMP/out"
 check "the arch cost: one arch fewer, as built, one more under -j2" \
-	grep -q "^spillway: arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): 8 compiles of up to 2 arches; one arch is 29.1 s of their 114.8 s (25 %); -j2: one arch fewer 44.3 s, as built 60.9 s, one arch more 77.4 s" "$TMP/out"
+	grep -q "^arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): 8 compiles of up to 2 arches; one arch is 29.1 s of their 114.8 s (25 %); -j2: one arch fewer 44.3 s, as built 60.9 s, one arch more 77.4 s" "$TMP/out"
 expect_status 0 "the report's build section" "$SPILLWAY" --report=markdown --log="$X/nvtime.csv" "$X/rss.log"
 check "shows the phases" grep -qF "| cicc | compute_80 | 8 | 26.8 | 10.3 | \`$K/softmax.cu.o\` |" "$TMP/out"
 # A rebuild's nvcc --time rows replace the first build's for the same module.
@@ -79,11 +79,11 @@ check "sets of unknown peaks sum to 'unknown', not '>= 0.00 GB'" \
 
 # A ptxas -v log alone (ninja's output) says what it holds.
 expect_status 0 "--summary of a ptxas log alone" "$SPILLWAY" --summary --log="$D/build.out"
-check "its findings per arch" grep -qx "spillway: ptxas -v (no binary read to join): sm_80: 70 entries, 0 device functions, 0 spills; most registers 45 (_Z29soft_max_f32_parallelize_colsPKfPfS1_S1_15soft_max_params)" "$TMP/out"
+check "its findings per arch" grep -qx "ptxas -v (no binary read to join): sm_80: 70 entries, 0 device functions, 0 spills; most registers 45 (_Z29soft_max_f32_parallelize_colsPKfPfS1_S1_15soft_max_params)" "$TMP/out"
 
 # CMake's compiler identification: CMakeFiles/3.25.1/CompilerIdCUDA and CompilerIdCXX.
 expect_status 0 "--summary of a CMake build tree" "$SPILLWAY" --summary "$D/tree"
-check "the build's own object is read" grep -q "^spillway: $K/arange.cu.o: 1 kernel" "$TMP/out"
+check "the build's own object is read" grep -q "^$K/arange.cu.o: 1 kernel" "$TMP/out"
 check "nothing of CMakeFiles/3.25.1 is" sh -c "! grep -q 'CompilerId' '$TMP/out'"
 check "a notice counts the files left out" \
 	grep -qx "spillway: notice: 4 files in 1 folder of CMake's own checks not scanned (CMakeFiles/3.25.1)" "$TMP/err"

@@ -13,7 +13,7 @@ APP="$GOLDEN/app.rss.log"
 # sizes_summary LOG: "module size" per module, from --summary's table.
 sizes_summary() {
 	"$SPILLWAY" --summary "$1" |
-	    awk -F '\t' '/^module\tpeak\t/ { on = 1; next } /^spillway: / { on = 0 } on { print $1 " " $2 }'
+	    awk -F '\t' '/^module\tpeak\t/ { on = 1; next } /^schedule: / { on = 0 } on { print $1 " " $2 }'
 }
 # sizes_report LOG: the same from the Markdown report's Build costs table.
 sizes_report() {

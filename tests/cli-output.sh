@@ -35,21 +35,21 @@ check "  ...is FAIL" grep -qx "FAIL: input not all read (0 violations among what
 
 # --- a build-only check says which gate it ran, on how many modules.
 expect_status 0 "--mem-budget alone passes" "$SPILLWAY" --check --mem-budget=14GiB "$SEED"
-check "  ...names the gate and the modules" grep -qx "spillway: check: 7 build modules judged against --mem-budget=14 GiB" "$TMP/out"
+check "  ...names the gate and the modules" grep -qx "check: 7 build modules judged against --mem-budget=14 GiB" "$TMP/out"
 check "  ...PASS counts the modules" last_is "$TMP/out" "PASS: 0 violations; 0 entries gated, 7 build modules judged"
 expect_status 1 "--mem-budget and --mem-host" "$SPILLWAY" --check --mem-budget=12GB --mem-host=20GiB --jobs=2 "$SEED"
-check "  ...both gates named" grep -qx "spillway: check: 7 build modules judged against --mem-budget=12 GB, --mem-host=20 GiB" "$TMP/out"
+check "  ...both gates named" grep -qx "check: 7 build modules judged against --mem-budget=12 GB, --mem-host=20 GiB" "$TMP/out"
 check "  ...after the violations" before "$TMP/out" "VIOLATION reg_flow" "build modules judged against"
 check "  ...FAIL last" sh -c "tail -n 1 '$TMP/out' | grep -q '^FAIL: '"
 expect_status 0 "build records without a build gate" "$SPILLWAY" --check --empty-ok "$SEED"
-check "  ...says none was given" grep -qx "spillway: check: 7 build modules judged against no build gate (give --mem-budget or --mem-host)" "$TMP/out"
+check "  ...says none was given" grep -qx "check: 7 build modules judged against no build gate (give --mem-budget or --mem-host)" "$TMP/out"
 
 # --- --max-growth: printed before the library line and the total, counted in the total.
 "$SPILLWAY" --list "$BUILD/stack.o" | sed 's/,32,1024,0,0,0:380/,32,1000,0,0,0:380/' >"$TMP/base.csv"
 expect_status 1 "--max-growth=stack:0" "$SPILLWAY" --check --allow="$TABLE" --baseline="$TMP/base.csv" --max-growth=stack:0 "$BUILD/stack.o"
 check "  ...the growth before the library line" before "$TMP/out" "VIOLATION stackdemo::gather_local_kernel" "stack.o: 4 kernels"
-check "  ...and before the total" before "$TMP/out" "VIOLATION stackdemo::gather_local_kernel" "spillway: check: "
-check "  ...counted in the total" grep -qF "spillway: check: 8 entries gated, 0 vendored entries skipped, 0 not allowed, 0 stale allowances, 8 allowances matching no kernel; 1 violation (1 --max-growth)" "$TMP/out"
+check "  ...and before the total" before "$TMP/out" "VIOLATION stackdemo::gather_local_kernel" "check: "
+check "  ...counted in the total" grep -qF "check: 8 entries gated, 0 vendored entries skipped, 0 not allowed, 0 stale allowances, 8 allowances matching no kernel; 1 violation (1 --max-growth)" "$TMP/out"
 check "  ...and in FAIL" last_is "$TMP/out" "FAIL: 1 violation; 8 entries gated, 0 build modules judged"
 
 # --- plurals: one count, one noun.
@@ -63,7 +63,7 @@ check "  ...says kernels in the plural for 2" grep -qF "spill_maxrreg32.o: 2 ker
 expect_status 1 "-q --check" "$SPILLWAY" -q --check --allow="$TMP/lowered.csv" "$EXAMPLE"
 check "  ...no per-library line" sh -c "! grep -q 'kernels* (' '$TMP/out'"
 check "  ...the violations stay" [ "$(grep -c '^VIOLATION ' "$TMP/out")" -eq 2 ]
-check "  ...the total stays" grep -q "^spillway: check: 244 entries gated" "$TMP/out"
+check "  ...the total stays" grep -q "^check: 244 entries gated" "$TMP/out"
 check "  ...FAIL last" last_is "$TMP/out" "FAIL: 2 violations; 244 entries gated, 0 build modules judged"
 
 # --- colour: never into a pipe or a file unless --color=always.
@@ -97,8 +97,8 @@ n=$(($(wc -l <"$TABLE") + 1))
 printf 'stackdemo::gather_locall_kernel,sm_86,1024,0,a typo\n' >>"$TMP/typo.csv"
 printf '"stackdemo::gather_local_kernel(int const*, float const*, float*, int)",sm_86,1024,0,demangled\n' >>"$TMP/typo.csv"
 expect_status 0 "a typo and a full demangled name pass" "$SPILLWAY" --check --allow="$TMP/typo.csv" "$EXAMPLE"
-check "  ...the typo is said with its line" grep -qxF "spillway: $TMP/typo.csv:$n: allowance stackdemo::gather_locall_kernel sm_86 matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)" "$TMP/out"
-check "  ...the demangled name is said" grep -qF "spillway: $TMP/typo.csv:$((n + 1)): allowance stackdemo::gather_local_kernel(int const*, float const*, float*, int) sm_86 matches no kernel scanned" "$TMP/out"
+check "  ...the typo is said with its line" grep -qxF "$TMP/typo.csv:$n: allowance stackdemo::gather_locall_kernel sm_86 matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)" "$TMP/out"
+check "  ...the demangled name is said" grep -qF "$TMP/typo.csv:$((n + 1)): allowance stackdemo::gather_local_kernel(int const*, float const*, float*, int) sm_86 matches no kernel scanned" "$TMP/out"
 check "  ...the total counts them" grep -qF "0 stale allowances, 2 allowances matching no kernel; 0 violations" "$TMP/out"
 check "  ...PASS" last_is "$TMP/out" "PASS: 0 violations; 244 entries gated, 0 build modules judged"
 expect_status 0 "-q" "$SPILLWAY" -q --check --allow="$TMP/typo.csv" "$EXAMPLE"

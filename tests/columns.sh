@@ -32,10 +32,13 @@ else
 	pass "the man page's --list columns are --list's header, in order"
 fi
 
-# The header byte for byte, as it has been since the visibility column.
+# The header byte for byte, up to the visibility column; then the columns
+# appended since, by name.
 want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility"
 check "--list's header is the one documented" \
-	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1)" = "$want"
+	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | list_upto visibility | head -1)" = "$want"
+check "--list's header has max_block after visibility" \
+	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,\\(.*,\\)*max_block\\(,\\|\$\\)'"
 
 # A list read back writes the same header and rows: the importer reads
 # every column where the writer put it.

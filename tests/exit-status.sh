@@ -65,6 +65,20 @@ for a in 86 sm_90a compute_75 sm_72 sm_121; do
 	expect_status 0 "--arch=$a is an arch" "$SPILLWAY" --list --arch="$a" "$BUILD/coop.o"
 done
 
+# --require-sass is validated the same way, and takes SASS arches only:
+# compute_75 is PTX, which no library is required to carry as SASS.
+for a in banana sm_999 sm_86x 86,banana compute_75; do
+	bad=${a#86,}
+	expect_status 2 "--require-sass=$a is a usage error" "$SPILLWAY" --check --require-sass="$a" "$BUILD/coop.o"
+	check "  ...naming '$bad'" grep -qxF "spillway: --require-sass takes SASS arches like 86 or sm_90a, not '$bad'" "$TMP/err"
+	check "  ...and nothing judged" [ ! -s "$TMP/out" ]
+done
+expect_status 0 "--require-sass=90,sm_90a on coop.o (SASS sm_90, sm_90a, sm_100, sm_120)" \
+    "$SPILLWAY" --check --require-sass=90,sm_90a "$BUILD/coop.o"
+expect_status 1 "--require-sass=sm_86 on coop.o is a violation" \
+    "$SPILLWAY" --check --require-sass=sm_86 "$BUILD/coop.o"
+check "  ...naming sm_86" grep -q '^VIOLATION .*coop.o: no SASS for sm_86 ' "$TMP/out"
+
 # getopt's messages name the program "spillway", however it was run.
 for opt in --bogus -x --arch; do
 	expect_status 2 "$opt is a usage error" "$SPILLWAY" "$opt"

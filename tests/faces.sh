@@ -18,10 +18,10 @@ report_row() {
 # The sums of the per-library count lines of --summary or --check:
 # "kernels instantiations entries framed".
 library_sums() {
-	sed -n 's/^spillway: .*: \([0-9]*\) kernels* (\([0-9]*\) instantiations*) on .* (\([0-9]*\) entr[iesy]*[^)]*), \([0-9]*\) uses* stack.*/\1 \2 \3 \4/p' "$1" |
+	sed -n 's/^.*: \([0-9]*\) kernels* (\([0-9]*\) instantiations*) on .* (\([0-9]*\) entr[iesy]*[^)]*), \([0-9]*\) uses* stack.*/\1 \2 \3 \4/p' "$1" |
 	    awk '{ k += $1; i += $2; e += $3; f += $4 } END { print k + 0, i + 0, e + 0, f + 0 }'
 }
-total_line() { grep '^spillway: check: ' "$1"; }
+total_line() { grep '^check: ' "$1"; }
 
 # --- the vendored rule: --check and the report skip the same entries ------
 for glob in '*rdc_a.o' 'moderate_*' '*maxrreg*' no-namespace; do
@@ -53,9 +53,9 @@ for tree in "$EXAMPLE" "$BUILD"; do
 	check "$name: the report's gated row counts as --summary's" \
 		[ "$(report_row "$TMP/report.csv" gated)" = "$sums" ]
 	# Line by line, too: --summary's numbers are --check's for every library.
-	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]*).*/\1 \2 \3/p' \
+	sed -n 's/^\([^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]*).*/\1 \2 \3/p' \
 		"$TMP/summary.out" >"$TMP/a"
-	sed -n 's/^\(spillway: [^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]* gated.*/\1 \2 \3/p' \
+	sed -n 's/^\([^ ]*\): \([0-9]* kernels* ([0-9]* instantiations*)\) on .* (\([0-9]*\) entr[iesy]* gated.*/\1 \2 \3/p' \
 		"$TMP/check.out" >"$TMP/b"
 	check "$name: every library line, --summary = --check ($(wc -l <"$TMP/a") libraries)" \
 		sh -c 'test -s "$1" && cmp -s "$1" "$2"' sh "$TMP/a" "$TMP/b"
@@ -75,7 +75,7 @@ violations_agree() {
 }
 expect_status 1 "--max-regs=40" "$SPILLWAY" --check --max-regs=40 "$EXAMPLE"
 violations_agree "--max-regs=40"
-check "--max-regs=40: the total counts both rules" sh -c 'grep "^spillway: check: " "$1" | grep -q "allowance, [0-9]* --max-regs)"' sh "$TMP/out"
+check "--max-regs=40: the total counts both rules" sh -c 'grep "^check: " "$1" | grep -q "allowance, [0-9]* --max-regs)"' sh "$TMP/out"
 expect_status 1 "--require-sass=sm_100" "$SPILLWAY" --check --allow="$EXAMPLE/spill-allow.csv" --require-sass=sm_100 "$EXAMPLE"
 t=$(total_line "$TMP/out")
 check "--require-sass: the total counts its $(grep -c '^VIOLATION' "$TMP/out") violations" \

@@ -58,7 +58,9 @@ check "libsizecomp.a: every SASS image of both members is zstd" \
 
 # Visibility (make-visibility.py): every symbol's STV_* in the column, and
 # "unlisted" where st_other bit 0x08 is set.
-vis="$TMP/visibility.sm_90.cubin.csv"
+vis="$TMP/visibility.upto.csv"
+list_upto visibility <"$TMP/visibility.sm_90.cubin.csv" >"$vis"
+list_upto visibility <"$TMP/visibility-rdc.sm_90.cubin.csv" >"$TMP/visibility-rdc.upto.csv"
 for want in _Z11vis_defaultPi,default _Z10vis_staticPi,unlisted \
     _Z12vis_internalPi,internal _Z10vis_hiddenPi,hidden \
     _Z13vis_protectedPi,protected "_Z17vis_static_hiddenPi,hidden unlisted"; do
@@ -66,7 +68,7 @@ for want in _Z11vis_defaultPi,default _Z10vis_staticPi,unlisted \
 		grep -q ",entry,${want%,*},.*,${want#*,}\$" "$vis"
 done
 check "a hidden device function in -rdc code: hidden" \
-	grep -q ',device,_Z10dev_hiddeni,.*,hidden$' "$TMP/visibility-rdc.sm_90.cubin.csv"
+	grep -q ',device,_Z10dev_hiddeni,.*,hidden$' "$TMP/visibility-rdc.upto.csv"
 check "cuobjdump prints no unlisted function (4 of 6 kernels)" \
 	sh -c "[ \$(grep -c '^ Function ' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt') -eq 4 ] &&
 	    ! grep -q 'vis_static' '$EXTRA/visibility.sm_90.cubin.resource-usage.txt'"

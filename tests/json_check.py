@@ -62,7 +62,7 @@ def check_report(schema, jsonfile, checkout):
     assert c["violations"] == len(want), (c["violations"], len(want))
     assert sum(c["by_rule"].values()) == c["violations"]
     assert doc["pass"] == (len(want) == 0)
-    total = [l for l in lines if l.startswith("spillway: check:")]
+    total = [l for l in lines if l.startswith("check:")]
     assert total and f"{c['gated']['entries']} entries gated" in total[-1], total
     for f in doc["findings"]:
         assert (f["kernel"] is None) == (f["sm"] is None)

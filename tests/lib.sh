@@ -56,6 +56,19 @@ else
 	SANITIZED=0
 fi
 
+# list_upto NAME: the --list CSV on stdin without the columns after NAME
+# (the numbers later columns append: max_block, ...), so that a check
+# anchored at the end of a row holds whatever is appended after it.
+list_upto() {
+	awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) drop = NF - i }
+		{ s = $0; for (k = 0; k < drop; k++) sub(/,[^,]*$/, "", s); print s }'
+}
+
+# upto_visibility FILE...: each --list CSV cut after visibility, in place.
+upto_visibility() {
+	for f; do list_upto visibility <"$f" >"$f.upto" && mv "$f.upto" "$f"; done
+}
+
 # bounded WANT DESCRIPTION COMMAND...: the command must exit with one of
 # the statuses WANT ("2", "0|2") within the bounds above.  Its output is in
 # $TMP/out and $TMP/err, its peak RSS (KiB) in $bounded_kb and its time (s)

@@ -29,6 +29,8 @@ expect_status 2 "--log=FILE that is no log" "$SPILLWAY" --list --log="$srcdir/RE
 check "names the file" grep -q "README.md.*not a build log" "$TMP/err"
 
 # A kernel spills (spill bytes > 0) or holds an array (frame > 0, no spill).
+# (Rows are anchored at visibility: the columns appended after it are cut.)
+upto_visibility "$TMP/spill.o.csv" "$TMP/stack.o.csv"
 check "mix_spill_kernel<double,48,3> on sm_80 spills 1156 bytes" \
 	grep -q ',sm_80,entry,_ZN3hpc8pressure16mix_spill_kernelIdLi48ELi3EEEvPKT_PS2_i,.*,64,704,0,0,0:372,0,0,0,1024,,1156,1156,default$' "$TMP/spill.o.csv"
 check "gather_local_kernel on sm_86 has a 1 KiB array, no spill" \
@@ -37,12 +39,14 @@ check "gather_local_kernel on sm_86 has a 1 KiB array, no spill" \
 # rdc_app: nvlink dropped the kernels main does not launch; those it kept
 # take their figures.
 "$SPILLWAY" --list "$BUILD/rdc_app" "$GOLDEN/rdc_app.ptxas.log" >"$TMP/rdc.csv"
+upto_visibility "$TMP/rdc.csv"
 check "rdc_app: calls_remote_kernel joined on sm_80 and sm_90" \
 	sh -c "grep -c ',_ZN6linker19calls_remote_kernelEPKfPfi,.*,0,0,[a-z]*$' '$TMP/rdc.csv' | grep -qx 2"
 
 # A log whose registers disagree with the binary (another build) lends nothing.
 sed 's/Used 64 registers/Used 63 registers/' "$GOLDEN/spill.o.ptxas.log" >"$TMP/other.log"
 "$SPILLWAY" --list "$BUILD/spill.o" "$TMP/other.log" >"$TMP/other.csv"
+upto_visibility "$TMP/other.csv"
 check "figures of another build join nothing" \
 	sh -c "! grep -q ',64,[0-9]*,.*,[0-9][0-9]*,[0-9][0-9]*,[a-z]*$' '$TMP/other.csv' && grep -q ',48,0,.*,0,0,[a-z]*$' '$TMP/other.csv'"
 
@@ -53,12 +57,14 @@ mkdir "$TMP/tree"
 cp "$BUILD/spill.o" "$TMP/tree/a-spill.o"
 cp "$GOLDEN/spill.o.ptxas.log" "$TMP/tree/z-ptxas.log"
 "$SPILLWAY" --list "$TMP/tree" >"$TMP/tree.csv"
+upto_visibility "$TMP/tree.csv"
 sed 's/^[^,]*,//' "$TMP/tree.csv" >"$TMP/tree.rows"
 sed 's/^[^,]*,//' "$TMP/spill.o.csv" >"$TMP/spill.o.rows"
 check "a log after the binary in a directory joins its rows" cmp -s "$TMP/tree.rows" "$TMP/spill.o.rows"
 if command -v ar >/dev/null 2>&1; then
 	(cd "$TMP/tree" && ar rc logs.a z-ptxas.log)
 	"$SPILLWAY" --list "$BUILD/spill.o" "$TMP/tree/logs.a" >"$TMP/ar.csv"
+	upto_visibility "$TMP/ar.csv"
 	check "a log in an archive after the binary joins its rows" cmp -s "$TMP/ar.csv" "$TMP/spill.o.csv"
 fi
 
@@ -66,6 +72,7 @@ fi
 # artifact, although several artifacts hold the same kernel built otherwise
 # (spill.cu in libkernels.so and in spill_maxrreg32.o, both on sm_86).
 "$SPILLWAY" --list "$BUILD" "$GOLDEN"/*.ptxas.log >"$TMP/all.csv" 2>"$TMP/all.err"
+upto_visibility "$TMP/all.csv" "$TMP/libkernels.so.csv" "$TMP/spill_maxrreg32.o.csv" "$TMP/templates.o.csv"
 for b in libkernels.so spill_maxrreg32.o templates.o; do
 	grep "^$b," "$TMP/all.csv" | sed 's/^[^,]*,//' >"$TMP/all.$b"
 	grep "^$BUILD/$b," "$TMP/$b.csv" | sed 's/^[^,]*,//' >"$TMP/one.$b"

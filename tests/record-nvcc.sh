@@ -42,6 +42,7 @@ check "and is recorded with its status" grep -qE '	[1-9][0-9]*	sm_80,compute_80	
 "$SPILLWAY" --list "$TMP"/*.o "$TMP"/*.ptxas.log >"$TMP/list.csv" 2>"$TMP/list.err"
 check "the objects and their ptxas output read cleanly" [ ! -s "$TMP/list.err" ]
 sed 's/^/# /' "$TMP/list.err"	# what it said, if anything: a failure shows why
+upto_visibility "$TMP/list.csv"	# rows anchored at visibility
 check "every entry joined its ptxas figures" \
 	sh -c "grep ',entry,' '$TMP/list.csv' | grep -v ',[0-9][0-9]*,[0-9][0-9]*,[a-z]*\$' | wc -l | grep -qx 0"
 

@@ -10,6 +10,7 @@
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$CHROMIUM" ] || { echo "chromium missing: skipped"; exit 77; }
+command -v python3 >/dev/null || { echo "python3 missing: skipped"; exit 77; }
 
 # dump FILE [WIDTH [FLAG]]: the DOM after the page's scripts ran.
 dump() {
@@ -55,8 +56,9 @@ function table(title){var h=Array.from(document.querySelectorAll('h3')).find(fun
 function unknown(s){return /^(|\u2014|unknown)$/.test(s.trim())}
 function column(t,i){return Array.from(t.tBodies[0].rows).map(function(r){return r.cells[i].textContent.trim()})}
 function visible(t){return Array.from(t.tBodies[0].rows).filter(function(r){return !r.hidden})}
-// Sort: a column of the arch comparison with numbers and unknowns.
-var t=table('Arch comparison'),heads=t.tHead.rows[0].cells,col=-1;
+// Sort: a column with numbers and unknowns (the registers of noreg/, a
+// --list CSV whose reg column is empty) in the table of stack frames.
+var t=table('Kernels that spill')||table('Kernels with a stack frame (no ptxas -v log read: spills unknown)'),heads=t.tHead.rows[0].cells,col=-1;
 for(var i=0;i<heads.length&&col<0;i++){var v=column(t,i);
 	if(v.some(unknown)&&v.filter(function(s){return !unknown(s)}).length>2&&v.every(function(s){return unknown(s)||/^\d+$/.test(s)}))col=i}
 ok(col>=0,'a column with numbers and unknowns: '+(col>=0?heads[col].textContent:'none'));
@@ -107,9 +109,21 @@ scheme.textContent=getComputedStyle(document.body).backgroundColor+' on '+getCom
 var pre=document.createElement('pre');pre.id='harness';pre.textContent=out.join('\n');document.body.appendChild(pre);
 })();
 JS
+# The harness's page: the corpus, and stack.o again as a --list CSV with no
+# register figure, so that a column holds numbers and unknowns.
+"$SPILLWAY" --list "$BUILD/stack.o" | python3 -c '
+import csv, sys
+rows = csv.DictReader(sys.stdin)
+out = csv.DictWriter(sys.stdout, rows.fieldnames, lineterminator="\n")
+out.writeheader()
+for r in rows:
+    r["library"], r["reg"] = "noreg/stack.o", ""
+    out.writerow(r)' >"$TMP/noreg.csv"
+"$SPILLWAY" --report=html -o "$TMP/page.html" "$BUILD" "$TMP/noreg.csv" 2>/dev/null
+check "the harness's page has registers unknown" grep -q 'noreg/stack.o' "$TMP/page.html"
 sed -e 's/data-row-limit="200"/data-row-limit="10"/' \
     -e "s|</body>|<script src=\"file://$TMP/harness.js\"></script></body>|" \
-    "$TMP/build.html" >"$TMP/harness.html"
+    "$TMP/page.html" >"$TMP/harness.html"
 check "the copy for the harness limits its tables to 10 rows" grep -q 'data-row-limit="10"' "$TMP/harness.html"
 dump "$TMP/harness.html" 700 >"$TMP/harness.dom"
 light=$(sed -n 's|.*<pre id="scheme">\([^<]*\)</pre>.*|\1|p' "$TMP/harness.dom")

@@ -30,8 +30,9 @@ man=$(awk '/^\.It Fl \\-sections/ { on = 1; next } on && /^\.It/ { exit }
 check "the man page lists the table's sections, in its order ($man)" [ "${man% }" = "$table" ]
 
 # A tree with something for every section: kernels that spill and arrays,
-# two arches, build records, and a baseline to differ from.
-set -- "$BUILD"/libkernels.so "$BUILD"/librdc.a "$BUILD"/main.o "$BUILD"/coop.o \
+# two arches, build records, a baseline to differ from, and the rules of
+# the launch section (--deployable: a library without PTX for its newest).
+set -- --deployable "$BUILD"/libkernels.so "$BUILD"/librdc.a "$BUILD"/main.o "$BUILD"/coop.o \
 	"$BUILD"/spill.o "$BUILD"/stack.o "$BUILD"/templates.o "$BUILD"/memory.o "$NINJA"
 expect_status 0 "the whole report" "$SPILLWAY" --report=csv --baseline="$EXAMPLE" "$@"
 grep -v '^$' "$TMP/out" >"$TMP/whole.csv"

@@ -107,4 +107,20 @@ check "no ptxas log: k is the one kernel with a stack frame" \
 "$SPILLWAY" --report --sections=spills "$TMP/new.csv" >"$TMP/withlog.md"
 check "with spill figures: kernels that spill" grep -qx '### Kernels that spill' "$TMP/withlog.md"
 
+# Worst first in the arrays too (largest frame), and occupancy: lowest
+# first, and only what runs below full occupancy (issue 23).
+EX="$srcdir/data/example"
+"$SPILLWAY" --report=csv --sections=arrays,occupancy "$EX" "$srcdir/data/logs/ninja-j2/ptxas.log" >"$TMP/ao.csv"
+awk -F, '$1 == "arrays" { print $6 }' "$TMP/ao.csv" >"$TMP/frames"
+sort -rn "$TMP/frames" >"$TMP/want"
+check "arrays: largest frame first ($(wc -l <"$TMP/frames") rows)" sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' sh "$TMP/frames" "$TMP/want"
+awk -F, '$1 == "occupancy" { sub(/%$/, "", $11); print $11 }' "$TMP/ao.csv" >"$TMP/occ"
+sort -n "$TMP/occ" >"$TMP/want"
+check "occupancy: lowest first ($(wc -l <"$TMP/occ") rows)" sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' sh "$TMP/occ" "$TMP/want"
+check "occupancy: every row below full" awk '$1 >= 100 { bad = 1 } END { exit bad }' "$TMP/occ"
+check "occupancy: a kernel at full occupancy (file_local_iota_kernel, 48/48 warps on sm_86) is not listed" \
+	sh -c '! grep -q "^occupancy,(anonymous namespace)::file_local_iota_kernel," "$1"' sh "$TMP/ao.csv"
+check "occupancy: ...though it is a kernel of the tree" \
+	sh -c '"$1" --list "$2" | grep -q "(anonymous namespace)::file_local_iota_kernel,"' sh "$SPILLWAY" "$EX"
+
 finish

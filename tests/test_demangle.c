@@ -178,6 +178,89 @@ test_recursion_limit_as_cxxfilt(void **state)
 
 
 /*
+ * Names that do not demangle whole, from libcublasLt.so.13 (CUDA 13.0;
+ * `spillway --list` of it, rows whose name is the mangled one: 207 rows,
+ * 102 names of 1,352 to 2,489 bytes, all past c++filt's 1,024).  Shown
+ * collapsed by their longest prefix that demangles; the full name stays
+ * the mangled one, as c++filt leaves it.
+ */
+static const char cublaslt_blasl3[] =
+	    "_ZN4xmma4gemm13kernel_blasl3INS0_30Kernel_triangular_input_traitsINS_23Ampere_ffma_cp32_"
+	    "traitsINS_7ComplexIfEEEENS_8Cta_tileINS_6AmpereELi32ELi32ELi8ELi1ELi2ELi1ELi1EEENS0_13Gm"
+	    "em_tile_a_tIS6_S9_Li8ELNS_11Copy_engineE1ELi8ENS0_25Gmem_tile_with_ldgsts_a_tIS6_S9_Li8E"
+	    "Li32ELi64ELi8ELi8ELNS_9Fill_modeE0ENS0_21Gmem_tile_with_ldgstsIS6_S9_Li8ELi32ELi64ELi8EL"
+	    "i8ELSD_0ENS0_19Gmem_tile_gemm_baseIS6_S9_Li8ELi32ELi64ELi8ELi8ELSD_0ENS0_14Gmem_tile_bas"
+	    "eIS6_S9_lLi8ELi32ELi64ELi8ELi8ELSD_0ELb0EEEEENS_13Ldgsts_configILb1ELb1ELb0EEEEEEEEENS0_"
+	    "13Gmem_tile_b_nIS6_S9_Li8ELSB_1ELi8ENS0_25Gmem_tile_with_ldgsts_b_nIS6_S9_Li8ELi32ELi64E"
+	    "Li8ELi8ELSD_0ESL_EEEENS0_24Gmem_tile_a_t_triangularIS6_S9_Li8ELSB_1ELSD_2ELNS_9Side_mode"
+	    "E0ELNS_9Diag_typeE0ELi8ENS0_36Gmem_tile_with_ldgsts_a_t_triangularIS6_S9_Li8ELi32ELi64EL"
+	    "i8ELi8ELSD_2ELST_0ELSU_0ENSC_IS6_S9_Li8ELi32ELi64ELi8ELi8ELSD_2ENSE_IS6_S9_Li8ELi32ELi64"
+	    "ELi8ELi8ELSD_2ENSF_IS6_S9_Li8ELi32ELi64ELi8ELi8ELSD_2ENSG_IS6_S9_lLi8ELi32ELi64ELi8ELi8E"
+	    "LSD_2ELb0EEEEESK_EEEEEEEENS0_24Gmem_tile_b_n_triangularIS6_S9_Li8ELSB_1ELSD_2ELST_0ELSU_"
+	    "0ELi8ENS0_36Gmem_tile_with_ldgsts_b_n_triangularIS6_S9_Li8ELi32ELi64ELi8ELi8ELSD_2ELST_0"
+	    "ELSU_0ENSP_IS6_S9_Li8ELi32ELi64ELi8ELi8ELSD_2ESY_EEEEEESN_SR_S11_S16_Li3ELi8ELNS_14Opera"
+	    "tion_typeE4ELSD_2ELST_0ELSU_0ES5_NS0_13Kernel_traitsIS6_S9_SN_SR_Li3ELi8ELS17_4ES5_S5_Lb"
+	    "0ELi1ELb0ELb0EEEEEEEvNT_6ParamsE";
+static const char cublaslt_cutlass[] =
+	    "_ZN7cutlass6KernelINS_4gemm6kernel11GemmBatchedINS1_11threadblock12MmaPipelinedINS1_9Gem"
+	    "mShapeILi32ELi32ELi8EEENS_9transform11threadblock22PredicatedTileIteratorINS_11MatrixSha"
+	    "peILi32ELi8EEEiNS_6layout8RowMajorELi1ENS8_30PitchLinearStripminedThreadMapINS_16PitchLi"
+	    "nearShapeILi8ELi32EEELi128ELi1EEELi1ELb0EEENS9_19RegularTileIteratorISC_iNSD_11ColumnMaj"
+	    "orELi1ENS8_33TransposePitchLinearThreadMapSimtISI_EELi4EEENSA_INSB_ILi8ELi32EEEiSE_Li0EN"
+	    "SF_INSG_ILi32ELi8EEELi128ELi1EEELi1ELb0EEENSK_ISP_iSE_Li0ESR_Li4EEEiSE_NS4_9MmaPolicyINS"
+	    "1_4warp7MmaSimtINS6_ILi16ELi16ELi8EEEiSL_iSE_iSE_NSV_13MmaSimtPolicyINSB_ILi4ELi8EEENSD_"
+	    "19RowMajorInterleavedILi1EEENS6_ILi4ELi2ELi1EEEEELi1ELNS_16ComplexTransformE0ELS14_0ENS_"
+	    "4arch5OpEscEbEENSB_ILi4ELi0EEENSB_ILi0ELi0EEELi1EEENS_21NumericArrayConverterIiiLi2ELNS_"
+	    "15FloatRoundStyleE2ENS8_6thread14UnaryTransform8IdentityEEES1G_bEENS_8epilogue11threadbl"
+	    "ock8EpilogueIS7_S17_Li1ENS1J_22PredicatedTileIteratorINS1J_26OutputTileOptimalThreadMapI"
+	    "NS1J_15OutputTileShapeILi32ELi1ELi4ELi2ELi1EEENS1N_ILi1ELi4ELi1ELi1ELi4EEELi128ELi1ELi32"
+	    "EEEiLb0ENSD_9NoPermuteELb0EEENS1I_4warp20FragmentIteratorSimtISX_NS1_6thread3MmaIS12_iSL"
+	    "_iSE_iSE_S16_bEESE_S13_EENS1T_16TileIteratorSimtISX_S1X_iSE_S13_EENS1J_18SharedLoadItera"
+	    "torINS1Q_18CompactedThreadMapEiLi4EEENS1I_6thread21LinearCombinationReluIiLi1EiiLNS24_9S"
+	    "caleType4KindE0ELS1C_2EEENSB_ILi0ELi9EEELi1ELi1EEENS4_37GemmBatchedIdentityThreadblockSw"
+	    "izzleEEEEEvNT_6ParamsEPKii";
+
+static void
+expect_prefix(const char *mangled, const char *collapsed, const char *ns)
+{
+	struct demangled d;
+	char *cxxfilt = cplus_demangle(mangled, DMGL_PARAMS | DMGL_ANSI);
+
+	assert_null(cxxfilt);	/* c++filt leaves it mangled */
+	demangle_names(mangled, &pool, &d);
+	assert_int_equal(d.bound, DEMANGLE_WITHIN);
+	assert_string_equal(d.name, mangled);
+	assert_string_equal(d.collapsed, collapsed);
+	assert_ptr_equal(d.collapsed, strpool_intern_str(&pool, collapsed));
+	assert_string_equal(d.ns, ns);
+}
+
+static void
+test_longest_prefix_that_demangles(void **state)
+{
+	char name[256];
+
+	(void)state;
+	assert_int_equal(strlen(cublaslt_blasl3), 1352);
+	expect_prefix(cublaslt_blasl3, "xmma::gemm::kernel_blasl3<…>", "xmma::gemm");
+	assert_int_equal(strlen(cublaslt_cutlass), 1434);
+	expect_prefix(cublaslt_cutlass, "cutlass::Kernel<…>", "cutlass");
+	/* Short but unparsed (a byte after the end): the prefix too, and
+	 * the longest cut wins, template arguments of the scope stripped. */
+	expect_prefix("_ZN2ns5outerIiE5innerIiEEvvQ", "ns::outer::inner<…>", "ns::outer");
+	expect_prefix("_Z3fooIiEvvQ", "foo<…>", "");
+	/* No cut that demangles: kept whole. */
+	expect_prefix("_ZN3fooQQIiEEvv", "_ZN3fooQQIiEEvv", "");
+	/* The bound: only the first DEMANGLE_PREFIX_CUTS cuts are tried.  An
+	 * identifier of 'I's puts 10, then 64, failed cuts before the one
+	 * that demangles. */
+	snprintf(name, sizeof name, "_ZN10%.10s3fooIiEEvvQ", "IIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIII");
+	expect_prefix(name, "IIIIIIIIII::foo<…>", "IIIIIIIIII");
+	snprintf(name, sizeof name, "_ZN64%.64s3fooIiEEvvQ", "IIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIII");
+	expect_prefix(name, name, "");
+}
+
+/*
  * f<a, pair<..>, ...>(a) where each template argument is a pair of the one
  * before it twice: the printed form doubles every two levels
  * (tests/attacks/names/demangle-bomb-N holds this name for N levels).
@@ -389,6 +472,7 @@ main(void)
 		cmocka_unit_test(test_namespaces),
 		cmocka_unit_test(test_nvcc_decorations),
 		cmocka_unit_test(test_recursion_limit_as_cxxfilt),
+		cmocka_unit_test(test_longest_prefix_that_demangles),
 		cmocka_unit_test(test_bombs_stay_mangled),
 		cmocka_unit_test(test_silent_bombs_stay_mangled),
 		cmocka_unit_test(test_real_long_names_as_before),

@@ -191,7 +191,7 @@ test_verdict_adds_up(void **state)
 	total = last_summary(&v);
 	assert_non_null(total);
 	assert_string_equal(total->text,
-	    "spillway: check: 9 entries gated, 0 vendored entries skipped, 5 not allowed, "
+	    "check: 9 entries gated, 0 vendored entries skipped, 5 not allowed, "
 	    "0 stale allowances; 10 violations (5 allowance, 4 --max-regs, 1 --require-sass)");
 	verdict_free(&v);
 	model_free(&m);
@@ -217,7 +217,7 @@ test_library_lines(void **state)
 		if (v.v[i].level == FINDING_SUMMARY && v.v[i].library != NULL &&
 		    strcmp(v.v[i].library, "lib.a") == 0) {
 			assert_string_equal(v.v[i].text,
-			    "spillway: lib.a: 2 kernels (3 instantiations) on sm_80, sm_90 "
+			    "lib.a: 2 kernels (3 instantiations) on sm_80, sm_90 "
 			    "(6 entries gated, 1 vendored entry skipped), 4 use stack / local memory, "
 			    "4 not allowed");
 			seen++;

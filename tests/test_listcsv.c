@@ -46,6 +46,7 @@ fill_func(struct func_rec *f, const char *mangled, const char *name, const char 
 	f->min_blocks = UNKNOWN;
 	f->frame = UNKNOWN;
 	f->spill_stores = f->spill_loads = UNKNOWN;
+	f->max_block = 1024;	/* what launch.c finds for 32 registers on sm_90a */
 }
 
 static char *
@@ -78,13 +79,13 @@ test_fields_quoted_when_they_must_be(void **state)
 	fill_func(&f[3], "x", "say \"hi\", twice", "");
 	s = format(&img, f, 4);
 	assert_string_equal(s,
-	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
+	    "lib/libk.so,,sm_90a,entry,_Z1kv,k(),k(),,32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024\n"
 	    "lib/libk.so,,sm_90a,entry,_Z1fif,\"f(int, float)\",\"f(int, float)\",n,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024\n"
 	    "lib/libk.so,,sm_90a,entry,\"a\"\"b\",\"line\nbreak\",\"line\nbreak\",\"cr\r\","
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024\n"
 	    "lib/libk.so,,sm_90a,entry,x,\"say \"\"hi\"\", twice\",\"say \"\"hi\"\", twice\",,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n");
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024\n");
 	free(s);
 }
 
@@ -102,12 +103,13 @@ test_image_fields_on_every_row(void **state)
 	fill_func(&f[1], "_Z1bv", "b()", "");
 	f[1].kind = FUNC_DEVICE;
 	f[1].reg = UNKNOWN;
+	f[1].max_block = UNKNOWN;
 	s = format(&img, f, 2);
 	assert_string_equal(s,
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,entry,_Z1av,a(),a(),,"
-	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default\n"
+	    "32,0,0,0,0:904 3:8,0,0,0,1024,,,,default,1024\n"
 	    "\"dir,with,commas/lib\"\"q\"\".a\",member.o,sm_90a,device,_Z1bv,b(),b(),,"
-	    ",0,0,0,0:904 3:8,0,0,0,1024,,,,default\n");
+	    ",0,0,0,0:904 3:8,0,0,0,1024,,,,default,\n");
 	free(s);
 }
 

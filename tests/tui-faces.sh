@@ -13,7 +13,7 @@ LOGS="$srcdir/data/logs/ninja-j2"
 # or "none" when no two run at once.
 cli_figures() {
 	"$SPILLWAY" --summary "$@" "$TREE" "$LOGS" 2>/dev/null | awk -F'\t' '
-	/^spillway: schedule: / { sub(/^spillway: schedule: [^:]*: /, ""); split($0, w, " "); span = w[1]; next }
+	/^schedule: / { sub(/^schedule: [^:]*: /, ""); split($0, w, " "); span = w[1]; next }
 	/^concurrent\t/ { getline; peak = $3; next }
 	END { print span, (peak == "" ? "none" : peak) }'
 }

@@ -66,7 +66,7 @@ runs_joined(FILE *f, const struct model *m)
 	for (size_t i = 0; i < n; i++)
 		groups += i == 0 || run_key_cmp(&k[i], &k[i - 1]) != 0;
 	if (groups > 1) {
-		fputs("spillway: runs joined, each module from the last that built it:", f);
+		fputs("runs joined, each module from the last that built it:", f);
 		for (size_t i = 0, j; i < n; i = j) {
 			int ninja = k[i].timebase == TIME_NINJA;
 
@@ -101,9 +101,9 @@ schedule_line(FILE *f, const struct model *m, const struct schedule *s)
 {
 	runs_joined(f, m);
 	if (s->slots > 0)
-		fprintf(f, "spillway: schedule: make -j%d simulated in the recorded order: ", s->slots);
+		fprintf(f, "schedule: make -j%d simulated in the recorded order: ", s->slots);
 	else {
-		fputs("spillway: schedule: as recorded (", f);
+		fputs("schedule: as recorded (", f);
 		run_name(f, m, s);
 		fputs("): ", f);
 	}
@@ -165,7 +165,7 @@ ptxas_alone(FILE *f, const struct model *m)
 			if (p->frame >= 0 && (frame_at == m->nptxas || p->frame > m->ptxas[frame_at].frame))
 				frame_at = i;
 		}
-		fprintf(f, "spillway: ptxas -v (no binary read to join): %s: %zu entr%s, %zu device function%s, "
+		fprintf(f, "ptxas -v (no binary read to join): %s: %zu entr%s, %zu device function%s, "
 		    "%zu spill%s", *arches[k] ? arches[k] : "no sm named", entries, entries == 1 ? "y" : "ies",
 		    devfns, devfns == 1 ? "" : "s", spills, spills == 1 ? "" : "s");
 		if (regs_at < m->nptxas) {
@@ -184,7 +184,7 @@ ptxas_alone(FILE *f, const struct model *m)
 		const struct ptxas_rec *p = &m->ptxas[i];
 
 		if (p->spill_stores > 0 || p->spill_loads > 0) {
-			fprintf(f, "spillway: spills: %s ", *p->arch ? p->arch : "-");
+			fprintf(f, "spills: %s ", *p->arch ? p->arch : "-");
 			escape_fputs(p->mangled, f);
 			fprintf(f, ": %d bytes spill stores, %d bytes spill loads\n", p->spill_stores, p->spill_loads);
 			shown++;
@@ -260,7 +260,7 @@ arch_cost(FILE *f, const struct model *m, const struct schedule *s)
 		total[d + 1] = schedule_list(wall, n, slots, start, slot);
 	}
 	if (split > 0 && slots > 0) {
-		fprintf(f, "spillway: arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): %zu compile%s of up to "
+		fprintf(f, "arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): %zu compile%s of up to "
 		    "%d arch%s; one arch is %.1f s of their %.1f s (%.0f %%); -j%d: ", split, split == 1 ? "" : "s",
 		    karch, karch == 1 ? "" : "es", per_sum, wall_sum, wall_sum > 0 ? 100 * per_sum / wall_sum : 0, slots);
 		if (karch > 1)
@@ -286,7 +286,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit &&
 		    (heaviest == m->nmodules || m->modules[i].peak_rss > m->modules[heaviest].peak_rss))
 			heaviest = i;
-	fprintf(f, "spillway: build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
+	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
 		fprintf(f, ", largest peak RSS %s (",
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
@@ -334,7 +334,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		for (size_t i = 0; i < m->nmodules; i++)
 			hits += m->modules[i].cache_hit != 0;
 		if (hits > 0)
-			fprintf(f, "spillway: cache: %zu of %zu compile%s answered by ccache (no compile tool ran): "
+			fprintf(f, "cache: %zu of %zu compile%s answered by ccache (no compile tool ran): "
 			    "left out of the peaks and the schedule\n", hits, m->nmodules, m->nmodules == 1 ? "" : "s");
 	}
 	if (s == NULL)
@@ -342,7 +342,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	schedule_line(f, m, s);
 	arch_cost(f, m, s);
 	if (s->nsets == 0) {
-		fputs("spillway: no two modules run at once\n", f);
+		fputs("no two modules run at once\n", f);
 		return;
 	}
 	fputs("concurrent\toverlap\tpeaks sum to\n", f);
@@ -404,23 +404,23 @@ buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum by
 	char h[BYTES_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX];
 
 	if (jobsadvice_compute(m, cores, host, &a) != 0) {
-		fputs("spillway: --jobs=auto: no module with a wall time to lay out\n", f);
+		fputs("--jobs=auto: no module with a wall time to lay out\n", f);
 		return;
 	}
 	bytes_format_as(host, unit, h, sizeof h);
 	bytes_format(a.fit, fit, sizeof fit);
 	if (a.jobs == 0)
-		fprintf(f, "spillway: --jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile alone is over\n",
+		fprintf(f, "--jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile alone is over\n",
 		    h, JOBSADVICE_MARGIN_PCT, fit);
 	else
-		fprintf(f, "spillway: --jobs=auto: -j%d, the largest whose worst case (%s at once on the simulated "
+		fprintf(f, "--jobs=auto: -j%d, the largest whose worst case (%s at once on the simulated "
 		    "schedule) fits --mem-host=%s less %d %% (%s); %.1f s simulated against %.1f s at -j1\n",
 		    a.jobs, bytes_format(a.worst, w, sizeof w), h, JOBSADVICE_MARGIN_PCT, fit, a.seconds, a.seconds_j1);
 	if (a.jobs > 0 && a.enough_jobs < a.jobs && a.cores > 0)
-		fprintf(f, "spillway: --jobs=auto: on %d core%s, -j%d is as fast (%.1f s): more jobs only share the cores\n",
+		fprintf(f, "--jobs=auto: on %d core%s, -j%d is as fast (%.1f s): more jobs only share the cores\n",
 		    a.cores, a.cores == 1 ? "" : "s", a.enough_jobs, a.enough_seconds);
 	if (a.heavy > 0) {
-		fprintf(f, "spillway: pool: the %zu heaviest in a pool of depth 1 let the build run at -j%d "
+		fprintf(f, "pool: the %zu heaviest in a pool of depth 1 let the build run at -j%d "
 		    "(bound: the heaviest + the %d heaviest of the rest = %s)\n", a.heavy, a.pool_jobs, a.pool_jobs - 1,
 		    bytes_format(a.pool_worst, w, sizeof w));
 		fprintf(f, "# ninja -j%d, with in build.ninja:\npool heavy\n  depth = 1\n# and on each of these edges: pool = heavy\n",
@@ -435,6 +435,6 @@ buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum by
 		    "set_property(TARGET heavy_objects PROPERTY JOB_POOL_COMPILE heavy_compile)\n"
 		    "set_property(TARGET light_objects PROPERTY JOB_POOL_COMPILE light_compile)\n", a.pool_jobs);
 	} else if (a.jobs > 0)
-		fputs("spillway: pool: no pool for the heaviest lets the rest run wider\n", f);
+		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
 	jobsadvice_free(&a);
 }

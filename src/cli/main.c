@@ -21,6 +21,7 @@
 #include "judge.h"
 #include "judge_build.h"
 #include "judge_growth.h"
+#include "judge_launch.h"
 #include "junit.h"
 #include "listcsv.h"
 #include "listjson.h"
@@ -73,6 +74,7 @@ struct run {
 	const struct schedule	*sp;		/* &sched, or NULL: nothing to schedule */
 	struct allow_table	 allow;
 	struct growth_rules	 growth;
+	struct launch_gates	 launch;	/* launch (issue 27) */
 	struct vendored_rule	 vendored;
 	struct build_gates	 gates;
 	struct judge_config	 jc;
@@ -201,6 +203,10 @@ judge_config_from(struct judge_config *c, struct run *r)
 	c->sched = r->sp;
 	c->base = r->have_base ? &r->base : NULL;
 	c->growth = o->max_growth ? &r->growth : NULL;
+	/* launch (issue 27) */
+	r->launch = (struct launch_gates){ o->launchable, o->max_local_reserve,
+	    o->max_local_reserve_unit, o->require_driver, o->deployable };
+	c->launch = &r->launch;
 }
 
 /* True when a rule is given, so that the browser offers its Check view. */
@@ -208,7 +214,8 @@ static int
 rule_given(const struct options *o)
 {
 	return o->allow != NULL || o->mem_budget >= 0 || o->mem_host >= 0 || o->max_regs >= 0 ||
-	    o->max_spill >= 0 || o->require_sass.n > 0;
+	    o->max_spill >= 0 || o->require_sass.n > 0 || o->launchable || o->deployable ||
+	    o->max_local_reserve >= 0 || o->require_driver != NULL;
 }
 
 /* --format=json: JSON Lines for --list, the findings for --check. */
@@ -243,6 +250,15 @@ print_word(FILE *out, const char *word, const char *color, int colored)
 		fputs(word, out);
 }
 
+/* A reason for "nothing to judge": a diagnostic, on stderr with the
+ * program's name.  Results (violations, notices, counts) go to out
+ * without it. */
+static void
+print_nothing(const struct finding *f)
+{
+	fprintf(stderr, "spillway: %s\n", f->text);
+}
+
 /* Prints the findings: violations, notices and counts to out (-q keeps
  * the violations and the total only), the reasons for "nothing to judge"
  * to stderr. */
@@ -259,7 +275,7 @@ print_verdict(FILE *out, const struct verdict *v, int quiet, int colored)
 		    (f->level == FINDING_SUMMARY && f->library != NULL)))
 			continue;
 		if (f->level == FINDING_NOTHING) {
-			fprintf(stderr, "%s\n", text);
+			print_nothing(f);
 			continue;
 		}
 		if (strncmp(text, lead, sizeof lead - 1) == 0) {
@@ -385,7 +401,7 @@ run_check(struct run *r)
 		/* One object for a script, the reasons for nothing to judge on stderr. */
 		for (size_t i = 0; i < r->judged.n; i++)
 			if (r->judged.v[i].level == FINDING_NOTHING)
-				fprintf(stderr, "%s\n", r->judged.v[i].text);
+				print_nothing(&r->judged.v[i]);
 		if (rjson_write_verdict(r->out, &r->m, &r->judged) < 0)
 			return EXIT_INTERNAL;
 	} else
@@ -436,7 +452,7 @@ run_update(struct run *r)
 		rc = EXIT_TROUBLE;
 		goto done;
 	}
-	fprintf(r->out, "spillway: %s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
+	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
 	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
 done:
 	free(ms);
@@ -559,7 +575,7 @@ static const struct mode_ops modes[] = {
 	{ MODE_LIST, RUN_SCANS | RUN_OUTPUT, NULL, list_before_scan, run_list },
 	{ MODE_LIST_IMAGES, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_list_images },
 	{ MODE_SUMMARY, RUN_SCANS | RUN_OUTPUT, NULL, NULL, run_summary },
-	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES, check_report, NULL,
+	{ MODE_REPORT, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES | RUN_GROWTH, check_report, NULL,
 	  run_report },
 	{ MODE_CHECK, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_EXISTS | RUN_BASELINE |
 	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
@@ -600,13 +616,19 @@ run_check_options(struct run *r)
 
 	if (o->max_growth != NULL) {
 		if (!(needs & RUN_GROWTH) || o->baseline == NULL) {
-			fprintf(stderr, "spillway: --max-growth goes with --check and --baseline=OLD\n");
+			fprintf(stderr, "spillway: --max-growth goes with --check or --report, and --baseline=OLD\n");
 			return EXIT_TROUBLE;
 		}
 		if (growth_parse(o->max_growth, &r->growth, err, sizeof err) < 0) {
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
+	}
+	/* launch (issue 27) */
+	r->launch.require_driver = o->require_driver;
+	if (launch_gates_check(&r->launch, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return EXIT_TROUBLE;
 	}
 	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list) {
 		fprintf(stderr, "spillway: --format goes with --list or --check\n");

@@ -21,6 +21,8 @@ enum {
 	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
 	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE, OPT_STATS,
 	OPT_FORMAT, OPT_JUNIT,
+	/* launch (issue 27) */
+	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
 	/* build (issue 25) */
 	OPT_CORES,
 };
@@ -85,12 +87,21 @@ static const struct option_doc option_docs[] = {
 	  "no kernel may use more than N registers", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
 	  "no kernel grows past --baseline by more than RULE", NULL },
+	/* launch (issue 27) */
+	{ { "launchable", no_argument, NULL, OPT_LAUNCHABLE }, NULL,
+	  "every kernel launches at its bound (or 1024)", NULL },
+	{ { "max-local-reserve", required_argument, NULL, OPT_MAX_LOCAL_RESERVE }, "SIZE",
+	  "no stack frame reserves more local memory on a GPU", NULL },
+	{ { "require-driver", required_argument, NULL, OPT_REQUIRE_DRIVER }, "R535",
+	  "every image loads (SASS) or JITs (PTX) on this driver", NULL },
+	{ { "deployable", no_argument, NULL, OPT_DEPLOYABLE }, NULL,
+	  "no default-arch-only library, PTX for the newest", NULL },
 	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL,
 	  "allowances looser than measured fail the check", NULL },
 	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
 	  "nothing to judge exits 0, not 77", NULL },
 	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy)",
+	  "only these (diff,summary,spills,arrays,arches,coverage,builds,occupancy,launch)",
 	  "Reports" },
 	{ { "top", required_argument, NULL, OPT_TOP }, "N",
 	  "show N rows per table, fold the rest into <details>", NULL },
@@ -184,12 +195,22 @@ parse_count(const char *opt, const char *s, long min, long max, long *out)
 }
 
 /*
- * --arch=LIST: every item an arch as arch_parse reads it (86, sm_90a,
- * compute_75) and of a generation data/arches.csv knows (its newest
- * major at most: sm_999 is no GPU).  Returns -1 with the message printed.
+ * --arch=LIST and --require-sass=LIST: every item an arch as arch_parse
+ * reads it (86, sm_90a, compute_75) and of a generation data/arches.csv
+ * knows (its newest major at most: sm_999 is no GPU); for --require-sass
+ * a SASS arch (compute_75 is PTX).  Returns -1 with the message printed.
  */
+struct arch_list_rule {
+	const char	*option;
+	int		 sass_only;
+	const char	*examples;
+};
+
+static const struct arch_list_rule arch_rule = { "--arch", 0, "86, sm_90a or compute_75" };
+static const struct arch_list_rule require_sass_rule = { "--require-sass", 1, "86 or sm_90a" };
+
 static int
-parse_arches(struct strlist *l, const char *list)
+parse_arches(struct strlist *l, const char *list, const struct arch_list_rule *rule)
 {
 	int newest = 0;
 	size_t from = l->n;
@@ -204,9 +225,9 @@ parse_arches(struct strlist *l, const char *list)
 	for (size_t i = from; i < l->n; i++) {
 		struct arch_id a;
 
-		if (arch_parse(l->v[i], &a) < 0 || a.major > newest) {
-			fprintf(stderr, "spillway: --arch takes arches like 86, sm_90a or compute_75, not '%s'\n",
-			    l->v[i]);
+		if (arch_parse(l->v[i], &a) < 0 || a.major > newest || (rule->sass_only && a.ptx)) {
+			fprintf(stderr, "spillway: %s takes %sarches like %s, not '%s'\n",
+			    rule->option, rule->sass_only ? "SASS " : "", rule->examples, l->v[i]);
 			return -1;
 		}
 	}
@@ -269,6 +290,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 
 	memset(o, 0, sizeof *o);
 	o->mem_budget = o->mem_host = o->max_spill = o->max_regs = o->max_bytes = -1;
+	o->max_local_reserve = -1;
 	*exit_now = 0;
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && *nc != '\0')
@@ -313,7 +335,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			bad = set_mode(o, MODE_REPORT, "report");
 			o->report_format = optarg ? optarg : "markdown";
 			break;
-		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg); break;
+		case OPT_ARCH:		bad = parse_arches(&o->arches, optarg, &arch_rule); break;
 		case OPT_INCLUDE:	strlist_add(&o->includes, optarg); break;
 		case OPT_EXCLUDE:	strlist_add(&o->excludes, optarg); break;
 		case OPT_VENDORED:
@@ -351,7 +373,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			if ((bad = parse_count("cores", optarg, 1, 4096, &n)) == 0)
 				o->cores = (int)n;
 			break;
-		case OPT_REQUIRE_SASS:	strlist_add_csv(&o->require_sass, optarg); break;
+		case OPT_REQUIRE_SASS:	bad = parse_arches(&o->require_sass, optarg, &require_sass_rule); break;
 		case OPT_MAX_SPILL:
 			if ((bad = parse_count("max-spill", optarg, 0, 1L << 40, &n)) == 0)
 				o->max_spill = n;
@@ -361,6 +383,18 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 				o->max_regs = n;
 			break;
 		case OPT_MAX_GROWTH:	o->max_growth = optarg; break;
+		/* launch (issue 27) */
+		case OPT_LAUNCHABLE:	o->launchable = 1; break;
+		case OPT_DEPLOYABLE:	o->deployable = 1; break;
+		case OPT_REQUIRE_DRIVER: o->require_driver = optarg; break;
+		case OPT_MAX_LOCAL_RESERVE:
+			o->max_local_reserve = bytes_parse(optarg, BYTES_B, &o->max_local_reserve_unit);
+			if (o->max_local_reserve < 0) {
+				fprintf(stderr, "spillway: --max-local-reserve: '%s' is not a size (512MiB, 2GB)\n",
+				    optarg);
+				bad = -1;
+			}
+			break;
 		case OPT_STALE_FAILS:	o->stale_fails = 1; break;
 		case OPT_EMPTY_OK:	o->empty_ok = 1; break;
 		case OPT_SECTIONS:	strlist_add_csv(&o->sections, optarg); break;

@@ -61,6 +61,12 @@ struct options {
 	const char	*max_growth;	/* rule text, NULL unset */
 	int		 stale_fails;
 	int		 empty_ok;
+	/* launch (issue 27). */
+	int		 launchable;
+	int64_t		 max_local_reserve;	/* bytes, -1 unset */
+	enum bytes_unit	 max_local_reserve_unit;
+	const char	*require_driver;	/* as given, NULL unset */
+	int		 deployable;
 
 	/* Reports. */
 	struct strlist	 sections;

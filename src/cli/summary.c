@@ -50,7 +50,6 @@ summary_write(FILE *f, const struct model *m)
 
 		if (l->narches > 1)
 			qsort(l->arches, l->narches, sizeof *l->arches, arch_qsort_cmp);
-		fputs("spillway: ", f);
 		escape_fputs(counts.v[i].library, f);
 		fprintf(f, ": %zu %s (%zu %s) on ", c->kernels,
 		    judge_plural(c->kernels, "kernel", "kernels"), c->instantiations,

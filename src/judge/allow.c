@@ -13,7 +13,8 @@
 #include "listcsv.h"
 #include "xalloc.h"
 
-static const char *const col_names[ALLOW_NCOLS] = { "kernel", "sm", "stack", "local", "note" };
+static const char *const col_names[ALLOW_NCOLS] = { "kernel", "sm", "stack", "local", "note",
+	"block", "dynamic" };
 
 static const char default_head[] =
     "# spillway allowance table: the kernels allowed a stack frame or local memory.\n"
@@ -49,7 +50,7 @@ allow_init(struct allow_table *t, const char *file)
 	t->file = xstrdup(file);
 	for (int i = 0; i < ALLOW_NCOLS; i++)
 		t->cols[i] = i;
-	t->ncols = ALLOW_NCOLS;
+	t->ncols = ALLOW_NOTE + 1;	/* a new table has no block column */
 }
 
 static void
@@ -142,11 +143,12 @@ read_row(struct reader *r)
 		return;
 	}
 	memset(&row, 0, sizeof row);
+	row.block = row.dynamic = -1;
 	for (size_t i = 0; i < t->ncols; i++) {
 		const char *v = i < r->nfields ? r->fields[i] : NULL;
 		int id = t->cols[i];
 
-		if (v == NULL && id != ALLOW_NOTE) {
+		if (v == NULL && id < ALLOW_NOTE) {
 			fail(r, r->rec_line, "no '%s' field", col_names[id]);
 			return;
 		}
@@ -173,6 +175,19 @@ read_row(struct reader *r)
 			break;
 		case ALLOW_NOTE:
 			row.note = (char *)v;
+			break;
+		case ALLOW_BLOCK:
+			if (v != NULL && *v != '\0' && (parse_bytes(v, &row.block) < 0 || row.block == 0 ||
+			    row.block > 1024)) {
+				fail(r, r->rec_line, "block: '%s' is not a block size (1 to 1024 threads)", v);
+				return;
+			}
+			break;
+		case ALLOW_DYNAMIC:
+			if (v != NULL && *v != '\0' && parse_bytes(v, &row.dynamic) < 0) {
+				fail(r, r->rec_line, "dynamic: '%s' is not a number of bytes", v);
+				return;
+			}
 			break;
 		}
 	}
@@ -444,6 +459,7 @@ allow_add(struct allow_table *t, const char *kernel, const char *sm,
 	row.stack = stack;
 	row.local = local;
 	row.note = xstrdup(note ? note : "");
+	row.block = row.dynamic = -1;
 	xgrow((void **)&t->rows, &t->caprows, t->nrows + 1, sizeof *t->rows);
 	t->rows[t->nrows] = row;
 	add_item(t, (int)t->nrows, NULL, 0);
@@ -478,6 +494,12 @@ allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *
 		case ALLOW_STACK:	fprintf(f, "%ld%c", (long)row->stack, last ? '\n' : ','); break;
 		case ALLOW_LOCAL:	fprintf(f, "%ld%c", (long)row->local, last ? '\n' : ','); break;
 		case ALLOW_NOTE:	listcsv_field(f, row->note, last); break;
+		case ALLOW_BLOCK:
+		case ALLOW_DYNAMIC:
+			if ((t->cols[i] == ALLOW_BLOCK ? row->block : row->dynamic) >= 0)
+				fprintf(f, "%ld", (long)(t->cols[i] == ALLOW_BLOCK ? row->block : row->dynamic));
+			putc(last ? '\n' : ',', f);
+			break;
 		}
 	}
 }

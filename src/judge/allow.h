@@ -15,13 +15,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum allow_col { ALLOW_KERNEL, ALLOW_SM, ALLOW_STACK, ALLOW_LOCAL, ALLOW_NOTE, ALLOW_NCOLS };
+/* launch (issue 27): optional columns after the note: ALLOW_BLOCK, the
+ * most threads a block of the kernel is launched with, which accepts it
+ * for --launchable when its registers allow that many; ALLOW_DYNAMIC, the
+ * dynamic shared memory it is launched with, which --launchable adds to
+ * its static shared memory. */
+enum allow_col { ALLOW_KERNEL, ALLOW_SM, ALLOW_STACK, ALLOW_LOCAL, ALLOW_NOTE, ALLOW_BLOCK,
+	ALLOW_DYNAMIC, ALLOW_NCOLS };
 
 struct allow_row {
 	char		*kernel;	/* collapsed name */
 	char		 sm[16];	/* "sm_86", "sm_90a" */
 	int32_t		 stack, local;
 	char		*note;
+	int32_t		 block;		/* launch (issue 27): -1 when not given */
+	int32_t		 dynamic;	/* launch (issue 27): bytes, -1 when not given */
 	size_t		 line;		/* where it starts in the file, 0 for a new row */
 	char		*text;		/* the record as read (newline included), NULL when new */
 	int		 removed;	/* --update-allow drops it */

@@ -5,6 +5,7 @@
 
 #include "arch.h"
 #include "judge.h"
+#include "judge_launch.h"
 #include "judge_libs.h"
 #include "xalloc.h"
 
@@ -99,7 +100,7 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 {
 	const struct allow_table *t = c->allow;
 	int level = c->stale_fails ? FINDING_VIOLATION : FINDING_NOTICE;
-	const char *lead = c->stale_fails ? "VIOLATION" : "spillway:";
+	const char *lead = c->stale_fails ? "VIOLATION " : "";
 	size_t n = 0;
 
 	if (t == NULL)
@@ -109,7 +110,7 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 
 		if (r->seen && (r->stack > r->max_stack || r->local > r->max_local)) {
 			judge_add(v, level,
-			    "%s %s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
+			    "%s%s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
 			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local,
 			    (long)r->max_stack, (long)r->max_local);
 			about(v, RULE_STALE, FINDING_NO_ENTRY, NULL);
@@ -137,7 +138,7 @@ judge_unmatched(const struct judge_config *c, const struct model *m, struct verd
 {
 	const struct allow_table *t = c->allow;
 	int level = c->stale_fails ? FINDING_VIOLATION : FINDING_NOTICE;
-	const char *lead = c->stale_fails ? "VIOLATION" : "spillway:";
+	const char *lead = c->stale_fails ? "VIOLATION " : "";
 	const char **names;
 	size_t n = 0, k = 0;
 
@@ -154,7 +155,7 @@ judge_unmatched(const struct judge_config *c, const struct model *m, struct verd
 		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL))
 			continue;
 		judge_add(v, level,
-		    "%s %s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
+		    "%s%s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
 		    lead, t->file, r->line, r->kernel, r->sm);
 		about(v, RULE_STALE, FINDING_NO_ENTRY, NULL);
 		n++;
@@ -196,7 +197,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 	*unmatched = judge_unmatched(c, m, v);
 	if (spill_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
-		    "spillway: --max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
+		    "--max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
 		    spill_unknown, counts->gated.entries,
 		    judge_plural(counts->gated.entries, "entry", "entries"));
 	judge_nothing(c, m, v);
@@ -226,6 +227,12 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_STALE] = "--stale-fails",
 		[RULE_BUILD] = "build",
 		[RULE_GROWTH] = "--max-growth",
+		/* launch (issue 27) */
+		[RULE_LAUNCHABLE] = "--launchable",
+		[RULE_LOCAL_RESERVE] = "--max-local-reserve",
+		[RULE_DRIVER] = "--require-driver",
+		[RULE_DEPLOYABLE] = "--deployable",
+		[RULE_OCCUPANCY] = "--max-growth=occupancy",
 	};
 	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);
@@ -244,7 +251,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		snprintf(rows, sizeof rows, ", %zu %s matching no kernel", unmatched,
 		    judge_plural(unmatched, "allowance", "allowances"));
 	verdict_add(v, FINDING_SUMMARY,
-	    "spillway: check: %zu %s gated, %zu vendored %s skipped, %zu not allowed, %zu stale %s%s; %zu %s%s",
+	    "check: %zu %s gated, %zu vendored %s skipped, %zu not allowed, %zu stale %s%s; %zu %s%s",
 	    v->gated.entries, judge_plural(v->gated.entries, "entry", "entries"),
 	    v->skipped.entries, judge_plural(v->skipped.entries, "entry", "entries"),
 	    judge_not_allowed(v, m), stale, judge_plural(stale, "allowance", "allowances"), rows,
@@ -267,6 +274,8 @@ judge_all(const struct judge_config *c, const struct model *m, struct verdict *v
 	if (c->growth != NULL && c->base != NULL)
 		judge_growth(m, c->base, c->growth, v);
 	claim(v, from, RULE_GROWTH);
+	/* launch (issue 27): each finding says its rule. */
+	judge_launch(c->launch, c->allow, c->vendored, m, v);
 	/* The count lines after every violation, so that they add them up. */
 	judge_libs_summary(&libs, m, v);
 	judge_libs_free(&libs);

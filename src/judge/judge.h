@@ -20,6 +20,7 @@
 #include "allow.h"
 #include "judge_build.h"
 #include "judge_growth.h"
+#include "judge_launch.h"
 #include "vendored.h"
 #include "model.h"
 #include "scan.h"
@@ -40,6 +41,8 @@ struct judge_config {
 	/* --max-growth against a baseline; both NULL: not asked. */
 	const struct model	*base;
 	const struct growth_rules *growth;
+	/* launch (issue 27): --launchable and the rest; NULL: none. */
+	const struct launch_gates *launch;
 };
 
 /* The maxima over the gated instantiations of one (collapsed name, sm). */

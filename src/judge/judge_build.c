@@ -55,7 +55,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 	char how[64];
 
 	if (s == NULL) {
-		verdict_add(v, FINDING_NOTICE, "spillway: --mem-host: no module has %s, nothing to schedule",
+		verdict_add(v, FINDING_NOTICE, "--mem-host: no module has %s, nothing to schedule",
 		    g->jobs > 0 ? "a wall time" : "a recorded start (give --jobs=N to simulate make -jN)");
 		return;
 	}
@@ -84,7 +84,7 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 		free(names);
 	}
 	if (s->more > 0)
-		verdict_add(v, FINDING_NOTICE, "spillway: --mem-host: %zu lighter sets of modules running at once "
+		verdict_add(v, FINDING_NOTICE, "--mem-host: %zu lighter sets of modules running at once "
 		    "not judged one by one (the heaviest %d are, the worst among them)", s->more, SCHED_SETS_MAX);
 }
 
@@ -103,7 +103,7 @@ judge_build_gates_line(const struct model *m, const struct build_gates *g, struc
 	if (g->mem_host >= 0)
 		snprintf(gates + at, sizeof gates - at, "%s--mem-host=%s", at ? ", " : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b));
-	verdict_add(v, FINDING_SUMMARY, "spillway: check: %zu %s judged against %s",
+	verdict_add(v, FINDING_SUMMARY, "check: %zu %s judged against %s",
 	    m->nmodules, judge_plural(m->nmodules, "build module", "build modules"),
 	    gates[0] ? gates : "no build gate (give --mem-budget or --mem-host)");
 }
@@ -114,7 +114,7 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
 
 	if (m->nmodules == 0) {
-		verdict_add(v, FINDING_NOTHING, "spillway: no build records to judge (spillway record log, "
+		verdict_add(v, FINDING_NOTHING, "no build records to judge (spillway record log, "
 		    "GNU time -v output, .ninja_log or nvcc --time CSV)");
 		return;
 	}
@@ -140,7 +140,7 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
 		}
 		if (unknown > 0)
-			verdict_add(v, FINDING_NOTICE, "spillway: --mem-budget: %zu module%s with no peak RSS recorded",
+			verdict_add(v, FINDING_NOTICE, "--mem-budget: %zu module%s with no peak RSS recorded",
 			    unknown, unknown == 1 ? "" : "s");
 		if (hits > 0)
 			verdict_add(v, FINDING_NOTICE, "spillway: --mem-budget: %zu cache hit%s not judged (no compile ran)",

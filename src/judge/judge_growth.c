@@ -8,6 +8,7 @@
 #include "arch.h"
 #include "columns.h"
 #include "judge_growth.h"
+#include "judge_launch.h"
 #include "judge_libs.h"
 #include "xalloc.h"
 
@@ -42,8 +43,9 @@ growth_parse(const char *text, struct growth_rules *r, char *err, size_t errsize
 			return -1;
 		}
 		r->v[r->n].column = column_find(name);
-		if (r->v[r->n].column == NULL) {
-			snprintf(err, errsize, "--max-growth: no column '%s' (reg, stack, shared, local, spill_stores, ...)",
+		r->v[r->n].occupancy = strcmp(name, "occupancy") == 0;
+		if (r->v[r->n].column == NULL && !r->v[r->n].occupancy) {
+			snprintf(err, errsize, "--max-growth: no column '%s' (reg, stack, shared, local, spill_stores, ..., occupancy)",
 			    name);
 			return -1;
 		}
@@ -117,7 +119,14 @@ judge_growth(const struct model *now, const struct model *base,
 	for (size_t k = 0; k < r->n; k++) {
 		const struct column *col = r->v[k].column;
 		size_t nn, nb, j = 0;
-		struct peak *pn = peaks(now, col, &nn), *pb = peaks(base, col, &nb);
+		struct peak *pn, *pb;
+
+		if (r->v[k].occupancy) {
+			judge_occupancy_growth(now, base, r->v[k].limit, v);
+			continue;
+		}
+		pn = peaks(now, col, &nn);
+		pb = peaks(base, col, &nb);
 
 		for (size_t i = 0; i < nn; i++) {
 			long long grew;

@@ -14,8 +14,11 @@
 #define GROWTH_RULES_MAX 16
 
 struct growth_rule {
-	const struct column	*column;
+	const struct column	*column;	/* NULL for occupancy */
 	long long		 limit;	/* most growth allowed, in the column's unit */
+	/* launch (issue 27): "occupancy:N", the most percentage points of
+	 * theoretical occupancy a kernel may lose (judge_launch.h). */
+	int			 occupancy;
 };
 
 struct growth_rules {
@@ -23,7 +26,7 @@ struct growth_rules {
 	size_t			 n;
 };
 
-/* "stack:0,reg:8" (a bare number means stack).  Returns 0, or -1 with a
+/* "stack:0,reg:8,occupancy:0" (a bare number means stack).  Returns 0, or -1 with a
  * message in err. */
 int	growth_parse(const char *text, struct growth_rules *, char *err, size_t errsize);
 void	judge_growth(const struct model *now, const struct model *base,

@@ -138,7 +138,7 @@ judge_libs_summary(struct judge_libs *l, const struct model *m, struct verdict *
 
 		join(lib->arches, lib->narches, arches, sizeof arches);
 		judge_add(v, FINDING_SUMMARY,
-		    "spillway: %s: %zu %s (%zu %s) on %s (%zu %s gated, %zu vendored %s skipped), %zu %s stack / local memory, %zu not allowed",
+		    "%s: %zu %s (%zu %s) on %s (%zu %s gated, %zu vendored %s skipped), %zu %s stack / local memory, %zu not allowed",
 		    c->library, c->gated.kernels, judge_plural(c->gated.kernels, "kernel", "kernels"),
 		    c->gated.instantiations,
 		    judge_plural(c->gated.instantiations, "instantiation", "instantiations"),
@@ -200,7 +200,7 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 		size_t n = 0;
 
 		if (sp->missing) {
-			judge_add(v, FINDING_NOTHING, "spillway: %s: no such file: nothing to judge", sp->path);
+			judge_add(v, FINDING_NOTHING, "%s: no such file: nothing to judge", sp->path);
 			continue;
 		}
 		if (sp->again)		/* judged under the name that read it */
@@ -210,7 +210,7 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 		if (n > 0 || sp->modules > 0)
 			continue;
 		describe(m, sp, what, sizeof what);
-		judge_add(v, FINDING_NOTHING, "spillway: %s%s: no SASS entry function (%s): nothing to judge",
+		judge_add(v, FINDING_NOTHING, "%s%s: no SASS entry function (%s): nothing to judge",
 		    sp->is_dir ? "under " : "", sp->path, what);
 	}
 	free(entries);

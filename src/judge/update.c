@@ -20,7 +20,7 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 
 	if (m->stack == 0 && m->local == 0) {
 		judge_add(v, FINDING_NOTICE,
-		    "spillway: %s:%zu: stale, removed: %s %s: STACK %ld LOCAL %ld, measured STACK 0 LOCAL 0",
+		    "%s:%zu: stale, removed: %s %s: STACK %ld LOCAL %ld, measured STACK 0 LOCAL 0",
 		    t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local);
 		r->removed = 1;
 		c->removed++;
@@ -31,7 +31,7 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 		return;
 	}
 	judge_add(v, FINDING_NOTICE,
-	    "spillway: %s:%zu: %s %s %s: STACK %ld LOCAL %ld, now STACK %ld LOCAL %ld",
+	    "%s:%zu: %s %s %s: STACK %ld LOCAL %ld, now STACK %ld LOCAL %ld",
 	    t->file, r->line, looser ? "stale, tightened:" : "raised:", r->kernel, r->sm,
 	    (long)r->stack, (long)r->local, (long)m->stack, (long)m->local);
 	if (looser)
@@ -63,7 +63,7 @@ row_possible(const struct allow_table *t, const struct judge_measure *m, char *s
 		return 1;
 	if (frame_used(m->stack, m->local))
 		judge_add(v, FINDING_NOTICE,
-		    "spillway: %s: no row for '%s' on '%s': %s (STACK %ld LOCAL %ld)",
+		    "%s: no row for '%s' on '%s': %s (STACK %ld LOCAL %ld)",
 		    t->file, m->kernel, m->sm, why, (long)m->stack, (long)m->local);
 	return 0;
 }
@@ -91,7 +91,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 			/* m is sorted, so new rows go in kernel, sm order. */
 			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");
 			judge_add(v, FINDING_NOTICE,
-			    "spillway: %s: added %s %s: STACK %ld LOCAL %ld (maximum over %zu entries): write its note",
+			    "%s: added %s %s: STACK %ld LOCAL %ld (maximum over %zu entries): write its note",
 			    t->file, m[i].kernel, sm, (long)m[i].stack, (long)m[i].local, m[i].entries);
 			t->rows[t->nrows - 1].seen = 1;
 			c->added++;
@@ -100,7 +100,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 	for (size_t i = 0; i < nread; i++)
 		if (!t->rows[i].seen) {
 			judge_add(v, FINDING_NOTICE,
-			    "spillway: %s:%zu: kept %s %s: matches no gated kernel in this scan",
+			    "%s:%zu: kept %s %s: matches no gated kernel in this scan",
 			    t->file, t->rows[i].line, t->rows[i].kernel, t->rows[i].sm);
 			c->unseen++;
 		}

@@ -93,6 +93,10 @@ const struct column columns[NCOLUMNS] = {
 	[COL_VISIBILITY] = { .name = "visibility", .title = "VISIBILITY", .heading = "visibility",
 		FUNC_CODE(visibility, func_visibility_names), .csv_optional = 1,
 		.description = "the symbol's ELF visibility, and unlisted when cuobjdump leaves it out" },
+	/* launch (issue 27) */
+	[COL_MAX_BLOCK] = { .name = "max_block", .title = "MAXBLK", COUNT("max block"),
+		FUNC_NUMBER(max_block), .csv_optional = 1,
+		.description = "the most threads per block it launches with on that sm (registers, launch bound, arch), empty for a device function" },
 };
 
 int32_t

@@ -66,6 +66,8 @@ struct func_rec {
 	int32_t		 max_threads, min_blocks;
 	int32_t		 frame;		/* EIATTR_FRAME_SIZE: this function's own frame */
 	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
+	/* Launch (launch.h): the largest block it launches with on its sm. */
+	int32_t		 max_block;
 };
 
 /*

@@ -17,6 +17,8 @@ struct arch_limits {
 	int32_t		 reserved_shared;	/* the driver's per-block reserve */
 	int32_t		 cubin_reserved;	/* SHARED in the cubin already holds it */
 	int32_t		 barrier_factor;
+	int32_t		 max_threads_block;	/* threads a block may have */
+	int32_t		 default_shared_block;	/* static shared without the opt-in */
 };
 
 extern const struct arch_limits arch_limits_table[];

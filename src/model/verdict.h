@@ -33,6 +33,12 @@ enum finding_rule {
 	RULE_STALE,		/* a row looser than measured */
 	RULE_BUILD,		/* --mem-budget, --mem-host */
 	RULE_GROWTH,		/* --max-growth */
+	/* launch (issue 27) */
+	RULE_LAUNCHABLE,	/* --launchable */
+	RULE_LOCAL_RESERVE,	/* --max-local-reserve */
+	RULE_DRIVER,		/* --require-driver */
+	RULE_DEPLOYABLE,	/* --deployable */
+	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
 	RULE_COUNT
 };
 

@@ -12,6 +12,9 @@
 #include "xalloc.h"
 
 #define DEMANGLE_OPTS	(DMGL_PARAMS | DMGL_ANSI)
+
+_Static_assert(2 * (DEMANGLE_PREFIX_MAX + 1) <= DEMANGLE_RECURSION_LIMIT,
+    "a prefix and its closing E within c++filt's limit");
 #define STRIP_DEPTH_MAX	256
 
 /*
@@ -383,6 +386,55 @@ print_forms(struct demangle_component *tree, const char *mangled, struct strpool
 	free(k.buf);
 }
 
+/*
+ * The collapsed form and namespace of the longest prefix of buf (a "_Z"
+ * name without nvcc's decorations) that demangles, cut before a template
+ * argument list ('I') and closed; 0 when no cut demangles.
+ */
+static int
+prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
+{
+	const char *close = strncmp(buf, "_ZN", 3) == 0 ? "E" : "";
+	size_t len = strlen(buf), cuts = 0;
+	char *cut = xmalloc(DEMANGLE_PREFIX_MAX + 2);
+	struct sink k = { .cap = SINK_START };
+	const char *collapsed = NULL, *ns = NULL;
+
+	k.buf = xmalloc(k.cap);
+	for (size_t p = 3; p < len && p <= DEMANGLE_PREFIX_MAX && cuts < DEMANGLE_PREFIX_CUTS; p++) {
+		struct demangle_component *tree, *stripped, *scope;
+		const char *s;
+		void *mem = NULL;
+		int too_long = 0;
+
+		if (buf[p] != 'I')
+			continue;
+		cuts++;
+		memcpy(cut, buf, p);
+		strcpy(cut + p, close);
+		tree = cplus_demangle_v3_components(cut, DEMANGLE_OPTS, &mem);
+		if (tree != NULL && print_work(tree, p) <= DEMANGLE_WORK_MAX) {
+			stripped = strip(tree, 0);
+			if ((s = print_interned(stripped, pool, &k, &too_long)) != NULL) {
+				collapsed = s;
+				scope = scope_of(stripped, 0);
+				ns = scope != NULL ? print_interned(scope, pool, &k, &too_long) : NULL;
+			}
+		}
+		free(mem);
+	}
+	free(k.buf);
+	free(cut);
+	if (collapsed == NULL)
+		return 0;
+	k.buf = xasprintf("%s" DEMANGLE_PREFIX_MORE, collapsed);
+	out->collapsed = strpool_intern_str(pool, k.buf);
+	free(k.buf);
+	if (ns != NULL)
+		out->ns = ns;
+	return 1;
+}
+
 void
 demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 {
@@ -414,13 +466,15 @@ demangle_names(const char *mangled, struct strpool *pool, struct demangled *out)
 	 */
 	if (len * 2 > DEMANGLE_RECURSION_LIMIT) {
 		keep_mangled(out, pool, mangled, DEMANGLE_WITHIN);
+		(void)prefix_forms(buf, pool, out);
 		free(buf);
 		return;
 	}
 	tree = cplus_demangle_v3_components(buf, DEMANGLE_OPTS, &mem);
-	if (tree == NULL)
+	if (tree == NULL) {
 		keep_mangled(out, pool, mangled, DEMANGLE_WITHIN);
-	else if (print_work(tree, len) > DEMANGLE_WORK_MAX)
+		(void)prefix_forms(buf, pool, out);
+	} else if (print_work(tree, len) > DEMANGLE_WORK_MAX)
 		keep_mangled(out, pool, mangled, DEMANGLE_TOO_MUCH_WORK);
 	else
 		print_forms(tree, mangled, pool, out);

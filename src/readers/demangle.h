@@ -31,6 +31,25 @@
 #define DEMANGLED_MAX		(64 * 1024)
 #define DEMANGLE_WORK_MAX	(1u << 20)
 
+/*
+ * A C++ name that does not demangle whole (libiberty does not parse it,
+ * or it passes c++filt's limit of 1,024 bytes: cuBLASLt's xmma kernels are
+ * 1,352 to 2,489) is shown collapsed by its longest prefix that does: the
+ * name cut before one of its template argument lists, its nested name
+ * closed, printed without template arguments and followed by "<…>"
+ * ("xmma::gemm::kernel_blasl3<…>").  The full name stays the mangled one.
+ *
+ * DEMANGLE_PREFIX_MAX: bytes of a prefix tried, c++filt's limit less the
+ * closing "E", so that every prefix parses as c++filt would parse it.
+ * DEMANGLE_PREFIX_CUTS: cuts tried, the first ones from the left (a name
+ * of N nested template levels has N cuts before its first argument ends);
+ * so at most 64 parses of 1,023 bytes a name, each printed within the
+ * bounds above.
+ */
+#define DEMANGLE_PREFIX_MAX	1023	/* libiberty's DEMANGLE_RECURSION_LIMIT / 2 - 1 */
+#define DEMANGLE_PREFIX_CUTS	64
+#define DEMANGLE_PREFIX_MORE	"<…>"
+
 /* Why a C++ name was kept mangled although it parses. */
 enum demangle_bound {
 	DEMANGLE_WITHIN = 0,
@@ -46,7 +65,9 @@ struct demangled {
 };
 
 /* Fills out with strings interned in pool.  Never fails: a name that does
- * not demangle, or would pass a bound, is used as it is. */
+ * not demangle, or would pass a bound, is used as it is, but for its
+ * collapsed form and namespace, which come from its longest prefix that
+ * demangles when it does not parse (above). */
 void	demangle_names(const char *mangled, struct strpool *pool, struct demangled *out);
 
 /* "its demangled form passes 64 KiB" and the like, for a notice. */

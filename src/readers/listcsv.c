@@ -9,6 +9,7 @@
 
 #include "columns.h"
 #include "decimal.h"
+#include "launch.h"
 #include "listcsv.h"
 #include "xalloc.h"
 
@@ -528,6 +529,9 @@ add_row(struct importer *im, struct func_rec *f)
 	const char *member = strpool_intern_str(pool, fieldstr(im, COL_MEMBER));
 
 	f->image = (uint32_t)image_for(im, lib, member, fieldstr(im, COL_SM));
+	/* A list older than the max_block column: derived as the scan does. */
+	if (f->max_block == UNKNOWN)
+		f->max_block = launch_func_max_block(im->m->images[f->image].arch, f);
 	for (size_t k = 0; k < NCOLUMNS; k++) {
 		const struct column *c = &columns[k];
 		const char *s;

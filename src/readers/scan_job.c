@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "cubin.h"
 #include "demangle.h"
+#include "launch.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -204,6 +205,7 @@ scan_job_run(struct worker *w, struct job *j)
 		f->min_blocks = UNKNOWN;
 		f->frame = cf->frame;
 		f->spill_stores = f->spill_loads = UNKNOWN;
+		f->max_block = launch_func_max_block(img->arch, f);
 	}
 	cubin_free(&c);
 	for (size_t i = 0; i < j->nfuncs; i++) {
