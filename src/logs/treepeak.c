@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,35 @@ drop_cgroup(struct treepeak *t)
 }
 
 /*
+ * The groups earlier records left where they were killed before they could
+ * remove theirs (SIGKILL, a signal before the handlers): a
+ * spillway-record.PID whose process is gone is removed when empty.
+ */
+static void
+sweep_stale(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *e;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char *end, *path;
+		long pid;
+
+		if (strncmp(e->d_name, "spillway-record.", 16) != 0)
+			continue;
+		pid = strtol(e->d_name + 16, &end, 10);
+		if (*end != '\0' || pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		path = xasprintf("%s/%s", parent, e->d_name);
+		(void)rmdir(path);	/* refused while a process is in it */
+		free(path);
+	}
+	closedir(d);
+}
+
+/*
  * A cgroup of our own: a child of the one we are in.  Under cgroup v2 it
  * has memory.peak only when the memory controller is enabled for the
  * children of ours (a delegated subtree, or root).  Returns whether made.
@@ -129,8 +159,11 @@ make_cgroup(struct treepeak *t, const struct cg_kind *k)
 	char *mnt = cgroup_mount(k), *self = mnt ? cgroup_self(k) : NULL, *peak;
 
 	if (mnt != NULL && self != NULL) {
-		t->cgroup = xasprintf("%s%s/spillway-record.%ld", mnt, strcmp(self, "/") == 0 ? "" : self,
-		    (long)getpid());
+		char *parent = xasprintf("%s%s", mnt, strcmp(self, "/") == 0 ? "" : self);
+
+		sweep_stale(parent);
+		t->cgroup = xasprintf("%s/spillway-record.%ld", parent, (long)getpid());
+		free(parent);
 		if (mkdir(t->cgroup, 0755) < 0) {
 			free(t->cgroup);
 			t->cgroup = NULL;
