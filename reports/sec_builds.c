@@ -3,7 +3,9 @@
 
 #include <stdlib.h>
 
+#include "buildphase.h"
 #include "bytes.h"
+#include "jobsadvice.h"
 #include "judge_build.h"
 #include "schedule.h"
 #include "sections.h"
@@ -20,7 +22,7 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	struct rtable *t;
 	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
 
-	if (schedule_build(m, gates->jobs, &sc) != 0)
+	if (schedule_build_cores(m, gates->jobs, gates->cores, &sc) != 0)
 		return;
 	if (sc.slots > 0 && sc.recorded >= 0)
 		rdoc_para(d, in->section->name, "make -j%d simulated in the recorded order: %.1f s (%.1f min); "
@@ -43,8 +45,13 @@ concurrent(struct rdoc *d, const struct section_input *in)
 
 			rtable_cell(t, "%s", names);
 			rtable_cell(t, "%.0f", set->overlap);
-			rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
-			rtable_num(t, set->peak_sum);
+			if ((size_t)set->peak_unknown == set->n) {	/* no peak known: no bound */
+				rtable_cell(t, "unknown");
+				rtable_num(t, -1);
+			} else {
+				rtable_cell(t, "%s%s", set->peak_unknown ? "≥ " : "", bytes_format(set->peak_sum, a, sizeof a));
+				rtable_num(t, set->peak_sum);
+			}
 			free(names);
 		}
 	}
@@ -72,6 +79,80 @@ concurrent(struct rdoc *d, const struct section_input *in)
 		    bytes_format_as(gates->mem_host, gates->mem_host_unit, a, sizeof a), bytes_format(sc.worst, b, sizeof b),
 		    sc.worst > gates->mem_host ? "over it" : "within it");
 	schedule_free(&sc);
+}
+
+/* nvcc --time's phases over the build, longest first. */
+static void
+phases(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	struct phase_total *p;
+	size_t n = buildphase_totals(m, &p);
+	struct rtable *t;
+
+	if (n == 0)
+		return;
+	rdoc_para(d, in->section->name, "nvcc --time phases over the build, longest first:");
+	t = rdoc_table(d, in->section->name);
+	rtable_col(t, "phase", RC_TEXT);
+	rtable_col(t, "arch", RC_TEXT);
+	rtable_col(t, "compiles", RC_NUM);
+	rtable_col(t, "total s", RC_NUM);
+	rtable_col(t, "longest s", RC_NUM);
+	rtable_col(t, "longest in", RC_CODE);
+	for (size_t i = 0; i < n; i++) {
+		rtable_cell(t, "%s", p[i].name);
+		if (*p[i].arch)
+			rtable_cell(t, "%s", p[i].arch);
+		else
+			rtable_cell(t, NULL);
+		rtable_num(t, (int64_t)p[i].compiles);
+		rtable_cell(t, "%.1f", p[i].ms / 1000);
+		rtable_cell(t, "%.1f", p[i].max_ms / 1000);
+		rtable_cell(t, "%s", m->modules[p[i].max_module].name);
+	}
+	free(p);
+}
+
+/* --jobs=auto: the -j advised, and the pool for the heavy modules. */
+static void
+advice(struct rdoc *d, const struct section_input *in)
+{
+	const struct build_gates *g = &in->config->gates;
+	struct jobsadvice a;
+	char h[BYTES_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX];
+
+	if (!g->jobs_auto || g->mem_host < 0 || jobsadvice_compute(in->model, g->cores, g->mem_host, &a) != 0)
+		return;
+	bytes_format_as(g->mem_host, g->mem_host_unit, h, sizeof h);
+	bytes_format(a.fit, fit, sizeof fit);
+	if (a.jobs == 0)
+		rdoc_para(d, in->section->name, "--jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile "
+		    "alone is over.", h, JOBSADVICE_MARGIN_PCT, fit);
+	else
+		rdoc_para(d, in->section->name, "--jobs=auto: -j%d, the largest whose worst case (%s at once on the "
+		    "simulated schedule) fits --mem-host=%s less %d %% (%s); %.1f s simulated against %.1f s at -j1.",
+		    a.jobs, bytes_format(a.worst, w, sizeof w), h, JOBSADVICE_MARGIN_PCT, fit, a.seconds, a.seconds_j1);
+	if (a.heavy > 0) {
+		struct rtable *t;
+
+		rdoc_para(d, in->section->name, "A pool of depth 1 for the %zu heaviest lets the build run at -j%d "
+		    "(bound: the heaviest + the %d heaviest of the rest = %s): a ninja pool heavy of depth 1 on "
+		    "their edges, or CMake JOB_POOLS heavy_compile=1 and JOB_POOL_COMPILE heavy_compile on a "
+		    "target that holds them.", a.heavy, a.pool_jobs, a.pool_jobs - 1, bytes_format(a.pool_worst, w, sizeof w));
+		t = rdoc_table(d, in->section->name);
+		rtable_col(t, "pool heavy", RC_CODE);
+		rtable_col(t, "peak", RC_NUM | RC_MD_ONLY);
+		rtable_col(t, "peak_bytes", RC_NUM | RC_CSV_ONLY);
+		for (size_t i = 0; i < a.heavy; i++) {
+			const struct build_module *b = &in->model->modules[a.heavy_modules[i]];
+
+			rtable_cell(t, "%s", b->name);
+			rtable_cell(t, "%s", bytes_format(b->peak_rss, w, sizeof w));
+			rtable_num(t, b->peak_rss);
+		}
+	}
+	jobsadvice_free(&a);
 }
 
 static const struct model *peak_model;
@@ -128,5 +209,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 		rtable_num(t, b->exit_status);
 	}
 	free(order);
+	phases(d, in);
 	concurrent(d, in);
+	advice(d, in);
 }

@@ -252,11 +252,17 @@ ninja_log(void **state)
 	setup(&f);
 	assert_int_equal(read_text(&f, v5), 1);
 	assert_non_null(strstr(f.d.v[0].message, "line 8: "));
-	assert_int_equal(f.m.nmodules, 4);	/* b.o, with space.o, a.o, x.h (with y.h) */
-	assert_string_equal(f.m.modules[1].name, "with space.o");
-	assert_true(f.m.modules[2].start == 0.0 && f.m.modules[2].end == 0.533);
-	assert_int_equal(f.m.modules[2].timebase, TIME_NINJA);
-	assert_string_equal(f.m.modules[3].name, "x.h");
+	/* old.o from run 1 (the last that built it: issue 25), then b.o,
+	 * with space.o, a.o, x.h (with y.h) of run 2 */
+	assert_int_equal(f.m.nmodules, 5);
+	assert_string_equal(f.m.modules[0].name, "old.o");
+	assert_int_equal(f.m.modules[0].run, 1);
+	assert_int_equal(f.m.modules[1].run, 2);
+	assert_int_equal(f.m.notes.ninja_runs, 2);
+	assert_string_equal(f.m.modules[2].name, "with space.o");
+	assert_true(f.m.modules[3].start == 0.0 && f.m.modules[3].end == 0.533);
+	assert_int_equal(f.m.modules[3].timebase, TIME_NINJA);
+	assert_string_equal(f.m.modules[4].name, "x.h");
 	teardown(&f);
 
 	setup(&f);

@@ -7,7 +7,8 @@
 #   nvcc-time.csv   nvcc --time of every compile, one file shared by all
 #   .ninja_log      ninja's own start and end times
 # and data/logs/time-v.log: GNU time -v of one more compile of stack.cu.
-# usage: data/logs/build.sh [SPILLWAY]   (needs nvcc, ninja; GNU time optional)
+# usage: [GGML=DIR] data/logs/build.sh [SPILLWAY]   (needs nvcc, ninja; GNU time optional)
+# With GGML, also the ggml logs of data/logs/ggml.sh (j2/, j1/, j2x2/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -44,3 +45,7 @@ mkdir -p "$here/ninja-j2"
 for f in build-rss.log ptxas.log nvcc-time.csv .ninja_log; do
 	cp "$work/$f" "$here/ninja-j2/"
 done
+# The ggml build of issue 25 (data/logs/ggml.sh), given a ggml checkout's ggml/ folder.
+if [ -n "${GGML:-}" ]; then
+	"$here/ggml.sh" "$GGML" "$spillway"
+fi

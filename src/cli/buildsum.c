@@ -6,12 +6,271 @@
 #include "buildsum.h"
 #include "bytes.h"
 #include "escape.h"
+#include "buildphase.h"
+#include "jobsadvice.h"
 #include "judge_build.h"
+#include "order.h"
+#include "xalloc.h"
 
 static void
 minutes(FILE *f, double s)
 {
 	fprintf(f, "%.1f s (%.1f min)", s, s / 60);
+}
+
+/* What the peak column measured: the whole tree (and how), or one process. */
+static void
+peak_how(FILE *f, const struct build_module *b)
+{
+	const char *how = b->peak_how != NULL ? b->peak_how : "";
+
+	if (b->peak_rss < 0)
+		fputc('-', f);
+	else if (strncmp(how, "cgroup", 6) == 0)
+		fprintf(f, "tree (%s memory peak)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1");
+	else if (strncmp(how, "proc", 4) == 0)
+		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
+	else if (*how)
+		escape_fputs(how, f);
+	else
+		fputs("one process", f);
+}
+
+/* The runs a summary names one by one; the rest are counted. */
+#define RUNS_SHOWN 8
+
+struct run_key {
+	int	 timebase, run;
+};
+
+static int
+run_key_cmp(const void *a, const void *b)
+{
+	const struct run_key *x = a, *y = b;
+
+	return order_then(order_i64(y->timebase, x->timebase), order_i64(y->run, x->run));
+}
+
+/* Which runs the modules' times come from, when more than one: ".ninja_log
+ * run 2 of 2 (3 modules), .ninja_log run 1 of 2 (5 modules)". */
+static void
+runs_joined(FILE *f, const struct model *m)
+{
+	struct run_key *k = xcalloc(m->nmodules + 1, sizeof *k);
+	size_t n = 0, groups = 0, shown = 0;
+
+	for (size_t i = 0; i < m->nmodules; i++)
+		if (m->modules[i].timebase != TIME_NONE)
+			k[n++] = (struct run_key){ m->modules[i].timebase, m->modules[i].run };
+	qsort(k, n, sizeof *k, run_key_cmp);
+	for (size_t i = 0; i < n; i++)
+		groups += i == 0 || run_key_cmp(&k[i], &k[i - 1]) != 0;
+	if (groups > 1) {
+		fputs("runs joined, each module from the last that built it:", f);
+		for (size_t i = 0, j; i < n; i = j) {
+			int ninja = k[i].timebase == TIME_NINJA;
+
+			for (j = i; j < n && run_key_cmp(&k[j], &k[i]) == 0; j++)
+				;
+			if (shown++ == RUNS_SHOWN) {
+				fprintf(f, ", and %zu more runs", groups - RUNS_SHOWN);
+				break;
+			}
+			fprintf(f, "%s %s run %d of %d (%zu module%s)", shown > 1 ? "," : "",
+			    ninja ? ".ninja_log" : "record log", k[i].run,
+			    ninja ? m->notes.ninja_runs : m->notes.record_runs, j - i, j - i == 1 ? "" : "s");
+		}
+		fputc('\n', f);
+	}
+	free(k);
+}
+
+/* The run a schedule lays out, as its summary names it. */
+static void
+run_name(FILE *f, const struct model *m, const struct schedule *s)
+{
+	int ninja = s->timebase == TIME_NINJA, runs = ninja ? m->notes.ninja_runs : m->notes.record_runs;
+
+	fputs(ninja ? ".ninja_log" : "record start times", f);
+	if (runs > 1)
+		fprintf(f, ", run %d of %d", s->run, runs);
+}
+
+static void
+schedule_line(FILE *f, const struct model *m, const struct schedule *s)
+{
+	runs_joined(f, m);
+	if (s->slots > 0)
+		fprintf(f, "schedule: make -j%d simulated in the recorded order: ", s->slots);
+	else {
+		fputs("schedule: as recorded (", f);
+		run_name(f, m, s);
+		fputs("): ", f);
+	}
+	minutes(f, s->total);
+	if (s->slots > 0 && s->recorded >= 0 && s->recorded_n != s->n)
+		fprintf(f, " over %zu module%s", s->n, s->n == 1 ? "" : "s");
+	if (s->slots > 0 && s->recorded >= 0) {
+		fputs("; recorded: ", f);
+		minutes(f, s->recorded);
+		if (s->recorded_n != s->n) {
+			fprintf(f, " over %zu of them (", s->recorded_n);
+			run_name(f, m, s);
+			fputs("): not the same set, not compared", f);
+		}
+	}
+	if (s->slots == 0 && s->nothers > 0)
+		fprintf(f, "; %zu module%s of other runs not on this timeline (--report=trace lays out each run)",
+		    s->nothers, s->nothers == 1 ? "" : "s");
+	if (s->skipped > 0)
+		fprintf(f, "; %zu module%s left out (no %s)", s->skipped, s->skipped == 1 ? "" : "s",
+		    s->slots > 0 ? "wall time" : "start time");
+	fputc('\n', f);
+}
+
+/* The ptxas -v phases' figures when no binary was read to join them to:
+ * per arch, the functions, the spills, the most registers, the largest
+ * frame. */
+static void
+ptxas_alone(FILE *f, const struct model *m)
+{
+	const char **arches = NULL;
+	size_t narches = 0, cap = 0;
+
+	if (m->nptxas == 0 || m->nimages > 0)
+		return;
+	for (size_t i = 0; i < m->nptxas; i++) {
+		size_t k;
+
+		for (k = 0; k < narches && arches[k] != m->ptxas[i].arch; k++)
+			;
+		if (k == narches && narches < 64) {
+			xgrow((void **)&arches, &cap, narches + 1, sizeof *arches);
+			arches[narches++] = m->ptxas[i].arch;
+		}
+	}
+	for (size_t k = 0; k < narches; k++) {
+		size_t entries = 0, devfns = 0, spills = 0, regs_at = m->nptxas, frame_at = m->nptxas;
+
+		for (size_t i = 0; i < m->nptxas; i++) {
+			const struct ptxas_rec *p = &m->ptxas[i];
+
+			if (p->arch != arches[k])
+				continue;
+			entries += p->entry;
+			devfns += !p->entry;
+			spills += p->spill_stores > 0 || p->spill_loads > 0;
+			if (p->reg >= 0 && (regs_at == m->nptxas || p->reg > m->ptxas[regs_at].reg))
+				regs_at = i;
+			if (p->frame >= 0 && (frame_at == m->nptxas || p->frame > m->ptxas[frame_at].frame))
+				frame_at = i;
+		}
+		fprintf(f, "ptxas -v (no binary read to join): %s: %zu entr%s, %zu device function%s, "
+		    "%zu spill%s", *arches[k] ? arches[k] : "no sm named", entries, entries == 1 ? "y" : "ies",
+		    devfns, devfns == 1 ? "" : "s", spills, spills == 1 ? "" : "s");
+		if (regs_at < m->nptxas) {
+			fprintf(f, "; most registers %d (", m->ptxas[regs_at].reg);
+			escape_fputs(m->ptxas[regs_at].mangled, f);
+			fputc(')', f);
+		}
+		if (frame_at < m->nptxas && m->ptxas[frame_at].frame > 0) {
+			fprintf(f, "; largest stack frame %d bytes (", m->ptxas[frame_at].frame);
+			escape_fputs(m->ptxas[frame_at].mangled, f);
+			fputc(')', f);
+		}
+		fputc('\n', f);
+	}
+	for (size_t i = 0, shown = 0; i < m->nptxas && shown < 20; i++) {
+		const struct ptxas_rec *p = &m->ptxas[i];
+
+		if (p->spill_stores > 0 || p->spill_loads > 0) {
+			fprintf(f, "spills: %s ", *p->arch ? p->arch : "-");
+			escape_fputs(p->mangled, f);
+			fprintf(f, ": %d bytes spill stores, %d bytes spill loads\n", p->spill_stores, p->spill_loads);
+			shown++;
+		}
+	}
+	free(arches);
+}
+
+/* nvcc --time's phases over the build, longest first. */
+static void
+phase_table(FILE *f, const struct model *m, int top)
+{
+	struct phase_total *t;
+	size_t n = buildphase_totals(m, &t), rows = top > 0 && (size_t)top < n ? (size_t)top : n;
+
+	if (n == 0)
+		return;
+	fputs("phase\tarch\tcompiles\ttotal\tlongest\n", f);
+	for (size_t i = 0; i < rows; i++) {
+		escape_fputs(t[i].name, f);
+		fputc('\t', f);
+		escape_fputs(*t[i].arch ? t[i].arch : "-", f);
+		fprintf(f, "\t%zu\t%.1f s\t%.1f s (", t[i].compiles, t[i].ms / 1000, t[i].max_ms / 1000);
+		escape_fputs(m->modules[t[i].max_module].name, f);
+		fputs(")\n", f);
+	}
+	if (rows < n)
+		fprintf(f, "(%zu more phases; --top=0 lists all)\n", n - rows);
+	free(t);
+}
+
+/*
+ * What adding or dropping an arch costs, from nvcc --time's per-arch phases:
+ * each compile that ran them for k arches is modelled as its wall time
+ * plus (k' - k) times its mean per-arch cost, then the build laid out on
+ * the schedule's slots (its -j, or as many as ran at once).
+ */
+static void
+arch_cost(FILE *f, const struct model *m, const struct schedule *s)
+{
+	double *wall = xcalloc(m->nmodules + 1, sizeof *wall), *start = xcalloc(m->nmodules + 1, sizeof *start);
+	int *slot = xcalloc(m->nmodules + 1, sizeof *slot), slots = s->slots, karch = 0;
+	double per_sum = 0, wall_sum = 0, total[3];
+	size_t n = 0, split = 0;
+
+	if (slots <= 0)
+		for (size_t i = 0; i < s->n; i++)
+			if (s->jobs[i].slot + 1 > slots)
+				slots = s->jobs[i].slot + 1;
+	for (size_t i = 0; i < m->nmodules; i++) {
+		double per, once;
+		int k = buildphase_arch_split(&m->modules[i], &per, &once);
+
+		if (k > 0 && m->modules[i].wall >= 0) {
+			split++;
+			per_sum += per / 1000 / k;
+			wall_sum += m->modules[i].wall;
+			if (k > karch)
+				karch = k;
+		}
+	}
+	for (int d = -1; d <= 1 && split > 0 && slots > 0; d++) {
+		n = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			const struct build_module *b = &m->modules[s->jobs[i].module];
+			double per, once, w = b->wall >= 0 ? b->wall : s->jobs[i].end - s->jobs[i].start;
+			int k = buildphase_arch_split(b, &per, &once);
+
+			if (k > 0 && k + d >= 1)
+				w += d * per / 1000 / k;
+			wall[n++] = w > 0 ? w : 0;
+		}
+		total[d + 1] = schedule_list(wall, n, slots, start, slot);
+	}
+	if (split > 0 && slots > 0) {
+		fprintf(f, "arch cost (nvcc --time: preprocessing, cicc, ptxas per arch): %zu compile%s of up to "
+		    "%d arch%s; one arch is %.1f s of their %.1f s (%.0f %%); -j%d: ", split, split == 1 ? "" : "s",
+		    karch, karch == 1 ? "" : "es", per_sum, wall_sum, wall_sum > 0 ? 100 * per_sum / wall_sum : 0, slots);
+		if (karch > 1)
+			fprintf(f, "one arch fewer %.1f s, ", total[0]);
+		fprintf(f, "as built %.1f s, one arch more %.1f s; peaks stay (nvcc runs the arches one after another "
+		    "unless --threads)\n", total[1], total[2]);
+	}
+	free(wall);
+	free(start);
+	free(slot);
 }
 
 void
@@ -20,10 +279,11 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
 
+	ptxas_alone(f, m);
 	if (m->nmodules == 0)
 		return;
 	for (size_t i = 0; i < m->nmodules; i++)
-		if (m->modules[i].peak_rss >= 0 &&
+		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit &&
 		    (heaviest == m->nmodules || m->modules[i].peak_rss > m->modules[heaviest].peak_rss))
 			heaviest = i;
 	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
@@ -34,7 +294,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputc(')', f);
 	}
 	fputc('\n', f);
-	fputs("module\tpeak\twall\tstatus\tarches\tphases\n", f);
+	fputs("module\tpeak\twall\tstatus\tarches\tphases\tlargest process\tpeak measured by\n", f);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
 		double ms = 0;
@@ -60,24 +320,27 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			fprintf(f, "%zu (%.1f s)", b->nphases, ms / 1000);
 		else
 			fputc('-', f);
+		fprintf(f, "\t%s\t", bytes_format(b->peak_proc, a, sizeof a));
+		if (b->cache_hit)
+			fputs("cache hit (no compile ran)", f);
+		else
+			peak_how(f, b);
 		fputc('\n', f);
+	}
+	phase_table(f, m, top);
+	{
+		size_t hits = 0;
+
+		for (size_t i = 0; i < m->nmodules; i++)
+			hits += m->modules[i].cache_hit != 0;
+		if (hits > 0)
+			fprintf(f, "cache: %zu of %zu compile%s answered by ccache (no compile tool ran): "
+			    "left out of the peaks and the schedule\n", hits, m->nmodules, m->nmodules == 1 ? "" : "s");
 	}
 	if (s == NULL)
 		return;
-	if (s->slots > 0)
-		fprintf(f, "schedule: make -j%d simulated in the recorded order: ", s->slots);
-	else
-		fprintf(f, "schedule: as recorded (%s): ",
-		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times");
-	minutes(f, s->total);
-	if (s->slots > 0 && s->recorded >= 0) {
-		fputs("; recorded: ", f);
-		minutes(f, s->recorded);
-	}
-	if (s->skipped > 0)
-		fprintf(f, "; %zu module%s left out (no %s)", s->skipped, s->skipped == 1 ? "" : "s",
-		    s->slots > 0 ? "wall time" : "start time");
-	fputc('\n', f);
+	schedule_line(f, m, s);
+	arch_cost(f, m, s);
 	if (s->nsets == 0) {
 		fputs("no two modules run at once\n", f);
 		return;
@@ -91,11 +354,87 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			fputs(k ? " + " : "", f);
 			escape_fputs(m->modules[s->jobs[t->members[k]].module].name, f);
 		}
-		fprintf(f, t->overlap < 10 ? "\t%.1f s\t%s%s\n" : "\t%.0f s\t%s%s\n", t->overlap, t->peak_unknown ? ">= " : "",
-		    bytes_format(t->peak_sum, a, sizeof a));
+		fprintf(f, t->overlap < 10 ? "\t%.1f s\t" : "\t%.0f s\t", t->overlap);
+		if ((size_t)t->peak_unknown == t->n)
+			fputs("unknown\n", f);	/* no peak known: no bound to give */
+		else
+			fprintf(f, "%s%s\n", t->peak_unknown ? ">= " : "", bytes_format(t->peak_sum, a, sizeof a));
 	}
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
 	if (s->more > 0)
 		fprintf(f, "(%zu lighter sets not kept: spillway keeps the %d heaviest)\n", s->more, SCHED_SETS_MAX);
+}
+
+void
+buildsum_notices(FILE *f, const struct model *m)
+{
+	const struct build_notes *n = &m->notes;
+
+	if (n->timev_other > 0) {
+		fprintf(f, "spillway: notice: %zu GNU time -v block%s of a command that compiles nothing left out (",
+		    n->timev_other, n->timev_other == 1 ? "" : "s");
+		escape_fputs(n->timev_other_first, f);
+		fputs(n->timev_other > 1 ? ", ...): the whole build, not a module\n" : "): the whole build, not a module\n", f);
+	}
+	if (n->cmake_dirs > 0) {
+		fprintf(f, "spillway: notice: %zu file%s in %zu folder%s of CMake's own checks not scanned (",
+		    n->cmake_checks, n->cmake_checks == 1 ? "" : "s", n->cmake_dirs, n->cmake_dirs == 1 ? "" : "s");
+		escape_fputs(n->cmake_first, f);
+		fputs(n->cmake_dirs > 1 ? ", ...)\n" : ")\n", f);
+	}
+}
+
+int
+buildsum_auto_jobs(const struct model *m, int cores, int64_t host)
+{
+	struct jobsadvice a;
+	int j = 0;
+
+	if (jobsadvice_compute(m, cores, host, &a) == 0)
+		j = a.jobs;
+	jobsadvice_free(&a);
+	return j;
+}
+
+void
+buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum bytes_unit unit)
+{
+	struct jobsadvice a;
+	char h[BYTES_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX];
+
+	if (jobsadvice_compute(m, cores, host, &a) != 0) {
+		fputs("--jobs=auto: no module with a wall time to lay out\n", f);
+		return;
+	}
+	bytes_format_as(host, unit, h, sizeof h);
+	bytes_format(a.fit, fit, sizeof fit);
+	if (a.jobs == 0)
+		fprintf(f, "--jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile alone is over\n",
+		    h, JOBSADVICE_MARGIN_PCT, fit);
+	else
+		fprintf(f, "--jobs=auto: -j%d, the largest whose worst case (%s at once on the simulated "
+		    "schedule) fits --mem-host=%s less %d %% (%s); %.1f s simulated against %.1f s at -j1\n",
+		    a.jobs, bytes_format(a.worst, w, sizeof w), h, JOBSADVICE_MARGIN_PCT, fit, a.seconds, a.seconds_j1);
+	if (a.jobs > 0 && a.enough_jobs < a.jobs && a.cores > 0)
+		fprintf(f, "--jobs=auto: on %d core%s, -j%d is as fast (%.1f s): more jobs only share the cores\n",
+		    a.cores, a.cores == 1 ? "" : "s", a.enough_jobs, a.enough_seconds);
+	if (a.heavy > 0) {
+		fprintf(f, "pool: the %zu heaviest in a pool of depth 1 let the build run at -j%d "
+		    "(bound: the heaviest + the %d heaviest of the rest = %s)\n", a.heavy, a.pool_jobs, a.pool_jobs - 1,
+		    bytes_format(a.pool_worst, w, sizeof w));
+		fprintf(f, "# ninja -j%d, with in build.ninja:\npool heavy\n  depth = 1\n# and on each of these edges: pool = heavy\n",
+		    a.pool_jobs);
+		for (size_t i = 0; i < a.heavy; i++) {
+			fputs("#   ", f);
+			escape_fputs(m->modules[a.heavy_modules[i]].name, f);
+			fprintf(f, " (%s)\n", bytes_format(m->modules[a.heavy_modules[i]].peak_rss, w, sizeof w));
+		}
+		fprintf(f, "# CMake: the heavy sources in a target of their own, then\n"
+		    "set_property(GLOBAL APPEND PROPERTY JOB_POOLS heavy_compile=1 light_compile=%d)\n"
+		    "set_property(TARGET heavy_objects PROPERTY JOB_POOL_COMPILE heavy_compile)\n"
+		    "set_property(TARGET light_objects PROPERTY JOB_POOL_COMPILE light_compile)\n", a.pool_jobs);
+	} else if (a.jobs > 0)
+		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
+	jobsadvice_free(&a);
 }

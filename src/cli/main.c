@@ -179,7 +179,7 @@ static void
 build_gates_from(struct build_gates *g, const struct options *o)
 {
 	*g = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit,
-	    o->mem_host_unit };
+	    o->mem_host_unit, o->cores, o->jobs_auto };
 }
 
 /* The report's configuration, for format f. */
@@ -565,6 +565,8 @@ run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
 	buildsum_write(r->out, &r->m, r->sp, r->o.top);
+	if (r->o.jobs_auto)
+		buildsum_advice(r->out, &r->m, r->o.cores, r->o.mem_host, r->o.mem_host_unit);
 	return EXIT_CLEAN;
 }
 
@@ -735,7 +737,9 @@ run_scan(struct run *r)
 	if (r->mode->before_scan != NULL)
 		r->mode->before_scan(r);
 	scan_paths(o->paths, o->npaths, &r->scan, &r->m, &r->diags, &r->stats);
-	if (r->m.nmodules > 0 && schedule_build(&r->m, o->jobs, &r->sched) == 0)
+	if (o->jobs_auto && r->m.nmodules > 0)
+		r->o.jobs = buildsum_auto_jobs(&r->m, o->cores, o->mem_host);	/* the advised -j */
+	if (r->m.nmodules > 0 && schedule_build_cores(&r->m, o->jobs, o->cores, &r->sched) == 0)
 		r->sp = &r->sched;
 	if ((r->mode->needs & RUN_BASELINE) && o->baseline != NULL) {
 		/* The old build: a saved --list CSV or another tree, read alike. */
@@ -802,6 +806,7 @@ run_scanned(struct run *r)
 	for (size_t i = 0; i < r->diags.n; i++)
 		diag_print(stderr, &r->diags.v[i]);
 	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
+	buildsum_notices(stderr, &r->m);			/* likewise */
 	if (r->o.stats)
 		print_stats(&r->stats, &r->m, clock_seconds(CLOCK_MONOTONIC) - r->start);
 	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);

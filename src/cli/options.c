@@ -24,6 +24,8 @@ enum {
 	/* launch (issue 27) */
 	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
 	OPT_REQUIRE_TARGET,
+	/* build (issue 25) */
+	OPT_CORES,
 };
 
 /*
@@ -74,8 +76,10 @@ static const struct option_doc option_docs[] = {
 	  "a compile's peak RSS over SIZE fails (plain: KiB)", NULL },
 	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE",
 	  "compiles at once whose peaks sum past SIZE fail", NULL },
-	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N",
-	  "simulate make -jN from the recorded wall times", NULL },
+	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N|auto",
+	  "simulate make -jN; auto: the largest -j that fits --mem-host", NULL },
+	{ { "cores", required_argument, NULL, OPT_CORES }, "N",
+	  "simulate on N cores (default: the recording machine's)", NULL },
 	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST",
 	  "every library carries SASS for these (86,sm_90a)", NULL },
 	{ { "require-target", required_argument, NULL, OPT_REQUIRE_TARGET }, "LIST",
@@ -367,8 +371,14 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			break;
 		}
 		case OPT_JOBS:
-			if ((bad = parse_count("jobs", optarg, 1, 4096, &n)) == 0)
+			if (strcmp(optarg, "auto") == 0)
+				o->jobs_auto = 1;
+			else if ((bad = parse_count("jobs", optarg, 1, 4096, &n)) == 0)
 				o->jobs = (int)n;
+			break;
+		case OPT_CORES:
+			if ((bad = parse_count("cores", optarg, 1, 4096, &n)) == 0)
+				o->cores = (int)n;
 			break;
 		case OPT_REQUIRE_SASS:	bad = parse_arches(&o->require_sass, optarg, &require_sass_rule); break;
 		case OPT_REQUIRE_TARGET:
@@ -462,6 +472,11 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			*exit_now = 1;
 			return 2;
 		}
+	}
+	if (o->jobs_auto && o->mem_host < 0) {
+		fprintf(stderr, "spillway: --jobs=auto needs --mem-host=SIZE: the host the -j must fit\n");
+		*exit_now = 1;
+		return 2;
 	}
 	o->paths = argv + optind;
 	o->npaths = argc - optind;

@@ -53,6 +53,9 @@ struct options {
 	int64_t		 mem_host;	/* bytes, -1 unset */
 	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* as given, to echo */
 	int		 jobs;		/* 0 unset */
+	/* build (issue 25) */
+	int		 jobs_auto;	/* --jobs=auto: the largest -j that fits --mem-host */
+	int		 cores;		/* --cores=N, 0: the recording machine's */
 	struct strlist	 require_sass;
 	struct strlist	 require_target;	/* AMDGPU targets */
 	int64_t		 max_spill;	/* bytes, -1 unset */

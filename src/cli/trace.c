@@ -36,6 +36,70 @@ tick_cmp(const void *a, const void *b)
 	return order_then(order_f64(x->t, y->t), order_i64(x->delta, y->delta));	/* ends first */
 }
 
+/* One compile as a complete event of pid's tid. */
+static void
+trace_job(FILE *f, const struct build_module *b, int pid, int tid, double start, double end)
+{
+	fputs(",\n{\"ph\":\"X\",\"cat\":\"compile\",\"name\":", f);
+	json_string(f, b->name);
+	fprintf(f, ",\"pid\":%d,\"tid\":%d,\"ts\":%.0f,\"dur\":%.0f,\"args\":{",
+	    pid, tid, start * 1e6, (end - start) * 1e6);
+	if (b->peak_rss >= 0)
+		fprintf(f, "\"peak_kib\":%" PRId64 ",", b->peak_rss / 1024);
+	if (b->peak_proc >= 0)
+		fprintf(f, "\"largest_process_kib\":%" PRId64 ",", b->peak_proc / 1024);
+	fputs("\"arches\":", f);
+	json_string(f, b->arches);
+	if (b->exit_status >= 0)
+		fprintf(f, ",\"status\":%d", b->exit_status);
+	fputs(",\"log\":", f);
+	json_string(f, b->source);
+	fputs("}}", f);
+}
+
+#define TRACE_LANES_SEARCHED 64
+
+/*
+ * The modules of other runs and clocks (an earlier .ninja_log run, record
+ * start times beside a .ninja_log): a process of their own per run, from
+ * that run's start, one lane each compile may share with none running.
+ */
+static void
+trace_others(FILE *f, const struct model *m, const struct schedule *s)
+{
+	int pid = 0;
+	double *lanes = NULL;
+	size_t nlanes = 0, caplanes = 0;
+
+	for (size_t i = 0; i < s->nothers; i++) {
+		const struct sched_other *o = &s->others[i];
+		int lane = -1;
+
+		if (i == 0 || o->run != o[-1].run || o->timebase != o[-1].timebase) {
+			char buf[96];
+
+			snprintf(buf, sizeof buf, "%s run %d (not on the timeline of pid 0)",
+			    o->timebase == TIME_NINJA ? ".ninja_log" : "spillway record", o->run);
+			fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"tid\":0,\"args\":{\"name\":", ++pid);
+			json_string(f, buf);
+			fputs("}}", f);
+			nlanes = 0;
+		}
+		/* first fit among the first TRACE_LANES_SEARCHED lanes: bounded
+		 * time however many ran at once */
+		for (size_t k = 0; k < nlanes && k < TRACE_LANES_SEARCHED && lane < 0; k++)
+			if (lanes[k] <= o->start)
+				lane = (int)k;
+		if (lane < 0) {
+			xgrow((void **)&lanes, &caplanes, nlanes + 1, sizeof *lanes);
+			lane = (int)nlanes++;
+		}
+		lanes[lane] = o->end;
+		trace_job(f, &m->modules[o->module], pid, lane, o->start, o->end);
+	}
+	free(lanes);
+}
+
 void
 trace_write(FILE *f, const struct model *m, const struct schedule *s)
 {
@@ -64,24 +128,13 @@ trace_write(FILE *f, const struct model *m, const struct schedule *s)
 		const struct sched_job *j = &s->jobs[i];
 		const struct build_module *b = &m->modules[j->module];
 
-		fputs(",\n{\"ph\":\"X\",\"cat\":\"compile\",\"name\":", f);
-		json_string(f, b->name);
-		fprintf(f, ",\"pid\":0,\"tid\":%d,\"ts\":%.0f,\"dur\":%.0f,\"args\":{",
-		    j->slot, j->start * 1e6, (j->end - j->start) * 1e6);
-		if (b->peak_rss >= 0)
-			fprintf(f, "\"peak_kib\":%" PRId64 ",", b->peak_rss / 1024);
-		fputs("\"arches\":", f);
-		json_string(f, b->arches);
-		if (b->exit_status >= 0)
-			fprintf(f, ",\"status\":%d", b->exit_status);
-		fputs(",\"log\":", f);
-		json_string(f, b->source);
-		fputs("}}", f);
+		trace_job(f, b, 0, j->slot, j->start, j->end);
 		if (b->peak_rss > 0) {
 			ticks[nt++] = (struct tick){ j->start, b->peak_rss };
 			ticks[nt++] = (struct tick){ j->end, -b->peak_rss };
 		}
 	}
+	trace_others(f, m, s);
 	qsort(ticks, nt, sizeof *ticks, tick_cmp);
 	for (size_t i = 0; i < nt; i++) {
 		cur += ticks[i].delta;

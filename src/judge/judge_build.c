@@ -120,11 +120,15 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 	}
 	v->counted += m->nmodules;
 	if (g->mem_budget >= 0) {
-		size_t unknown = 0;
+		size_t unknown = 0, hits = 0;
 
 		for (size_t i = 0; i < m->nmodules; i++) {
 			const struct build_module *bm = &m->modules[i];
 
+			if (bm->cache_hit) {	/* ccache answered: its peak is the cache's, not a compile's */
+				hits++;
+				continue;
+			}
 			if (bm->peak_rss < 0) {
 				unknown++;
 				continue;
@@ -138,6 +142,9 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 		if (unknown > 0)
 			verdict_add(v, FINDING_NOTICE, "--mem-budget: %zu module%s with no peak RSS recorded",
 			    unknown, unknown == 1 ? "" : "s");
+		if (hits > 0)
+			verdict_add(v, FINDING_NOTICE, "spillway: --mem-budget: %zu cache hit%s not judged (no compile ran)",
+			    hits, hits == 1 ? "" : "s");
 	}
 	if (g->mem_host >= 0)
 		judge_host(m, s, g, v);

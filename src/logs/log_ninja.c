@@ -2,7 +2,9 @@
  * .ninja_log v5, v6, v7 (spillway(1), BUILD LOGS): start_ms, end_ms, mtime,
  * output, command hash, one line per output of each successful command.
  * The log accumulates runs; a line ending before the previous one starts
- * a new run, and only the last run is read (it is the build just done).
+ * a new run.  Each output is read from the last run that built it (an
+ * incremental build leaves the others' times in earlier runs), with the
+ * run's number, so that times of two runs are never laid on one clock.
  * The outputs of one edge (same times and hash) are one module, named by
  * its first output.
  */
@@ -21,6 +23,7 @@
 
 struct nj_line {
 	int64_t		 start, end;
+	int		 run;		/* 1 the first */
 	const char	*output;
 	size_t		 outlen;
 	const char	*hash;
@@ -90,7 +93,8 @@ ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
 	struct nj_line *v = NULL, x;
-	size_t n = 0, cap = 0, pos = 0, first = 0;
+	size_t n = 0, cap = 0, pos = 0;
+	int run = 1;
 	struct model *m = c->m;
 	struct logindex_modules mods;
 	long version;
@@ -123,23 +127,32 @@ ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 			loglines_bad(c, l.no, "ninja log: expected start_ms, end_ms, mtime, output, hash separated by TABs");
 			continue;
 		}
-		if (n > 0 && x.end < v[n - 1].end)
-			first = n;	/* a new run */
+		if (n > 0 && x.end < v[n - 1].end && run < INT32_MAX)
+			run++;	/* a new run */
+		x.run = run;
 		xgrow((void **)&v, &cap, n + 1, sizeof *v);
 		v[n++] = x;
 	}
 	logindex_modules_init(&mods, c);
-	for (size_t i = first; i < n; i++) {
+	if (run > m->notes.ninja_runs)
+		m->notes.ninja_runs = run;
+	for (size_t i = 0; i < n; i++) {
 		struct build_module *b;
-		int same_edge = i > first && v[i].start == v[i - 1].start && v[i].end == v[i - 1].end &&
+		int same_edge = i > 0 && v[i].run == v[i - 1].run && v[i].start == v[i - 1].start &&
+		    v[i].end == v[i - 1].end &&
 		    v[i].hashlen == v[i - 1].hashlen && memcmp(v[i].hash, v[i - 1].hash, v[i].hashlen) == 0;
 
 		if (same_edge)
 			continue;
 		b = logindex_module(&mods, strpool_intern(&m->pool, v[i].output, v[i].outlen));
+		/* A later run's line replaces an earlier run's: its own times,
+		 * its own wall (unless a record of the same compile gave one). */
+		if (b->timebase == TIME_NINJA && b->run > 0 && b->run < v[i].run && b->source == c->file)
+			b->wall = -1;
 		b->start = (double)v[i].start / 1000.0;
 		b->end = (double)v[i].end / 1000.0;
 		b->timebase = TIME_NINJA;
+		b->run = v[i].run;
 		if (b->wall < 0)
 			b->wall = b->end - b->start;
 		if (b->exit_status < 0)

@@ -142,14 +142,14 @@ close_run(struct nt_state *st, struct nt_run *r, const char *module)
 	if (module == NULL || *module == '\0')
 		module = r->source && *r->source ? r->source : "(nvcc --time run)";
 	b = logindex_module(&st->modules, strpool_intern_str(&m->pool, module));
-	if (b->phases == NULL) {	/* the run's phases become the module's */
-		b->phases = r->phases;
-		b->nphases = r->n;
-		b->capphases = r->cap;
-		r->phases = NULL;
-	}
-	for (size_t i = 0; r->phases != NULL && i < r->n; i++)
-		model_module_add_phase(b, &r->phases[i]);
+	/* The run's phases become the module's: a later run of the same
+	 * module (a rebuild appending to the same file) replaces an earlier
+	 * one's, as a rerun's record does (issue 25: never added across runs). */
+	free(b->phases);
+	b->phases = r->phases;
+	b->nphases = r->n;
+	b->capphases = r->cap;
+	r->phases = NULL;
 	b->source = st->c->file;
 	free(r->phases);
 	r->phases = NULL;

@@ -1,17 +1,25 @@
 /*
  * Peak RSS and wall time per compile from spillway record logs ("# build-rss
- * log v1", spillway(1), RECORD).  Each record becomes, or updates, the
- * module it names; a target recorded twice keeps its last record (a rerun).
+ * log v1" and v2, spillway(1), RECORD).  Each record becomes, or updates,
+ * the module it names; a target recorded twice keeps its last record (a
+ * rerun), and starts the log's next run: the start times of two runs are
+ * not laid on one timeline.  A v2 record adds the peak of the whole process tree (the
+ * module's peak; the largest process stays beside it), how it was
+ * measured, the cores and the load.
  */
 #include "config.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/hashtab.h>
 
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
 #include "record.h"
+#include "xalloc.h"
 
 static int
 valid_arches(const char *s, size_t n)
@@ -24,9 +32,82 @@ valid_arches(const char *s, size_t n)
 	return n > 0;
 }
 
-/* start \t wall_s \t peak_kib \t status \t archs \t target [\t more] */
+/* The run each target was last recorded in, by its interned name. */
+struct target_run {
+	const char	*name;
+	int		 run;
+};
+
+static hashval_t
+target_hash(const void *e)
+{
+	return htab_hash_pointer(((const struct target_run *)e)->name);
+}
+
+static int
+target_eq(const void *a, const void *b)
+{
+	return ((const struct target_run *)a)->name == ((const struct target_run *)b)->name;
+}
+
+static int
+runs_seen(htab_t runs, const char *name, int run)
+{
+	struct target_run key = { name, 0 }, *e = htab_find(runs, &key);
+
+	return e != NULL && e->run == run;
+}
+
 static void
-read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l)
+runs_mark(htab_t runs, const char *name, int run)
+{
+	struct target_run key = { name, run };
+	void **slot = htab_find_slot(runs, &key, INSERT);
+
+	if (*slot == NULL)
+		*slot = xmalloc(sizeof key);
+	*(struct target_run *)*slot = key;
+}
+
+/* The peak of the whole tree, how, cores, load, cache (v2): fields after
+ * the target.  A field that does not read leaves its figure unknown. */
+static void
+read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const char *end, int64_t kib)
+{
+	const char *f[5];
+	size_t n[5];
+	int nf = 0;
+	int64_t tree = -1, cores;
+	double load;
+
+	while (nf < 5 && p < end) {
+		const char *t = memchr(p, '\t', (size_t)(end - p));
+
+		f[nf] = p;
+		n[nf] = t ? (size_t)(t - p) : (size_t)(end - p);
+		nf++;
+		p = t ? t + 1 : end;
+	}
+	b->peak_proc = kib * 1024;
+	b->peak_how = strpool_intern_str(&c->m->pool, "");
+	if (nf < 2 || (n[1] == 1 && f[1][0] == '-') || n[1] > 16 ||
+	    loglines_integer(f[0], n[0], INT64_C(1) << 40, &tree) < 0)
+		tree = -1;
+	if (tree >= 0) {
+		b->peak_rss = tree * 1024;
+		b->peak_how = strpool_intern(&c->m->pool, f[1], n[1]);
+	}
+	if (nf >= 3 && loglines_integer(f[2], n[2], 1 << 20, &cores) == 0 && cores > 0)
+		b->cores = (int)cores;
+	if (nf >= 4 && loglines_decimal(f[3], n[3], &load) == 0 && load >= 0 && load < 1e9)
+		b->load = load;
+	b->cache_hit = nf >= 5 && n[4] == 3 && memcmp(f[4], "hit", 3) == 0;
+}
+
+/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load \t cache] */
+static void
+read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l, htab_t runs,
+    int *run)
 {
 	const char *f[6], *end = l->s + l->len, *p = l->s;
 	size_t n[6];
@@ -78,17 +159,26 @@ read_record_line(struct logctx *c, struct logindex_modules *mods, const struct l
 		return;
 	}
 	b = logindex_module(mods, strpool_intern(&m->pool, f[5], n[5]));
+	if (runs_seen(runs, b->name, *run) && *run < INT32_MAX)
+		(*run)++;	/* a target again in this run: a rerun, the next build */
+	runs_mark(runs, b->name, *run);
 	b->peak_rss = kib * 1024;
 	b->wall = wall;
 	if (b->timebase != TIME_NINJA) {	/* the build's own clock wins */
 		b->start = start;
 		b->end = start + wall;
 		b->timebase = TIME_EPOCH;
+		b->run = *run;
 	}
+	if (*run > m->notes.record_runs)
+		m->notes.record_runs = *run;
 	b->exit_status = (int)status;
 	b->arches = n[4] == 1 && f[4][0] == '-' ? strpool_intern_str(&m->pool, "") :
 	    strpool_intern(&m->pool, f[4], n[4]);
 	b->source = c->file;
+	b->cores = UNKNOWN;
+	b->load = UNKNOWN;
+	read_v2_fields(c, b, f[5] + n[5] < end ? f[5] + n[5] + 1 : end, end, kib);
 }
 
 static int
@@ -103,6 +193,8 @@ record_read(const uint8_t *data, size_t size, struct logctx *c)
 	struct logline l = { 0 };
 	struct logindex_modules mods;
 	size_t pos = 0;
+	int run = 1;
+	htab_t runs = htab_create_alloc(64, target_hash, target_eq, free, xcalloc, free);
 
 	logindex_modules_init(&mods, c);
 	while (loglines_next(data, size, &pos, &l)) {
@@ -112,8 +204,9 @@ record_read(const uint8_t *data, size_t size, struct logctx *c)
 			loglines_bad(c, l.no, "line longer than %u bytes, skipped", LOG_LINE_MAX);
 			continue;
 		}
-		read_record_line(c, &mods, &l);
+		read_record_line(c, &mods, &l, runs, &run);
 	}
+	htab_delete(runs);
 	logindex_modules_free(&mods);
 }
 

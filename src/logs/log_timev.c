@@ -1,7 +1,9 @@
 /*
  * Peak RSS, wall time and exit status per command from GNU time -v blocks
  * (spillway(1), BUILD LOGS); the module is the -o argument of the timed
- * command.  Each block becomes, or updates, the module it names.
+ * command.  Each block becomes, or updates, the module it names; a block
+ * whose command is not a compile (time -v ninja: the whole build) is
+ * counted in the model's notes and left out.
  */
 #include "config.h"
 
@@ -49,6 +51,16 @@ tv_flush(struct logctx *c, struct logindex_modules *mods, struct tv_block *t)
 	}
 	if (t->command != NULL) {
 		argv = nvccargs_split(t->command, &argc, 4096);
+		if (argc > 0 && nvccargs_compiler(argc, argv) == NULL) {
+			/* time -v of ninja, make, a script: the build, not a compile */
+			const char *base = strrchr(argv[0], '/');
+
+			if (m->notes.timev_other++ == 0)
+				m->notes.timev_other_first = strpool_intern_str(&m->pool, base ? base + 1 : argv[0]);
+			nvccargs_free(argv, argc);
+			tv_reset(t);
+			return;
+		}
 		name = nvccargs_output(argc, argv);
 		if (name == NULL)
 			name = nvccargs_guess_module(argc, argv);

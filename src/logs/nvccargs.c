@@ -205,6 +205,60 @@ nvccargs_guess_module(int argc, char *const argv[])
 	return base ? base + 1 : argv[0];
 }
 
+/*
+ * The commands that compile, by base name (a name may carry a version
+ * after a '-': g++-12, clang++-17), and the launchers that run one: their
+ * own options come first, then the command they wrap.
+ */
+static const char *const compilers[] = {
+	"nvcc", "hipcc", "gcc", "g++", "cc", "c++", "clang", "clang++",
+};
+static const char *const launchers[] = {
+	"ccache", "sccache", "distcc", "spillway",
+};
+/* Launchers wrapping launchers past this are not looked into. */
+#define LAUNCH_DEPTH_MAX 4
+
+static int
+named(const char *word, const char *const *names, size_t n)
+{
+	const char *base = strrchr(word, '/');
+
+	base = base ? base + 1 : word;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(names[i]);
+
+		if (strncmp(base, names[i], k) == 0 && (base[k] == '\0' || base[k] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+const char *
+nvccargs_compiler(int argc, char *const argv[])
+{
+	int i = 0;
+
+	for (int depth = 0; i < argc && depth <= LAUNCH_DEPTH_MAX; depth++) {
+		if (named(argv[i], compilers, sizeof compilers / sizeof compilers[0]))
+			return argv[i];
+		if (!named(argv[i], launchers, sizeof launchers / sizeof launchers[0]))
+			return NULL;
+		/* the launcher's own words: up to "--" where there is one, else
+		 * its options and "record" */
+		int dash = i + 1;
+
+		while (dash < argc && strcmp(argv[dash], "--") != 0)
+			dash++;
+		if (dash < argc)
+			i = dash + 1;
+		else
+			for (i++; i < argc && (argv[i][0] == '-' || strcmp(argv[i], "record") == 0); i++)
+				;
+	}
+	return NULL;
+}
+
 char **
 nvccargs_split(const char *line, int *argc, int max)
 {

@@ -20,6 +20,14 @@ char		*nvccargs_arches(int argc, char *const argv[]);
  * the command's base name. */
 const char	*nvccargs_guess_module(int argc, char *const argv[]);
 
+/*
+ * The compiler a command line runs: argv[0] when it is one (nvcc, hipcc,
+ * a host compiler), else the one a launcher (ccache, sccache, distcc,
+ * spillway record) runs; NULL when the command compiles nothing spillway
+ * knows (ninja, make, a shell).
+ */
+const char	*nvccargs_compiler(int argc, char *const argv[]);
+
 /* Splits a command line on blanks (no quoting: "Command being timed"
  * prints none); at most max words, into an allocated array. */
 char		**nvccargs_split(const char *line, int *argc, int max);

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "nvccargs.h"
 #include "clock.h"
 #include "record.h"
+#include "treepeak.h"
 #include "xalloc.h"
 
 static volatile sig_atomic_t child_pid;
@@ -30,6 +32,22 @@ forward(int sig)
 		kill((pid_t)child_pid, sig);
 }
 
+/* The cores this process may run on and the load when the compile began. */
+static void
+record_machine(struct record_result *r)
+{
+	cpu_set_t set;
+	FILE *f;
+
+	r->cores = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	r->load = -1;
+	if ((f = fopen("/proc/loadavg", "re")) != NULL) {
+		if (fscanf(f, "%lf", &r->load) != 1)
+			r->load = -1;
+		fclose(f);
+	}
+}
+
 int
 record_run(char *const argv[], struct record_result *r)
 {
@@ -37,7 +55,8 @@ record_run(char *const argv[], struct record_result *r)
 	struct rusage ru;
 	double t0;
 	pid_t pid;
-	int status, err_pipe[2];
+	int status, err_pipe[2], go_pipe[2];
+	struct treepeak tree;
 
 	memset(r, 0, sizeof *r);
 	memset(&ign, 0, sizeof ign);
@@ -47,12 +66,17 @@ record_run(char *const argv[], struct record_result *r)
 	fwd.sa_handler = forward;
 	sigemptyset(&fwd.sa_mask);
 
-	/* A pipe closed on exec tells the parent whether exec failed. */
-	if (pipe(err_pipe) < 0 || fcntl(err_pipe[1], F_SETFD, FD_CLOEXEC) < 0) {
+	/* A pipe closed on exec tells the parent whether exec failed; the
+	 * child waits on another until the parent has put it in its cgroup. */
+	if (pipe(err_pipe) < 0 || fcntl(err_pipe[1], F_SETFD, FD_CLOEXEC) < 0 ||
+	    pipe(go_pipe) < 0 || fcntl(go_pipe[0], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(go_pipe[1], F_SETFD, FD_CLOEXEC) < 0) {
 		perror("spillway record: pipe");
 		r->status = 126;
 		return r->status;
 	}
+	record_machine(r);
+	treepeak_begin(&tree);
 	/* Like system(3): the terminal's ^C and ^\ reach the compile, which is
 	 * in the same process group; spillway itself waits to record it. */
 	sigaction(SIGINT, &ign, &old_int);
@@ -66,15 +90,22 @@ record_run(char *const argv[], struct record_result *r)
 		sigaction(SIGQUIT, &old_quit, NULL);
 		close(err_pipe[0]);
 		close(err_pipe[1]);
+		close(go_pipe[0]);
+		close(go_pipe[1]);
+		treepeak_end(&tree);
 		r->status = 126;
 		return r->status;
 	}
 	if (pid == 0) {
 		int e;
+		char go;
 
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
 		close(err_pipe[0]);
+		close(go_pipe[1]);
+		while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR)
+			;
 		execvp(argv[0], argv);
 		e = errno;
 		if (write(err_pipe[1], &e, sizeof e) < 0)
@@ -85,6 +116,9 @@ record_run(char *const argv[], struct record_result *r)
 	sigaction(SIGTERM, &fwd, &old_term);
 	sigaction(SIGHUP, &fwd, &old_hup);
 	close(err_pipe[1]);
+	close(go_pipe[0]);
+	treepeak_adopt(&tree, pid);
+	close(go_pipe[1]);	/* go */
 	{
 		int e;
 		ssize_t n;
@@ -96,6 +130,8 @@ record_run(char *const argv[], struct record_result *r)
 		if (n == (ssize_t)sizeof e)
 			fprintf(stderr, "spillway record: %s: %s\n", argv[0], strerror(e));
 	}
+	if (treepeak_watch(&tree, pid) < 0)
+		perror("spillway record: waitid");
 	while (wait4(pid, &status, 0, &ru) < 0) {
 		if (errno != EINTR) {
 			perror("spillway record: wait4");
@@ -114,6 +150,14 @@ record_run(char *const argv[], struct record_result *r)
 	 * largest of its waited-for descendants: the largest single process of
 	 * the compile, as GNU time's %M. */
 	r->peak_kib = ru.ru_maxrss;
+	treepeak_end(&tree);
+	r->tree_kib = tree.peak >= 0 ? (long)(tree.peak / 1024) : -1;
+	r->compiled = tree.compiled;
+	snprintf(r->tree_how, sizeof r->tree_how, "%s", treepeak_how_name(&tree));
+	/* A sampled tree can miss the largest process between two samples:
+	 * the tree held at least that one. */
+	if (tree.how == TREEPEAK_PROC && r->tree_kib >= 0 && r->tree_kib < r->peak_kib)
+		r->tree_kib = r->peak_kib;
 	if (WIFEXITED(status))
 		r->status = WEXITSTATUS(status);
 	else if (WIFSIGNALED(status))
@@ -170,8 +214,9 @@ record_line(const struct record_result *r, const char *arches, const char *modul
 		a = "-";
 		acut = 1;
 	}
-	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\n", r->start, r->wall,
-	    r->peak_kib, r->status, (int)acut, a, (int)mcut, m);
+	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\t%ld\t%s\t%d\t%.2f\t%s\n", r->start, r->wall,
+	    r->peak_kib, r->status, (int)acut, a, (int)mcut, m, r->tree_kib, r->tree_how[0] ? r->tree_how : "-",
+	    r->cores, r->load, r->cache == 1 ? "hit" : r->cache == 0 ? "miss" : "-");
 	free(m);
 	return line;
 }
@@ -221,7 +266,10 @@ record_append(const char *path, const char *line)
 	int fd, e = 0, locked, rc;
 	off_t begin = -1;
 
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	/* Read and write: ends_with_newline preads the last byte. */
+	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0 && errno == EACCES)
+		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return -1;
 	/* Every record takes the lock: under it no other record moves the end
@@ -267,6 +315,13 @@ record_main(const char *log, const char *module, char *const argv[])
 	if (log == NULL || *log == '\0')
 		log = getenv("SPILLWAY_LOG");
 	status = record_run(argv, &r);
+	/* Under ccache (a launcher before the compiler), a compile in which
+	 * no compile tool ran was answered from the cache. */
+	{
+		const char *cc = nvccargs_compiler(argc, argv);
+
+		r.cache = cc != NULL && cc != argv[0] ? !r.compiled : -1;
+	}
 	if (log == NULL || *log == '\0') {
 		fprintf(stderr, "spillway record: no --log=FILE and no SPILLWAY_LOG: nothing recorded\n");
 		return status;

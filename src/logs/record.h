@@ -1,14 +1,19 @@
 /*
  * spillway record -- COMMAND: runs a compile, passes its output and exit
- * status through, and appends one line to a build-rss log (v1): start,
- * wall seconds, peak RSS in KiB, exit status, targets, module.
+ * status through, and appends one line to a build-rss log (v2): start,
+ * wall seconds, peak RSS of its largest process in KiB, exit status,
+ * targets, module (the six fields of v1), then the peak of the whole
+ * process tree in KiB, how that was measured (src/logs/treepeak.h), the
+ * cores it could run on, the load average when it began, and, under a
+ * compiler launcher (ccache), whether the cache answered ("hit": no
+ * compile tool ran), "miss" or "-".
  */
 #ifndef SPILLWAY_RECORD_H
 #define SPILLWAY_RECORD_H
 
 #include <stddef.h>
 
-#define RECORD_HEADER "# build-rss log v1\n"
+#define RECORD_HEADER "# build-rss log v2\n"
 
 /*
  * What a record may hold, the same for the writer and the reader (src/logs/log_record.c):
@@ -26,7 +31,13 @@
 struct record_result {
 	double		 start;		/* Unix seconds */
 	double		 wall;		/* seconds */
-	long		 peak_kib;	/* ru_maxrss of wait4 */
+	long		 peak_kib;	/* ru_maxrss of wait4: the largest process */
+	long		 tree_kib;	/* the whole tree, -1 unknown */
+	char		 tree_how[16];	/* treepeak_how_name */
+	int		 cores;		/* the CPUs it could run on */
+	double		 load;		/* 1-minute load average at the start, -1 */
+	int		 compiled;	/* a compile tool ran in the tree (treepeak.h) */
+	int		 cache;		/* under a launcher: 1 a cache hit, 0 a miss; -1 no launcher */
 	int		 status;	/* shell style: code, 128+signal, 126/127 exec failure */
 };
 
@@ -36,7 +47,7 @@ struct record_result {
  */
 int	record_run(char *const argv[], struct record_result *);
 
-/* The record line for a result: "start\twall\tkib\tstatus\tarchs\tmodule\n"
+/* The record line for a result: "start\twall\tkib\tstatus\tarchs\tmodule\ttree_kib\thow\tcores\tload\n"
  * (TAB and newline in module become blanks; a module past RECORD_TARGET_MAX
  * and arches past RECORD_ARCHES_MAX are shortened, with a message on
  * stderr).  Allocated. */

@@ -90,6 +90,10 @@ model_module_new(struct model *m, const char *name)
 	b.timebase = TIME_NONE;
 	b.exit_status = UNKNOWN;
 	b.arches = b.source = strpool_intern_str(&m->pool, "");
+	b.peak_proc = UNKNOWN;
+	b.peak_how = b.arches;
+	b.cores = UNKNOWN;
+	b.load = UNKNOWN;
 	b.order = m->nmodules;
 	i = model_add_module(m, &b);	/* may move the table */
 	return &m->modules[i];

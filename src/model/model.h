@@ -139,6 +139,16 @@ struct build_module {
 	struct build_phase *phases;
 	size_t		 nphases, capphases;
 	uint64_t	 order;		/* the order it was first read in */
+	/* The compile's tree and machine (spillway record v2; issue 25). */
+	int64_t		 peak_proc;	/* bytes: its largest single process, -1 unknown */
+	const char	*peak_how;	/* how peak_rss was had: "cgroup", "proc10ms",
+					 * "" one process's (ru_maxrss, time -v) */
+	int		 cores;		/* CPUs it could run on, -1 unknown */
+	double		 load;		/* 1-minute load average at its start, -1 unknown */
+	int		 cache_hit;	/* ccache answered it: no compile tool ran (record v2) */
+	int		 run;		/* the run of its log its start is from (1 the first: a
+					 * .ninja_log run, or a record log's run, which a
+					 * target recorded again begins), 0 none */
 };
 
 /* One function's figures from a ptxas -v log, for one sm. */
@@ -156,6 +166,20 @@ struct ptxas_rec {
 	uint32_t	 line;		/* of its "Function properties" line */
 };
 
+/*
+ * What the build-log readers and the walk left out, for the notices
+ * (src/cli/buildsum.c): counts, and the first of each named.
+ */
+struct build_notes {
+	size_t		 timev_other;	/* time -v blocks of commands that compile nothing */
+	const char	*timev_other_first;	/* the first such command's name, interned */
+	size_t		 cmake_checks;	/* files under CMake's own check folders, not scanned */
+	size_t		 cmake_dirs;	/* those folders */
+	int		 ninja_runs;	/* runs in the .ninja_log read (the most of any) */
+	int		 record_runs;	/* likewise of record logs */
+	const char	*cmake_first;	/* the first such folder, interned */
+};
+
 struct model {
 	struct build_module	*modules;
 	size_t			 nmodules, capmodules;
@@ -168,6 +192,7 @@ struct model {
 	struct fatbin_rec	*fatbins;
 	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
+	struct build_notes	 notes;		/* issue 25 */
 };
 
 void	model_init(struct model *);

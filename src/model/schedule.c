@@ -136,18 +136,92 @@ schedule_list(const double *wall, size_t n, int slots, double *start, int *slot)
 	return total;
 }
 
-/* The timebase most modules' start times are on: ninja's when any. */
+/* A running job of the shared schedule: when it ends in work done by each. */
+struct vjob {
+	double	 vend;
+	size_t	 job;
+};
+
 static int
-pick_timebase(const struct model *m)
+vjob_cmp(const void *a, const void *b)
 {
-	int epoch = 0;
+	const struct vjob *x = a, *y = b;
+
+	return order_then(order_f64(x->vend, y->vend), order_u64(x->job, y->job));
+}
+
+static int
+int_least(const void *a, const void *b)
+{
+	return order_i64(*(const int *)a, *(const int *)b);
+}
+
+double
+schedule_shared(const double *work, size_t n, int slots, int cores, double *start, double *end, int *slot)
+{
+	struct heap run, idle;
+	double t = 0, v = 0;	/* real time; work done by each running job */
+	size_t next = 0;
+	int *slot_of = xcalloc(n + 1, sizeof *slot_of);
+	size_t used = (size_t)slots < n ? (size_t)slots : n;
+
+	heap_init(&run, sizeof(struct vjob), vjob_cmp);
+	heap_init(&idle, sizeof(int), int_least);
+	for (size_t k = 0; k < used; k++)
+		heap_push(&idle, &(int){ (int)k });
+	for (;;) {
+		struct vjob j;
+		double rate;
+
+		while (next < n && heap_top(&idle) != NULL) {
+			int sl;
+
+			heap_pop(&idle, &sl);
+			start[next] = t;
+			slot[next] = slot_of[next] = sl;
+			heap_push(&run, &(struct vjob){ v + work[next], next });
+			next++;
+		}
+		if (heap_top(&run) == NULL)
+			break;
+		/* r jobs on cores CPUs: each at min(1, cores / r) */
+		rate = run.n > (size_t)cores ? (double)cores / (double)run.n : 1;
+		heap_pop(&run, &j);
+		t += (j.vend - v) / rate;
+		v = j.vend;
+		end[j.job] = t;
+		heap_push(&idle, &slot_of[j.job]);
+	}
+	heap_free(&run);
+	heap_free(&idle);
+	free(slot_of);
+	return t;
+}
+
+/* The timebase the schedule lays out: ninja's when any (its last run),
+ * else record start times. */
+static int
+pick_timebase(const struct model *m, int *run)
+{
+	int epoch = 0, ninja = 0;
+
+	int nrun = 0, erun = 0;
 
 	for (size_t i = 0; i < m->nmodules; i++) {
-		if (m->modules[i].timebase == TIME_NINJA)
-			return TIME_NINJA;
-		epoch |= m->modules[i].timebase == TIME_EPOCH;
+		const struct build_module *b = &m->modules[i];
+
+		if (b->timebase == TIME_NINJA) {
+			ninja = 1;
+			if (b->run > nrun)
+				nrun = b->run;
+		} else if (b->timebase == TIME_EPOCH) {
+			epoch = 1;
+			if (b->run > erun)
+				erun = b->run;
+		}
 	}
-	return epoch ? TIME_EPOCH : TIME_NONE;
+	*run = ninja ? nrun : erun;
+	return ninja ? TIME_NINJA : epoch ? TIME_EPOCH : TIME_NONE;
 }
 
 static double
@@ -160,15 +234,22 @@ wall_of(const struct build_module *b)
 	return -1;
 }
 
-/* On the timebase with times a sweep can order (no NaN, no infinity). */
 static int
-timed_on(const struct build_module *b, int timebase)
+has_times(const struct build_module *b)
 {
-	return timebase != TIME_NONE && b->timebase == timebase && isfinite(b->start) && isfinite(b->end);
+	return b->timebase != TIME_NONE && isfinite(b->start) && isfinite(b->end);
+}
+
+/* On the timebase (and ninja run) with times a sweep can order (no NaN,
+ * no infinity). */
+static int
+timed_on(const struct build_module *b, int timebase, int run)
+{
+	return timebase != TIME_NONE && b->timebase == timebase && has_times(b) && b->run == run;
 }
 
 static const struct model *sort_model;
-static int sort_base;
+static int sort_base, sort_run;
 
 /* Recorded order: start time on the timebase, then the order read. */
 static int
@@ -177,7 +258,7 @@ job_order_cmp(const void *a, const void *b)
 	const struct sched_job *x = a, *y = b;
 	const struct build_module *p = &sort_model->modules[x->module];
 	const struct build_module *q = &sort_model->modules[y->module];
-	int hp = timed_on(p, sort_base), hq = timed_on(q, sort_base);
+	int hp = timed_on(p, sort_base, sort_run), hq = timed_on(q, sort_base, sort_run);
 
 	if (hp != hq)
 		return hp ? -1 : 1;
@@ -630,8 +711,146 @@ assign_lanes(struct schedule *s)
 	heap_free(&idle);
 }
 
+/* A module of another run or clock, kept for the trace. */
+static void
+add_other(struct schedule *s, const struct model *m, size_t i)
+{
+	const struct build_module *b = &m->modules[i];
+
+	s->others = xreallocarray(s->others, s->nothers + 1, sizeof *s->others);
+	s->others[s->nothers++] = (struct sched_other){ i, b->start, b->end, b->run, b->timebase };
+}
+
+static int
+other_cmp(const void *a, const void *b)
+{
+	const struct sched_other *x = a, *y = b;
+
+	return order_then(order_then(order_then(order_i64(y->timebase, x->timebase), order_i64(y->run, x->run)),
+	    order_f64(x->start, y->start)), order_u64(x->module, y->module));
+}
+
+/* The other runs in run order, each one's times from its first start. */
+static void
+others_from_their_starts(struct schedule *s)
+{
+	if (s->nothers > 1)
+		qsort(s->others, s->nothers, sizeof *s->others, other_cmp);
+	for (size_t i = 0, first = 0; i < s->nothers; i++) {
+		if (s->others[i].run != s->others[first].run || s->others[i].timebase != s->others[first].timebase)
+			first = i;
+		if (i != first) {
+			s->others[i].start -= s->others[first].start;
+			s->others[i].end -= s->others[first].start;
+		}
+	}
+	/* the first of each run last: the others were moved by it */
+	for (size_t i = 0; i < s->nothers; i++)
+		if (i == 0 || s->others[i].run != s->others[i - 1].run ||
+		    s->others[i].timebase != s->others[i - 1].timebase) {
+			s->others[i].end -= s->others[i].start;
+			s->others[i].start = 0;
+		}
+}
+
+/* The cores most timed modules were recorded with, 0 when none says. */
+static int
+recorded_cores(const struct model *m)
+{
+	int best = 0;
+	size_t best_n = 0;
+
+	for (size_t i = 0; i < m->nmodules; i++) {
+		int c = m->modules[i].cores;
+		size_t n = 0;
+
+		if (c <= 0 || c == best)
+			continue;
+		for (size_t k = 0; k < m->nmodules && k < 4096; k++)	/* a sample bounds it */
+			n += m->modules[k].cores == c;
+		if (n > best_n) {
+			best = c;
+			best_n = n;
+		}
+	}
+	return best;
+}
+
+struct tick {
+	double	 t;
+	int	 d;
+};
+
+static int
+tick_cmp(const void *a, const void *b)
+{
+	const struct tick *x = a, *y = b;
+
+	return order_then(order_f64(x->t, y->t), order_i64(x->d, y->d));
+}
+
+/*
+ * Each module's contention as recorded: the mean count of the build's
+ * compiles running during it (itself included), from the intervals on the
+ * timeline laid out (run, timebase); 1 for a module not on it.  One sweep:
+ * the integral of the running count, sampled at each start and end.
+ */
+static void
+recorded_load(const struct model *m, int timebase, int run, double *k)
+{
+	struct tick *t = xcalloc(2 * m->nmodules + 1, sizeof *t);
+	double *at = xcalloc(2 * m->nmodules + 1, sizeof *at), *area = xcalloc(2 * m->nmodules + 1, sizeof *area);
+	size_t n = 0;
+	int running = 0;
+
+	for (size_t i = 0; i < m->nmodules; i++) {
+		k[i] = 1;
+		if (timed_on(&m->modules[i], timebase, run) && m->modules[i].end > m->modules[i].start) {
+			t[n++] = (struct tick){ m->modules[i].start, 1 };
+			t[n++] = (struct tick){ m->modules[i].end, -1 };
+		}
+	}
+	qsort(t, n, sizeof *t, tick_cmp);
+	for (size_t e = 0; e < n; e++) {
+		at[e] = t[e].t;
+		area[e] = e == 0 ? 0 : area[e - 1] + running * (t[e].t - t[e - 1].t);
+		running += t[e].d;
+	}
+	for (size_t i = 0; i < m->nmodules && n > 0; i++) {
+		const struct build_module *b = &m->modules[i];
+		double a0, a1;
+		size_t lo, hi;
+
+		if (!timed_on(b, timebase, run) || b->end <= b->start)
+			continue;
+		/* the integral at t: the last event at or before t, plus its count on */
+		for (lo = 0, hi = n; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (at[mid] <= b->start) lo = mid + 1; else hi = mid;
+		}
+		a0 = area[lo - 1];	/* its own start is an event: lo >= 1 */
+		for (hi = n, lo = 0; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (at[mid] <= b->end) lo = mid + 1; else hi = mid;
+		}
+		a1 = area[lo - 1];
+		k[i] = (a1 - a0) / (b->end - b->start);
+		if (!(k[i] >= 1))
+			k[i] = 1;
+	}
+	free(t);
+	free(at);
+	free(area);
+}
+
 int
 schedule_build(const struct model *m, int slots, struct schedule *s)
+{
+	return schedule_build_cores(m, slots, 0, s);
+}
+
+int
+schedule_build_cores(const struct model *m, int slots, int cores, struct schedule *s)
 {
 	double t0 = 0, t1 = 0;
 	size_t timed = 0;
@@ -639,26 +858,38 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	memset(s, 0, sizeof *s);
 	s->slots = slots;
 	s->recorded = -1;
-	s->timebase = pick_timebase(m);
+	s->timebase = pick_timebase(m, &s->run);
 	s->jobs = xcalloc(m->nmodules + 1, sizeof *s->jobs);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
+		int on = timed_on(b, s->timebase, s->run);
 
-		if (timed_on(b, s->timebase)) {
+		if (on) {
 			if (timed == 0 || b->start < t0)
 				t0 = b->start;
 			if (timed == 0 || b->end > t1)
 				t1 = b->end;
 			timed++;
 		}
-		if (slots > 0 ? wall_of(b) < 0 : !timed_on(b, s->timebase)) {
+		if (b->cache_hit) {	/* the cache answered: no compile to lay out */
+			s->hits++;
+			continue;
+		}
+		if (slots == 0 && !on && has_times(b)) {
+			add_other(s, m, i);
+			continue;
+		}
+		if (slots > 0 ? wall_of(b) < 0 : !on) {
 			s->skipped++;
 			continue;
 		}
 		s->jobs[s->n++].module = i;
 	}
+	s->recorded_n = timed;
 	if (timed > 0)
 		s->recorded = t1 - t0;
+	if (slots == 0)
+		others_from_their_starts(s);
 	if (s->n == 0) {
 		free(s->jobs);
 		s->jobs = NULL;
@@ -666,14 +897,42 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	}
 	sort_model = m;
 	sort_base = s->timebase;
+	sort_run = s->run;
 	qsort(s->jobs, s->n, sizeof *s->jobs, job_order_cmp);
 	if (slots > 0) {
 		double *wall = xcalloc(s->n, sizeof *wall), *start = xcalloc(s->n, sizeof *start);
 		int *slot = xcalloc(s->n, sizeof *slot);
 
-		for (size_t i = 0; i < s->n; i++)
-			wall[i] = wall_of(&m->modules[s->jobs[i].module]);
-		s->total = schedule_list(wall, s->n, slots, start, slot);
+		double *load = NULL, *end = NULL;
+
+		s->recorded_cores = recorded_cores(m);
+		s->cores = cores > 0 ? cores : s->recorded_cores;
+		if (s->cores > 0) {
+			load = xcalloc(m->nmodules + 1, sizeof *load);
+			recorded_load(m, s->timebase, s->run, load);
+		}
+		for (size_t i = 0; i < s->n; i++) {
+			const struct build_module *b = &m->modules[s->jobs[i].module];
+
+			wall[i] = wall_of(b);
+			/* A compile recorded with k of the build's compiles at once
+			 * on C cores ran at C/k of its speed when k > C: its work
+			 * alone is its wall times that. */
+			if (load != NULL && b->cores > 0 && load[s->jobs[i].module] > b->cores) {
+				wall[i] *= b->cores / load[s->jobs[i].module];
+				s->scaled = 1;
+			}
+		}
+		if (load != NULL) {
+			end = xcalloc(s->n + 1, sizeof *end);
+			s->total = schedule_shared(wall, s->n, slots, s->cores, start, end, slot);
+			for (size_t i = 0; i < s->n; i++)
+				wall[i] = end[i] - start[i];
+			s->scaled |= slots > s->cores;
+		} else
+			s->total = schedule_list(wall, s->n, slots, start, slot);
+		free(load);
+		free(end);
 		for (size_t i = 0; i < s->n; i++) {
 			s->jobs[i].start = start[i];
 			s->jobs[i].end = start[i] + wall[i];
@@ -701,5 +960,6 @@ schedule_free(struct schedule *s)
 	for (size_t i = 0; i < s->nsets; i++)
 		free(s->sets[i].members);
 	free(s->sets);
+	free(s->others);
 	XFREE_OWNER(s, jobs);
 }

@@ -40,14 +40,34 @@ struct sched_set {
 	int	 peak_unknown;	/* members whose peak is unknown */
 };
 
+/*
+ * A module timed on another clock than the schedule's: another .ninja_log
+ * run, or record start times beside a .ninja_log.  Its times are from the
+ * start of its own run; they are never compared with the schedule's.
+ */
+struct sched_other {
+	size_t	 module;
+	double	 start, end;	/* seconds from the start of its run */
+	int	 run;		/* its run (build_module.run) */
+	int	 timebase;	/* of its log: enum timebase */
+};
+
 struct schedule {
 	struct sched_job *jobs;
 	size_t		  n;
+	int		  run;		/* the run laid out (the last of its timebase), 0 none */
+	struct sched_other *others;	/* recorded: modules of other runs and clocks */
+	size_t		  nothers;
+	size_t		  recorded_n;	/* modules of the recorded span (of the run laid out) */
 	int		  slots;	/* -jN simulated; 0 recorded */
 	int		  timebase;	/* enum timebase the order or times came from */
 	double		  total;	/* makespan, seconds */
-	double		  recorded;	/* recorded span, seconds; -1 unknown */
-	size_t		  skipped;	/* modules with no wall time */
+	double		  recorded;	/* recorded span of the run laid out, seconds; -1 unknown */
+	int		  cores;	/* simulated: the cores laid out on, 0 unknown (no scaling) */
+	int		  recorded_cores;	/* the cores most modules were recorded with, 0 unknown */
+	int		  scaled;	/* simulated walls scaled by contention (cores recorded) */
+	size_t		  hits;		/* cache hits (build_module.cache_hit), left out */
+	size_t		  skipped;	/* modules with no wall time (simulated) or no start time at all */
 	struct sched_set *sets;		/* pairs and larger sets; by peak_sum, descending */
 	size_t		  nsets;
 	size_t		  more;		/* sets lighter than those kept, left out (SCHED_SETS_MAX) */
@@ -63,6 +83,13 @@ struct schedule {
 double	schedule_list(const double *wall, size_t n, int slots, double *start, int *slot);
 
 /*
+ * The same, with the slots' jobs sharing cores CPUs (processor sharing: r
+ * jobs at once run at min(1, cores/r) each): work[] is each job's time
+ * alone.  Fills start[], end[], slot[]; returns the makespan.  O(n log n).
+ */
+double	schedule_shared(const double *work, size_t n, int slots, int cores, double *start, double *end, int *slot);
+
+/*
  * Builds the schedule of the model's modules: simulated with slots job
  * slots when slots > 0, else as recorded.  Returns 0, or -1 when there is
  * nothing to schedule (no module with a wall time, or none with a start
@@ -70,6 +97,14 @@ double	schedule_list(const double *wall, size_t n, int slots, double *start, int
  * the sets kept: one sweep over the starts and ends.
  */
 int	schedule_build(const struct model *, int slots, struct schedule *);
+/*
+ * The same on cores CPUs (0: the cores the modules were recorded with).
+ * A simulated compile's wall is scaled by contention: divided by how far
+ * the build's own compiles running during it outnumbered the cores it was
+ * recorded on, multiplied by how far -jN outnumbers the cores given; a
+ * module recorded with no cores (a v1 record, a .ninja_log) is not scaled.
+ */
+int	schedule_build_cores(const struct model *, int slots, int cores, struct schedule *);
 void	schedule_free(struct schedule *);
 
 #endif

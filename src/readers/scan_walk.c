@@ -187,6 +187,67 @@ shown_under(const char *path, const char *root)
 
 static void scan_dir(struct scan *, int fd, const char *dir, const char *root, int depth);
 
+/*
+ * What CMake writes for its own checks under a CMakeFiles folder: the
+ * compiler identification and ABI probes of each version (CMakeFiles/3.25.1/
+ * CompilerIdCUDA/a.out, CMakeDetermineCompilerABI_CUDA.bin) and the
+ * try_compile scratch folders.  Their objects are no part of the build.
+ */
+static int
+cmake_check_dir(const char *dir, const char *name)
+{
+	const char *base = strrchr(dir, '/');
+	size_t digits = strspn(name, "0123456789.");
+
+	base = base ? base + 1 : dir;
+	if (strcmp(base, "CMakeFiles") != 0)
+		return 0;
+	return (digits > 0 && name[digits] == '\0' && strchr(name, '.') != NULL && name[0] != '.') ||
+	    strcmp(name, "CMakeScratch") == 0 || strcmp(name, "CMakeTmp") == 0;
+}
+
+/* The files under a folder not scanned, for the notice; as deep as the
+ * walk goes, and no further than CMAKE_COUNT_MAX entries. */
+#define CMAKE_COUNT_MAX	100000
+static size_t
+count_files(int at, const char *name, int depth, size_t *seen)
+{
+	int fd = depth > DIR_DEPTH_MAX ? -1 : openat(at, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *de;
+	size_t n = 0;
+
+	if (d == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	while ((de = readdir(d)) != NULL && ++*seen < CMAKE_COUNT_MAX) {
+		struct stat st;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			n += count_files(dirfd(d), de->d_name, depth + 1, seen);
+		else if (S_ISREG(st.st_mode))
+			n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void
+skip_cmake_check(struct scan *s, int at, const char *name, const char *shown, int depth)
+{
+	size_t seen = 0, n = count_files(at, name, depth, &seen);
+	struct build_notes *notes = &s->model->notes;
+
+	if (notes->cmake_dirs++ == 0)
+		notes->cmake_first = strpool_intern_str(&s->model->pool, shown);
+	notes->cmake_checks += n;
+}
+
 /* Opens the directory name in dirfd and walks it, unless it was walked. */
 void
 scan_walk_dir(struct scan *s, int dirfd, const char *name, const char *path, const char *root,
@@ -251,6 +312,8 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 
 		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
 			;	/* gone since it was listed */
+		else if (S_ISDIR(st.st_mode) && cmake_check_dir(dir, names[i]))
+			skip_cmake_check(s, dirfd(d), names[i], shown, depth + 1);
 		else if (S_ISDIR(st.st_mode))
 			scan_walk_dir(s, dirfd(d), names[i], path, root, depth + 1, 0);
 		else if (S_ISREG(st.st_mode))

@@ -1,0 +1,126 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jobsadvice.h"
+#include "order.h"
+#include "schedule.h"
+#include "xalloc.h"
+
+static const struct model *sort_model;
+
+static int
+heavier(const void *a, const void *b)
+{
+	int64_t x = sort_model->modules[*(const size_t *)a].peak_rss;
+	int64_t y = sort_model->modules[*(const size_t *)b].peak_rss;
+
+	return order_then(order_i64(y, x), order_u64(*(const size_t *)a, *(const size_t *)b));
+}
+
+/* The worst case of a schedule: its heaviest set, or its heaviest module
+ * when none run at once. */
+static int64_t
+worst_of(const struct model *m, const struct schedule *s)
+{
+	int64_t w = s->nsets > 0 ? s->worst : 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (m->modules[s->jobs[i].module].peak_rss > w)
+			w = m->modules[s->jobs[i].module].peak_rss;
+	return w;
+}
+
+/*
+ * The pool: the k heaviest at depth 1 beside the rest at -jN is bounded by
+ * the heaviest of the pool plus the N-1 heaviest of the rest running with
+ * it (a bound, not a schedule: ninja may start any of the rest with it).
+ */
+static int
+pool_jobs(const int64_t *peak, size_t n, size_t k, int64_t fit, int64_t *bound)
+{
+	int best = 0;
+
+	for (int j = 1; j <= JOBSADVICE_JOBS_MAX && (size_t)j <= n - k + (k > 0); j++) {
+		int64_t sum = k > 0 ? peak[0] : 0;
+		size_t rest = (size_t)j - (k > 0);
+
+		for (size_t i = 0; i < rest && k + i < n; i++)
+			sum += peak[k + i];
+		if (sum > fit)
+			break;
+		best = j;
+		*bound = sum;
+	}
+	return best;
+}
+
+int
+jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsadvice *a)
+{
+	size_t *order, n = 0;
+	int64_t *peak;
+	int max = m->nmodules < JOBSADVICE_JOBS_MAX ? (int)m->nmodules : JOBSADVICE_JOBS_MAX;
+
+	memset(a, 0, sizeof *a);
+	a->fit = host / 100 * (100 - JOBSADVICE_MARGIN_PCT);
+	for (int j = 1; j <= max; j++) {
+		struct schedule s;
+		int64_t w;
+
+		if (schedule_build_cores(m, j, cores, &s) != 0)
+			return -1;
+		w = worst_of(m, &s);
+		if (j == 1)
+			a->seconds_j1 = s.total;
+		if (w <= a->fit) {
+			a->jobs = j;
+			a->seconds = s.total;
+			a->worst = w;
+		}
+		if (w <= a->fit && (a->enough_jobs == 0 || s.total < a->enough_seconds * (1 - JOBSADVICE_SAME_PCT / 100.0))) {
+			a->enough_jobs = j;	/* the first -j as fast as any more */
+			a->enough_seconds = s.total;
+		}
+		a->cores = s.cores;
+		schedule_free(&s);
+		if (w > a->fit)
+			break;	/* more jobs only run more at once */
+	}
+	order = xcalloc(m->nmodules + 1, sizeof *order);
+	for (size_t i = 0; i < m->nmodules; i++)
+		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit)
+			order[n++] = i;
+	a->peaks_known = (int)n;
+	sort_model = m;
+	qsort(order, n, sizeof *order, heavier);
+	peak = xcalloc(n + 1, sizeof *peak);
+	for (size_t i = 0; i < n; i++)
+		peak[i] = m->modules[order[i]].peak_rss;
+	a->pool_jobs = pool_jobs(peak, n, 0, a->fit, &a->pool_worst);
+	for (size_t k = 1; k <= JOBSADVICE_HEAVY_MAX && k < n; k++) {
+		int64_t bound = 0;
+		int j = pool_jobs(peak, n, k, a->fit, &bound);
+
+		if (j > a->pool_jobs && j > a->jobs) {
+			a->heavy = k;
+			a->pool_jobs = j;
+			a->pool_worst = bound;
+		}
+	}
+	if (a->heavy > 0) {
+		a->heavy_modules = xcalloc(a->heavy, sizeof *a->heavy_modules);
+		memcpy(a->heavy_modules, order, a->heavy * sizeof *order);
+	}
+	free(peak);
+	free(order);
+	return 0;
+}
+
+void
+jobsadvice_free(struct jobsadvice *a)
+{
+	free(a->heavy_modules);
+	a->heavy_modules = NULL;
+}

@@ -1,0 +1,44 @@
+/*
+ * --jobs=auto: the largest -j whose worst case fits the host, and a pool
+ * for the heavy modules so that the rest can run wider.
+ */
+#ifndef SPILLWAY_JOBSADVICE_H
+#define SPILLWAY_JOBSADVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* The -j tried: 1 up to this (or the module count). */
+#define JOBSADVICE_JOBS_MAX	64
+/* The share of the host kept free: the worst case must fit under
+ * (100 - this) % of --mem-host (page cache, the linker, the desktop). */
+#define JOBSADVICE_MARGIN_PCT	10
+/* A -j within this share of a larger one's time is as fast. */
+#define JOBSADVICE_SAME_PCT	2
+/* Heavy modules considered for a pool of their own. */
+#define JOBSADVICE_HEAVY_MAX	16
+
+struct jobsadvice {
+	int64_t	 fit;		/* bytes the worst case must fit in: host less the margin */
+	int	 jobs;		/* the largest -j that fits, 0 none (one compile alone is over) */
+	double	 seconds;	/* its simulated makespan */
+	int64_t	 worst;		/* its worst case: the largest peaks running at once */
+	double	 seconds_j1;	/* -j1's, for comparison */
+	int	 enough_jobs;	/* the smallest -j as fast (within JOBSADVICE_SAME_PCT) as any that fits */
+	double	 enough_seconds;
+	int	 cores;		/* the cores simulated on, 0 unknown */
+	/* the pool: the heaviest `heavy` modules at depth 1, the rest at -j pool_jobs */
+	size_t	 heavy;		/* 0 when a pool gains nothing */
+	int	 pool_jobs;
+	int64_t	 pool_worst;	/* its bound: the heaviest + the pool_jobs-1 heaviest of the rest */
+	size_t	*heavy_modules;	/* indices into the model, heaviest first (allocated) */
+	int	 peaks_known;	/* modules with a known peak */
+};
+
+/* Returns 0, or -1 when no module has a wall time and a peak. */
+int	jobsadvice_compute(const struct model *, int cores, int64_t host, struct jobsadvice *);
+void	jobsadvice_free(struct jobsadvice *);
+
+#endif
