@@ -23,6 +23,7 @@
 #include "text.h"
 #include "textbuf.h"
 #include "viewmodel.h"
+#include "vm_label.h"
 
 static size_t
 add_image(struct model *m, const char *lib, const char *arch)
@@ -554,6 +555,71 @@ test_big_tree(void **state)
 	model_free(&m);
 }
 
+/* Instantiations are told apart by their template arguments, those that
+ * differ first; parameters after, the return type last unless void. */
+static void
+test_labels(void **state)
+{
+	const char *a = "void cudnn::cnn::wgrad_alg0_engine<float, 512, 6, 5, 3, 3, 3, false, 512>(int, int, int, "
+	    "float const*, int, float*, float const*, kernel_grad_params, unsigned long long, int, float, int, int, int, int)";
+	const char *b = "void cudnn::cnn::wgrad_alg0_engine<float, 128, 6, 7, 3, 3, 5, false, 512>(int, int, int, "
+	    "float const*, int, float*, float const*, kernel_grad_params, unsigned long long, int, float, int, int, int, int)";
+	const char *lam = "void blas::map_kernel<Launcher::operator()(float*, int, CUstream_st*) const::{lambda(float)#1}>"
+	    "(float*, int, Launcher::operator()(float*, int, CUstream_st*) const::{lambda(float)#1})";
+	struct vm_split sp;
+	size_t st[8], ln[8];
+	char buf[512];
+	uint64_t d = vm_label_diff(a, b);
+
+	assert_int_equal(d, (1u << 1) | (1u << 3) | (1u << 6));
+	vm_label_format(a, d, buf, sizeof buf);
+	assert_true(strncmp(buf, "<512, 5, 3 | float, 6, 3, 3, false, 512> (int, int, int,", 56) == 0);
+	vm_label_format("int ns::f<3>(float)", 1, buf, sizeof buf);
+	assert_string_equal(buf, "<3> (float) -> int");
+	/* No argument differs: the parameters first. */
+	vm_label_format("void f<int>(float*)", 0, buf, sizeof buf);
+	assert_string_equal(buf, "(float*) <int>");
+	vm_label_format("plain_c_kernel", 0, buf, sizeof buf);
+	assert_string_equal(buf, "plain_c_kernel");
+	/* Brackets inside an argument are one argument. */
+	vm_label_split(lam, &sp);
+	assert_int_equal(vm_label_args(lam, &sp, st, ln, 8), 1);
+	assert_int_equal(sp.name_start, 5);
+	assert_int_equal(lam[sp.targs_open], '<');
+	assert_int_equal(lam[sp.params_open], '(');
+	vm_label_split("void f<A<1>, B<(2)> >(C<3>)", &sp);
+	assert_int_equal(vm_label_args("void f<A<1>, B<(2)> >(C<3>)", &sp, st, ln, 8), 2);
+}
+
+/* The library column: each library's shortest tail that no other shares. */
+static void
+test_libshort(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+	const char *libs[] = { "/usr/local/cuda/lib64/libcublasLt.so.13", "/opt/cuda118/lib64/libcublasLt.so.11",
+	    "/a/x/lib64/libcudnn.so", "/b/x/lib64/libcudnn.so", "/c/y/lib64/libcudnn.so" };
+	const char *want[] = { "libcublasLt.so.13", "libcublasLt.so.11", "a/x/lib64/libcudnn.so",
+	    "b/x/lib64/libcudnn.so", "y/lib64/libcudnn.so" };
+	char name[32];
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 5; i++) {
+		snprintf(name, sizeof name, "k%d", i);
+		add_func(&m, add_image(&m, libs[i], "sm_90"), name, name, "", 1, 0, 0, 0);
+	}
+	vm_init(&vm, &m);
+	assert_int_equal(vm.nlibraries, 5);
+	for (size_t g = 0; g < vm.ngroups; g++)
+		for (int i = 0; i < 5; i++)
+			if (strcmp(vm.groups[g].library, libs[i]) == 0)
+				assert_string_equal(vm.groups[g].libshort, want[i]);
+	assert_int_equal(vm.lib_width, (int)strlen(want[0]) + 4);
+	vm_free(&vm);
+	model_free(&m);
+}
+
 int
 main(void)
 {
@@ -571,6 +637,8 @@ main(void)
 		cmocka_unit_test(test_buildview),
 		cmocka_unit_test(test_buildview_jobs),
 		cmocka_unit_test(test_big_tree),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_libshort),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -31,6 +31,7 @@ tui_colors(struct tui *t)
 	init_pair(TUI_PAIR_DIM, COLOR_BLUE, bg);
 	init_pair(TUI_PAIR_DIFF, COLOR_MAGENTA, bg);
 	init_pair(TUI_PAIR_MATCH, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(TUI_PAIR_CURMATCH, COLOR_WHITE, COLOR_RED);
 }
 
 /* Each class in colour, and in monochrome through bold, dim, underline. */
@@ -79,6 +80,35 @@ tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
 			mvhline(y, x + w, ' ', width - w);
 	}
 	attrset(A_NORMAL);
+}
+
+void
+tui_put_match(const struct tui *t, int y, int x, const char *shown, int width, const char *search,
+    int current)
+{
+	char esc[4096], head[1024], hit[1024];
+	const char *m;
+	int hx, hw;
+	attr_t a;
+
+	if (search[0] == '\0')
+		return;
+	escape_text_buf(esc, sizeof esc, shown);
+	if ((m = text_find(esc, search)) == NULL)
+		return;
+	snprintf(head, sizeof head, "%.*s", (int)(m - esc), esc);
+	snprintf(hit, sizeof hit, "%.*s", (int)strlen(search), m);
+	hx = text_width(head);
+	hw = text_width(hit);
+	if (hx >= width)
+		return;
+	if (hx + hw > width)
+		hw = width - hx;
+	if (t->color)
+		a = (attr_t)COLOR_PAIR(current ? TUI_PAIR_CURMATCH : TUI_PAIR_MATCH) | (current ? A_BOLD : 0);
+	else
+		a = current ? A_BOLD | A_UNDERLINE : A_UNDERLINE | A_REVERSE;
+	tui_put(y, x + hx, hit, hw, a, 0);
 }
 
 void

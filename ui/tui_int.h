@@ -20,7 +20,7 @@
 
 /* Colour pairs, and the classes of textbuf.h mapped onto them. */
 enum tui_pair { TUI_PAIR_BAR = 1, TUI_PAIR_HEAD, TUI_PAIR_BAD, TUI_PAIR_WARN,
-	TUI_PAIR_GOOD, TUI_PAIR_DIM, TUI_PAIR_DIFF, TUI_PAIR_MATCH };
+	TUI_PAIR_GOOD, TUI_PAIR_DIM, TUI_PAIR_DIFF, TUI_PAIR_MATCH, TUI_PAIR_CURMATCH };
 
 struct tui;
 
@@ -90,6 +90,11 @@ void	tui_draw_bar(struct tui *, const char *const *tabs, size_t ntabs, size_t cu
 void	tui_draw_status(struct tui *, const char *left, const char *right);
 void	tui_put(int y, int x, const char *s, int width, attr_t attr, int right);
 void	tui_colors(struct tui *);
+/* Redraws, over a cell drawn at (y, x) showing shown, the first match of
+ * search in it: in the match colour, or (current) the current match's,
+ * which reverse video does not flip. */
+void	tui_put_match(const struct tui *, int y, int x, const char *shown, int width,
+	    const char *search, int current);
 
 /* tui_table.c */
 void	tui_table_init(struct tui *);

@@ -84,10 +84,12 @@ tui_table_layout(struct tui *t)
 	c[0].natural = vm->name_width + 8 > vm->inst_width + 4 ? vm->name_width + 8 : vm->inst_width + 4;
 	c[0].min = 24;
 	c[0].flex = 1;
-	c[1].natural = vm->lib_width < 32 ? vm->lib_width : 32;
-	c[1].natural = c[1].natural < 7 ? 7 : c[1].natural;
+	/* The shortest unique tails (viewmodel.c): whole, never elided;
+	 * one library says nothing a row needs. */
+	c[1].natural = vm->lib_width < 7 ? 7 : vm->lib_width;
 	c[1].min = c[1].natural;
 	c[1].drop = 1;
+	c[1].off = vm->nlibraries <= 1;
 	for (int s = 0; s < 2; s++)
 		for (int r = 0; r < VM_NRES; r++) {
 			struct layout_col *k = &c[VM_FIELD_RES(s, r)];
@@ -175,6 +177,19 @@ tui_table_headers(struct tui *t)
 	}
 }
 
+/* src cut to width columns at its end, ellipsis last when cut. */
+static void
+tui_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
+{
+	if (text_width(src) <= width || width < 2) {
+		text_cut(dst, size, src, width);
+		return;
+	}
+	text_cut(dst, size, src, width - 1);
+	if (strlen(dst) + strlen(ell) < size)
+		strcat(dst, ell);
+}
+
 static void
 tui_table_row(struct tui *t, int y, size_t idx)
 {
@@ -187,9 +202,12 @@ tui_table_row(struct tui *t, int y, size_t idx)
 	char name[1024], cell[1024];
 
 	tui_put(y, 0, "", t->cols, base, 0);
-	if (row->inst >= 0)
-		snprintf(name, sizeof name, "    %s", vm->insts[row->inst].name);
-	else if (g->ninst > 1)
+	if (row->inst >= 0) {
+		/* An instantiation by what tells it from the others, cut at
+		 * the end: the differing arguments stay. */
+		memcpy(name, "    ", 5);
+		vm_inst_label(vm, (uint32_t)row->inst, name + 4, sizeof name - 4);
+	} else if (g->ninst > 1)
 		snprintf(name, sizeof name, "%s %s [%u]", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
 		    (t->utf8 ? "\xe2\x96\xb8" : "+"), g->collapsed, g->ninst);
 	else
@@ -197,13 +215,19 @@ tui_table_row(struct tui *t, int y, size_t idx)
 	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
 		strcat(name, " (device)");
 	k = &t->layout[VM_FIELD_NAME];
-	text_fit(cell, sizeof cell, name, k->w, ell);
-	tui_put(y, k->x, cell, k->w, base | (t->search[0] && text_find(vm_row_name(vm, row), t->search) ?
-	    (t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_MATCH) : A_UNDERLINE) : 0), 0);
+	if (row->inst >= 0)
+		tui_cut_end(cell, sizeof cell, name, k->w, ell);
+	else
+		text_fit(cell, sizeof cell, name, k->w, ell);
+	tui_put(y, k->x, cell, k->w, base, 0);
+	if (t->search[0] && vm_row_matches(vm, row, t->search))
+		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	k = &t->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
-		text_fit(cell, sizeof cell, g->library, k->w, ell);
+		text_fit(cell, sizeof cell, g->libshort, k->w, ell);
 		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
+		if (t->search[0] && row->inst < 0)
+			tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	}
 	for (int s = 0; s < vm_nsides(vm); s++)
 		for (int r = 0; r < VM_NRES; r++) {

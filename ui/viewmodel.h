@@ -44,6 +44,10 @@ struct vm_group {
 	uint8_t		 kind;		/* enum func_kind */
 	uint8_t		 expanded;
 	int		 width;		/* display width of collapsed */
+	uint64_t	 diff;		/* template argument positions that differ
+					 * between the instantiations (vm_label.h) */
+	const char	*libshort;	/* library: its shortest tail unique among
+					 * the libraries, a suffix of library */
 };
 
 struct vm_sortkey {
@@ -74,7 +78,8 @@ struct viewmodel {
 	size_t		  nentries;	/* kernel functions (entries) */
 	int		  name_width;	/* widest collapsed name */
 	int		  inst_width;	/* widest instantiation name */
-	int		  lib_width;	/* widest library */
+	int		  lib_width;	/* widest libshort */
+	size_t		  nlibraries;	/* distinct libraries */
 	int		  res_known[VM_NRES];	/* some kernel has a value: worth a column */
 
 	/* What the user chose. */
@@ -153,9 +158,17 @@ void	vm_expand_all(struct viewmodel *, int open);
 const struct vm_row *vm_selected(const struct viewmodel *);
 /* Display name of a row: the collapsed name or the instantiation's. */
 const char *vm_row_name(const struct viewmodel *, const struct vm_row *);
+/* What tells an instantiation from the others of its kernel: its
+ * differing template arguments first (vm_label_format). */
+void	vm_inst_label(const struct viewmodel *, uint32_t i, char *buf, size_t size);
 
-/* The next row (from start, going dir = 1 or -1, wrapping) whose name holds
+/* Whether a row's name holds text, or a kernel row's library does. */
+int	vm_row_matches(const struct viewmodel *, const struct vm_row *, const char *text);
+/* The next row (from start, going dir = 1 or -1, wrapping) that matches
  * text; -1 when none does.  start itself is tried first when inclusive. */
 long	vm_search(const struct viewmodel *, const char *text, size_t start, int dir, int inclusive);
+/* How many rows match text; *index: which of them (from 1) row is, or the
+ * last before it (0: none before). */
+size_t	vm_search_count(const struct viewmodel *, const char *text, size_t row, size_t *index);
 
 #endif

@@ -396,6 +396,15 @@ vm_selected(const struct viewmodel *vm)
 	return vm->sel < vm->nrows ? &vm->rows[vm->sel] : NULL;
 }
 
+/* A row holds text: in its name, or a kernel's row in its library. */
+int
+vm_row_matches(const struct viewmodel *vm, const struct vm_row *r, const char *text)
+{
+	if (text_find(vm_row_name(vm, r), text))
+		return 1;
+	return r->inst < 0 && text_find(vm->groups[r->group].library, text) != NULL;
+}
+
 long
 vm_search(const struct viewmodel *vm, const char *text, size_t start, int dir, int inclusive)
 {
@@ -408,8 +417,25 @@ vm_search(const struct viewmodel *vm, const char *text, size_t start, int dir, i
 	for (size_t k = inclusive ? 0 : 1; k <= n; k++) {
 		size_t r = dir > 0 ? (start + k) % n : (start + n * 2 - k) % n;
 
-		if (text_find(vm_row_name(vm, &vm->rows[r]), text))
+		if (vm_row_matches(vm, &vm->rows[r], text))
 			return (long)r;
 	}
 	return -1;
+}
+
+size_t
+vm_search_count(const struct viewmodel *vm, const char *text, size_t row, size_t *index)
+{
+	size_t total = 0;
+
+	*index = 0;
+	if (text[0] == '\0')
+		return 0;
+	for (size_t r = 0; r < vm->nrows; r++)
+		if (vm_row_matches(vm, &vm->rows[r], text)) {
+			total++;
+			if (r <= row)
+				*index = total;
+		}
+	return total;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "viewmodel.h"
+#include "vm_label.h"
 
 int
 vm_nsides(const struct viewmodel *vm)
@@ -93,4 +94,10 @@ vm_row_name(const struct viewmodel *vm, const struct vm_row *r)
 	if (r->inst >= 0)
 		return vm->insts[r->inst].name;
 	return vm->groups[r->group].collapsed;
+}
+
+void
+vm_inst_label(const struct viewmodel *vm, uint32_t i, char *buf, size_t size)
+{
+	vm_label_format(vm->insts[i].name, vm->groups[vm->insts[i].group].diff, buf, size);
 }
