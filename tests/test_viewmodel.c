@@ -229,7 +229,7 @@ test_arches(void **state)
 	assert_string_equal(vm_side_label(&vm, 0), "sm_90");
 	assert_string_equal(vm_side_label(&vm, 1), "sm_100");
 	assert_int_equal(vm.nrows, 4);	/* present on either */
-	assert_int_equal(vm_nfields(&vm), 2 + 2 * VM_NRES);
+	assert_int_equal(vm_nfields(&vm), 2 + 2 * VM_NRES + 1);	/* and the difference */
 	for (size_t i = 0; i < vm.nrows; i++) {
 		const struct vm_row *r = &vm.rows[i];
 
@@ -240,9 +240,35 @@ test_arches(void **state)
 			assert_true(vm_row_differs(&vm, r, 0));		/* 40 against 48 */
 			assert_false(vm_row_differs(&vm, r, 2));	/* LOCAL 0 and 0 */
 		}
-		if (strcmp(row_name(&vm, i), "gemv") == 0)
+		if (strcmp(row_name(&vm, i), "gemv") == 0) {
+			int only;
+
 			assert_int_equal(vm_row_value(&vm, r, 1, 1), VM_ABSENT);
+			/* Said once, in the delta, not in every cell. */
+			assert_false(vm_row_differs(&vm, r, 0));
+			assert_int_equal(vm_row_delta(&vm, r, &only), 0);
+			assert_int_equal(only, VM_ONLY_A);
+		}
 	}
+	/* By the difference in STACK, largest first: fill in lib.a (+64). */
+	vm_set_sort(&vm, VM_FIELD_DELTA);
+	assert_true(vm.sort_desc);
+	{
+		int only;
+
+		assert_string_equal(row_name(&vm, 0), "blas::fill");
+		assert_int_equal(vm_row_delta(&vm, &vm.rows[0], &only), 64);
+		assert_int_equal(only, VM_BOTH);
+		vm_row_delta(&vm, &vm.rows[vm.nrows - 1], &only);
+		assert_int_not_equal(only, VM_BOTH);	/* one side only: last */
+	}
+	/* c goes on from the compared arch, then off, then from the shown one. */
+	vm_compare_step(&vm, 1);
+	assert_int_equal(vm.arch_b, -1);
+	vm_set_arches(&vm, 1, -1);	/* sm_100 shown: c compares with the next, wrapping */
+	vm_compare_step(&vm, 1);
+	assert_int_equal(vm.arch_b, 0);
+	vm_set_arches(&vm, 0, 1);
 	vm_set_sort(&vm, VM_FIELD_RES(1, 1));	/* STACK on sm_100 */
 	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 1, 1), 128);
 	vm_arch_step(&vm, 1);		/* the compared arch is skipped, "all" too */
@@ -271,7 +297,11 @@ test_expand_and_select(void **state)
 	vm_move(&vm, 2);
 	assert_int_equal(vm.sel, 2);
 	assert_int_equal(vm.top, 1);	/* scrolled to keep it in sight */
-	vm_set_sort(&vm, VM_FIELD_NAME);	/* the selection follows its row */
+	vm_set_sort(&vm, VM_FIELD_NAME);	/* a new order shows from its top */
+	assert_int_equal(vm.sel, 0);
+	assert_int_equal(vm.top, 0);
+	vm_rows(&vm);			/* a rebuild keeps the row selected */
+	vm_select(&vm, 2);
 	assert_string_equal(row_name(&vm, vm.sel), "blas::fill<1>(int)");
 	vm_expand(&vm, 0);		/* on an instantiation: back to its kernel */
 	assert_int_equal(vm.nrows, 4);

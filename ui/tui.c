@@ -314,6 +314,13 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 		fprintf(stderr, "spillway: the browser needs a terminal (try --summary or --list)\n");
 		return -1;
 	}
+	/* A terminal that cannot move the cursor draws nothing a user can read
+	 * (only the status line would show): say so, as less does. */
+	if (getenv("TERM") == NULL || getenv("TERM")[0] == '\0' || strcmp(getenv("TERM"), "dumb") == 0) {
+		fprintf(stderr, "spillway: the browser needs a terminal that moves the cursor (TERM=%s); "
+		    "try --summary or --list\n", getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
 	setlocale(LC_ALL, "");
 	memset(&t, 0, sizeof t);
 	t.m = m;

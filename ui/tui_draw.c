@@ -149,7 +149,12 @@ tui_draw_status(struct tui *t, const char *left, const char *right)
 		left = t->msg;
 		bar = t->color ? tui_attr(t, TB_BAD) | A_REVERSE : A_REVERSE | A_BOLD;
 	}
-	tui_put(t->rows - 1, 0, left, t->cols, bar, 0);
-	if (rw + 2 < t->cols - text_width(left))
+	/* The right part (where the selection is, the match) keeps its place
+	 * on a narrow screen; the left is cut before it. */
+	tui_put(t->rows - 1, 0, "", t->cols, bar, 0);
+	if (rw + 2 <= t->cols / 2) {
+		tui_put(t->rows - 1, 0, left, t->cols - rw - 2, bar, 0);
 		tui_put(t->rows - 1, t->cols - rw - 1, right, rw + 1, bar, 0);
+	} else
+		tui_put(t->rows - 1, 0, left, t->cols, bar, 0);
 }

@@ -16,7 +16,7 @@
 #include "verdict.h"
 #include "viewmodel.h"
 
-#define TUI_NCOLS	(2 + 2 * VM_NRES)	/* name, library, two sides */
+#define TUI_NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
 
 /* Colour pairs, and the classes of textbuf.h mapped onto them. */
 enum tui_pair { TUI_PAIR_BAR = 1, TUI_PAIR_HEAD, TUI_PAIR_BAD, TUI_PAIR_WARN,

@@ -99,6 +99,11 @@ tui_table_layout(struct tui *t)
 			k->off = s >= nsides || !t->known[r];
 			k->drop = 2 + (2 - s) * VM_NRES - r;	/* the right end first */
 		}
+	/* The difference: what a comparison is for, so the last number to go. */
+	c[VM_FIELD_DELTA].natural = c[VM_FIELD_DELTA].min = 12;
+	c[VM_FIELD_DELTA].right = 1;
+	c[VM_FIELD_DELTA].off = nsides < 2;
+	c[VM_FIELD_DELTA].drop = 3 + 2 * VM_NRES;
 	layout_columns(c, TUI_NCOLS, t->cols - 1, 1);
 	for (int i = 0; i < TUI_NCOLS; i++)
 		c[i].x += 1;
@@ -162,8 +167,12 @@ tui_table_headers(struct tui *t)
 	}
 	for (int i = 0; i < TUI_NCOLS; i++) {
 		const struct layout_col *k = &t->layout[i];
+		char delta[32];
 		const char *title = i == VM_FIELD_NAME ? "KERNEL" : i == VM_FIELD_LIBRARY ? "LIBRARY" :
-		    vm_res_column((i - 2) % VM_NRES)->title;
+		    i == VM_FIELD_DELTA ? delta : vm_res_column((i - 2) % VM_NRES)->title;
+
+		snprintf(delta, sizeof delta, "%s%s", t->utf8 ? "\xce\x94" : "d",
+		    vm_res_column(vm->delta_res)->title);
 
 		if (k->hidden)
 			continue;
@@ -244,6 +253,25 @@ tui_table_row(struct tui *t, int y, size_t idx)
 			tui_table_value(cell, sizeof cell, v);
 			tui_put(y, k->x, cell, k->w, a, 1);
 		}
+	k = &t->layout[VM_FIELD_DELTA];
+	if (!k->hidden) {
+		int only;
+		int32_t d = vm_row_delta(vm, row, &only);
+		attr_t a = base;
+
+		/* A row of one side only is said here, once. */
+		if (only != VM_BOTH) {
+			snprintf(cell, sizeof cell, "only %s", vm_side_label(vm, only == VM_ONLY_A ? 0 : 1));
+			a |= tui_attr(t, TB_DIM);
+		} else if (d == INT32_MIN)
+			snprintf(cell, sizeof cell, "?");
+		else {
+			snprintf(cell, sizeof cell, d ? "%+ld" : "0", (long)d);
+			if (d != 0)
+				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD;
+		}
+		tui_put(y, k->x, cell, k->w, a, 1);
+	}
 }
 
 void
@@ -252,7 +280,7 @@ tui_table_draw(struct tui *t, const struct view_ops *self)
 	struct viewmodel *vm = &t->vm;
 	int h = tui_table_height(t);
 	char left[512], right[64], sort[64];
-	size_t n;
+	size_t n, nr;
 
 	(void)self;
 	vm_set_height(vm, h);
@@ -286,7 +314,16 @@ tui_table_draw(struct tui *t, const struct view_ops *self)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  search: %s", t->search);
 	if (vm->show_device && n < sizeof left)
 		snprintf(left + n, sizeof left - n, "  +device");
-	snprintf(right, sizeof right, "%zu/%zu", vm->nrows ? vm->sel + 1 : 0, vm->nrows);
+	nr = (size_t)snprintf(right, sizeof right, "%zu/%zu", vm->nrows ? vm->sel + 1 : 0, vm->nrows);
+	if (t->search[0]) {
+		const struct vm_row *r = vm_selected(vm);
+		size_t at, total = vm_search_count(vm, t->search, vm->sel, &at);
+
+		if (r != NULL && vm_row_matches(vm, r, t->search))
+			snprintf(right + nr, sizeof right - nr, "  match %zu of %zu", at, total);
+		else
+			snprintf(right + nr, sizeof right - nr, "  %zu match%s", total, total == 1 ? "" : "es");
+	}
 	tui_draw_status(t, left, right);
 }
 
@@ -340,8 +377,13 @@ tui_search_step(struct tui *t, int dir)
 	r = vm_search(&t->vm, t->search, t->vm.sel, dir, 0);
 	if (r < 0)
 		snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", t->search);
-	else
+	else {
+		/* Going round the end is said, as less and vim say it. */
+		if (dir > 0 ? (size_t)r <= t->vm.sel : (size_t)r >= t->vm.sel)
+			snprintf(t->msg, sizeof t->msg, " search hit %s, continuing at %s: %.100s",
+			    dir > 0 ? "BOTTOM" : "TOP", dir > 0 ? "TOP" : "BOTTOM", t->search);
 		vm_select(&t->vm, (size_t)r);
+	}
 }
 
 /*
@@ -398,7 +440,7 @@ tui_table_key(struct tui *t, int act, int key)
 			snprintf(t->msg, sizeof t->msg, "Only one arch: nothing to compare");
 		vm_compare_step(vm, act == ACT_COMPARE_NEXT ? 1 : -1);
 		break;
-	case ACT_COMPARE_OFF:	vm_set_arches(vm, vm->arch_a, -1); break;
+	case ACT_COMPARE_OFF:	vm_set_arches(vm, -1, -1); break;	/* back to all arches */
 	case ACT_DEVICE:	vm_toggle_device(vm); break;
 	case ACT_CLEAR:
 		t->search[0] = '\0';

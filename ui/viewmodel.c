@@ -433,6 +433,7 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	/* A spill hunter wants the largest stack frame first. */
 	vm->sort_field = VM_FIELD_RES(0, columns[COL_STACK].tui - 1);
 	vm->sort_desc = columns[COL_STACK].sort_desc;
+	vm->delta_res = columns[COL_STACK].tui - 1;
 	vm_sort(vm);
 }
 
