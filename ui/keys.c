@@ -39,7 +39,10 @@ const struct key_binding key_bindings[] = {
 	{ ACT_NS_PREV, KEYS_TABLE, "show only the previous namespace", { '[' } },
 	{ ACT_CLEAR, KEYS_TABLE, "clear the filters and the search", { ESC, 'u' } },
 	{ ACT_DEVICE, KEYS_TABLE, "show device functions too, or hide them", { 'd' } },
-	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_LEFT, 'h', KEY_BACKSPACE } },
+	{ ACT_OPEN, KEYS_PAGER, "in the check view: show the kernel of the violation lit", { '\n', '\r', KEY_ENTER } },
+	{ ACT_SCROLL_LEFT, KEYS_PAGER, "scroll left (at the left edge: close a detail or help view)", { KEY_LEFT, 'h' } },
+	{ ACT_SCROLL_RIGHT, KEYS_PAGER, "scroll right", { KEY_RIGHT, 'l' } },
+	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_BACKSPACE } },
 	{ ACT_VIEW_NEXT, KEYS_TAB, "next view: kernels, build, check", { '\t' } },
 	{ ACT_VIEW_PREV, KEYS_TAB, "previous view", { KEY_BTAB } },
 	{ ACT_VIEW_N, KEYS_TAB, "go to view 1, 2, 3 (as numbered in the top line)", { '1', '2', '3', '4' } },
@@ -129,7 +132,8 @@ keys_help(struct textbuf *tb)
 	tb_add(tb, TB_HEADING, "spillway: keys");
 	tb_add(tb, TB_DIM, "The kernel table shows one row per kernel (a collapsed name in a library);"
 	    " numbers are the maximum over its instantiations.");
-	tb_add(tb, TB_DIM, "'-' means not compiled for that arch, '?' not known (spills need ptxas -v logs).");
+	tb_add(tb, TB_DIM, "In the table '-' means not compiled for that arch, '?' not known (spills need ptxas -v logs);");
+	tb_add(tb, TB_DIM, "the detail view shows only the arches compiled for, '?' where a figure is not known or not set.");
 	keys_help_section(tb, "Everywhere", KEYS_ALL);
 	keys_help_section(tb, "Kernel table", KEYS_TABLE);
 	keys_help_section(tb, "Text views (detail, build, check, help)", KEYS_PAGER);

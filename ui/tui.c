@@ -43,7 +43,7 @@ tui_fill_build(struct tui *t)
 static void
 tui_fill_check(struct tui *t)
 {
-	checkview_build(&t->tb, t->verdict);
+	checkview_build(&t->tb, t->verdict, t->m);
 }
 
 static int
@@ -122,6 +122,8 @@ tui_fill(struct tui *t)
 		if (t->tb_top == 0)
 			t->tb_top = top;
 	}
+	if (t->tb_sel < 0 || (size_t)t->tb_sel >= t->tb.n || t->tb.v[t->tb_sel].ref < 0)
+		t->tb_sel = tb_next_ref(&t->tb, 0, 1, 1);
 }
 
 static void
@@ -134,6 +136,8 @@ tui_switch(struct tui *t, enum view_id view)
 		t->under = view;
 	t->view = view;
 	t->tb_top = 0;
+	t->tb_left = 0;
+	t->tb_sel = -1;
 	t->search[0] = '\0';
 	tui_fill(t);
 }

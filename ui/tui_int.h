@@ -59,6 +59,8 @@ struct tui {
 	enum view_id		 view, under;	/* under: what a sub view covers */
 	struct textbuf		 tb;		/* the text view's lines */
 	size_t			 tb_top;
+	int			 tb_left;	/* columns scrolled right */
+	long			 tb_sel;	/* the line lit (one with a ref), -1 */
 	uint32_t		 detail_group;
 	int32_t			 detail_inst;
 
