@@ -478,7 +478,12 @@ test_buildview(void **state)
 		model_add_module(&m, &b);
 	}
 	buildview_build(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
-	assert_int_equal(tb.n, 5);
+	assert_int_equal(tb.n, 7);	/* and how many at once, and the time axis */
+	assert_non_null(strstr(tb.v[5].text, "running at once"));
+	assert_non_null(strstr(tb.v[5].text, "2"));	/* reg_field and reg_flow from 10 to 50 s */
+	assert_null(strstr(tb.v[5].text, "3"));
+	assert_non_null(strstr(tb.v[6].text, "110 s"));	/* the span */
+	assert_non_null(strstr(tb.v[6].text, "  0 "));
 	assert_int_equal(tb.v[2].cls, TB_BAD);	/* 8 + 7 GiB at once, over 14 */
 	assert_int_equal(tb.v[3].cls, TB_BAD);
 	assert_int_equal(tb.v[4].cls, TB_NORMAL);

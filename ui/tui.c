@@ -360,6 +360,9 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	    , NULL);
 	tui_colors(&t);
 	getmaxyx(stdscr, t.rows, t.cols);
+	/* Only build logs given: their view is what there is to see. */
+	if (t.vm.ngroups == 0 && m->nmodules > 0)
+		tui_switch(&t, VIEW_BUILD);
 	if (problems > 0)
 		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
 		    "named when you quit", problems, problems == 1 ? "" : "s");
