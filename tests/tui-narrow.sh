@@ -44,6 +44,18 @@ keys Right
 check "the help scrolls sideways too" wait_for "col 21"
 keys q q
 
+# The Messages view: what the scan met, as spillway prints it on stderr.
+"$SPILLWAY" --list "$BUILD" >/dev/null 2>"$TMP/stderr"
+nmsg=$(grep -c '^spillway: .*: ' "$TMP/stderr")
+start -- "$BUILD"
+check "the status line points to the Messages view" wait_for "see the Messages view"
+keys 2
+check "2 opens the Messages view" wait_for "$nmsg messages met while scanning"
+while IFS= read -r line; do
+	check "the view holds '$(echo "$line" | cut -c1-50)...'" grep -qF "$(echo "$line" | cut -c1-78)" "$TMP/screen"
+done <"$TMP/stderr"
+keys q
+
 # TERM=dumb: a message and exit 2, not a screen of status lines.
 start TERM=dumb -- "$BUILD/spill.o"
 check "TERM=dumb says it needs a real terminal" wait_for "the browser needs a terminal that moves the cursor"

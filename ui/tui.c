@@ -76,6 +76,35 @@ tui_fill_diff(struct tui *t)
 	rtext_render(t->diff, tui_diff_line, t);
 }
 
+static int
+tui_has_messages(const struct tui *t)
+{
+	return t->diags != NULL && t->diags->n > 0;
+}
+
+/* What the scan met, in the words spillway prints them on exit. */
+static void
+tui_fill_messages(struct tui *t)
+{
+	tb_add(&t->tb, TB_HEADING, "%zu message%s met while scanning; %zu file%s not read in whole or part",
+	    t->diags->n, t->diags->n == 1 ? "" : "s", t->problems, t->problems == 1 ? "" : "s");
+	tb_add(&t->tb, TB_DIM, "(printed again on stderr when you quit)");
+	for (size_t i = 0; i < t->diags->n; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+
+		if (f == NULL)
+			break;
+		diag_print(f, &t->diags->v[i]);
+		fclose(f);
+		while (len > 0 && text[len - 1] == '\n')
+			text[--len] = '\0';
+		tb_add(&t->tb, TB_WARN, "%s", text);
+		free(text);
+	}
+}
+
 static void
 tui_fill_detail(struct tui *t)
 {
@@ -98,6 +127,8 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 		.fill = tui_fill_check, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_DIFF] = { .name = "Diff", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_diff,
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
+		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -330,6 +361,8 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	t.m = m;
 	t.verdict = v;
 	t.diff = diff;
+	t.diags = c->diags;
+	t.problems = problems;
 	t.gates = c->gates;
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
@@ -365,7 +398,8 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 		tui_switch(&t, VIEW_BUILD);
 	if (problems > 0)
 		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
-		    "named when you quit", problems, problems == 1 ? "" : "s");
+		    "%s", problems, problems == 1 ? "" : "s",
+		    tui_has_messages(&t) ? "see the Messages view" : "named when you quit");
 	tui_loop(&t);
 	endwin();
 	delscreen(scr);

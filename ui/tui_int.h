@@ -26,7 +26,7 @@ struct tui;
 
 /* The views; the first is the one the browser opens on. */
 enum view_id {
-	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF,	/* top level: Tab cycles them */
+	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF, VIEW_MESSAGES,	/* top level: Tab cycles them */
 	VIEW_DETAIL, VIEW_HELP,				/* opened over another */
 	VIEW_COUNT
 };
@@ -52,6 +52,8 @@ struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
 	const struct rdoc	*diff;		/* --baseline changes, or NULL */
+	const struct diag_list	*diags;		/* the scan's messages, or NULL */
+	size_t			 problems;	/* files not read in whole or part */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
