@@ -187,6 +187,11 @@ test_filters(void **state)
 	vm_set_filter(&vm, "fill<2");	/* an instantiation's name */
 	assert_int_equal(vm.nrows, 1);
 	vm_set_filter(&vm, "");
+	vm_set_lib_filter(&vm, "lib.so");	/* the library filter: fill alone */
+	assert_int_equal(vm.nrows, 1);
+	assert_string_equal(vm.groups[vm.rows[0].group].library, "lib.so");
+	vm_set_lib_filter(&vm, "");
+	assert_int_equal(vm.nrows, 4);
 	assert_int_equal(vm_set_namespace(&vm, "blas"), 3);	/* and blas::detail */
 	assert_int_equal(vm_set_namespace(&vm, "blas::detail"), 1);
 	assert_int_equal(vm_set_namespace(&vm, "bla"), 0);	/* whole names only */

@@ -66,6 +66,15 @@ for size in 200x50 80x24; do
 	check "$size: / matches a library name" wait_for "match 1 of"
 	keys u
 
+	# --- The library filter: L, Tab goes from one library to the next. ------
+	keys L
+	type_text templates.o
+	keys Enter
+	check "$size: L filters by library" wait_for "library: templates.o"
+	check "$size: ... every row of templates.o" sh -c "sed -n '4,\$((TUI_ROWS - 1))p' '$TMP/screen' | grep '^ [▸▾ ] ' | grep -qv 'templates' && exit 1 || exit 0"
+	keys u
+	check "$size: u clears it" wait_gone "library: templates.o"
+
 	# --- htop's function keys. ---------------------------------------------
 	keys g
 	wait_for " 1/" >/dev/null

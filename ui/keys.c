@@ -34,6 +34,7 @@ const struct key_binding key_bindings[] = {
 	{ ACT_SEARCH_NEXT, KEYS_ALL, "next match", { 'n' } },
 	{ ACT_SEARCH_PREV, KEYS_ALL, "previous match", { 'N' } },
 	{ ACT_FILTER, KEYS_TABLE, "show only kernels whose name holds a text", { '\\', 'F', KEY_F(4) } },
+	{ ACT_LIBRARY, KEYS_TABLE, "show only the libraries whose path holds a text (Tab: the next one)", { 'L' } },
 	{ ACT_NAMESPACE, KEYS_TABLE, "show only a namespace (Tab completes, :: the global one)", { 'f' } },
 	{ ACT_NS_NEXT, KEYS_TABLE, "show only the next namespace", { ']' } },
 	{ ACT_NS_PREV, KEYS_TABLE, "show only the previous namespace", { '[' } },

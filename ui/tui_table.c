@@ -308,6 +308,8 @@ tui_table_draw(struct tui *t, const struct view_ops *self)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  arch: %s", vm_side_label(vm, 0));
 	if (vm->ns_filter[0] && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  ns: %s", vm->ns_filter);
+	if (vm->lib_filter[0] && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  library: %s", vm->lib_filter);
 	if (vm->filter[0] && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  filter: %s", vm->filter);
 	if (t->search[0] && n < sizeof left)
@@ -341,6 +343,36 @@ static void
 tui_filter_changed(struct tui *t, const char *text)
 {
 	vm_set_filter(&t->vm, text);
+}
+
+static void
+tui_lib_changed(struct tui *t, const char *text)
+{
+	vm_set_lib_filter(&t->vm, text);
+}
+
+/* Tab in the library prompt: the next library (after the one whose path
+ * the text is) holding the text, by path. */
+static int
+tui_lib_complete(struct tui *t, char *buf, size_t size)
+{
+	const struct viewmodel *vm = &t->vm;
+	const char *best = NULL, *first = NULL;
+
+	for (size_t g = 0; g < vm->ngroups; g++) {
+		const char *l = vm->groups[g].library;
+
+		if (first == NULL || strcmp(l, first) < 0)
+			first = l;
+		if (strcmp(l, buf) > 0 && (best == NULL || strcmp(l, best) < 0))
+			best = l;
+	}
+	if (best == NULL)
+		best = first;
+	if (best == NULL)
+		return 0;
+	snprintf(buf, size, "%s", best);
+	return 1;
 }
 
 static void
@@ -445,6 +477,7 @@ tui_table_key(struct tui *t, int act, int key)
 	case ACT_CLEAR:
 		t->search[0] = '\0';
 		vm->filter[0] = '\0';
+		vm->lib_filter[0] = '\0';
 		vm_set_namespace(vm, "");
 		break;
 	case ACT_NS_NEXT:	vm_namespace_step(vm, 1); break;
@@ -462,6 +495,9 @@ tui_table_key(struct tui *t, int act, int key)
 	case ACT_SEARCH_PREV:	tui_search_step(t, -1); break;
 	case ACT_FILTER:
 		tui_edit_live(t, "filter: ", vm->filter, tui_filter_changed, NULL);
+		break;
+	case ACT_LIBRARY:
+		tui_edit_live(t, "library: ", vm->lib_filter, tui_lib_changed, tui_lib_complete);
 		break;
 	case ACT_NAMESPACE:
 		tui_edit_live(t, "namespace: ", vm->ns_filter, tui_ns_changed, tui_ns_complete);

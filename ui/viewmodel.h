@@ -96,6 +96,7 @@ struct viewmodel {
 	char		  ns_filter[128]; /* namespace and its children; "::" the global one */
 	int		  ns_index;	/* namespaces[] entry the filter came from, -1 */
 	char		  filter[128];	/* substring of names, "" none */
+	char		  lib_filter[128]; /* substring of library paths, "" none */
 	int		  show_device;	/* device functions too */
 
 	/* Derived: sorted groups, the visible rows, the selection. */
@@ -154,6 +155,8 @@ void	vm_arch_step(struct viewmodel *, int delta);	/* all, sm_75, sm_80... */
 void	vm_compare_step(struct viewmodel *, int delta);
 void	vm_set_arches(struct viewmodel *, int a, int b);
 void	vm_set_filter(struct viewmodel *, const char *text);
+/* Only the kernels of libraries whose path holds text ("" every one). */
+void	vm_set_lib_filter(struct viewmodel *, const char *text);
 /* Namespace filter: a namespace and those inside it, "::" for the global
  * namespace only, "" none.  Returns how many kernels it leaves. */
 size_t	vm_set_namespace(struct viewmodel *, const char *ns);

@@ -142,6 +142,8 @@ vm_group_shown(const struct viewmodel *vm, uint32_t g)
 		return 0;
 	if (!vm_ns_match(gr->ns, vm->ns_filter))
 		return 0;
+	if (vm->lib_filter[0] && !text_find(gr->library, vm->lib_filter))
+		return 0;
 	if (!vm_present(vm, vm_group_value, g))
 		return 0;
 	if (vm->filter[0] == '\0' || text_find(gr->collapsed, vm->filter))
@@ -302,6 +304,13 @@ void
 vm_set_filter(struct viewmodel *vm, const char *text)
 {
 	snprintf(vm->filter, sizeof vm->filter, "%s", text);
+	vm_rows(vm);
+}
+
+void
+vm_set_lib_filter(struct viewmodel *vm, const char *text)
+{
+	snprintf(vm->lib_filter, sizeof vm->lib_filter, "%s", text);
 	vm_rows(vm);
 }
 
