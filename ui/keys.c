@@ -40,7 +40,7 @@ const struct key_binding key_bindings[] = {
 	{ ACT_NS_PREV, KEYS_TABLE, "show only the previous namespace", { '[' } },
 	{ ACT_CLEAR, KEYS_TABLE, "clear the filters and the search", { ESC, 'u' } },
 	{ ACT_DEVICE, KEYS_TABLE, "show device functions too, or hide them", { 'd' } },
-	{ ACT_OPEN, KEYS_PAGER, "in the check view: show the kernel of the violation lit", { '\n', '\r', KEY_ENTER } },
+	{ ACT_OPEN, KEYS_PAGER, "check view: show the kernel of the violation lit; libraries: its kernels", { '\n', '\r', KEY_ENTER } },
 	{ ACT_SCROLL_LEFT, KEYS_PAGER, "scroll left (at the left edge: close a detail or help view)", { KEY_LEFT, 'h' } },
 	{ ACT_SCROLL_RIGHT, KEYS_PAGER, "scroll right", { KEY_RIGHT, 'l' } },
 	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_BACKSPACE } },

@@ -21,6 +21,7 @@ enum action {
 	ACT_FILTER, ACT_NAMESPACE, ACT_NS_NEXT, ACT_NS_PREV, ACT_CLEAR, ACT_DEVICE,
 	ACT_VIEW_NEXT, ACT_VIEW_PREV, ACT_VIEW_N,
 	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_LIBRARY,
+	ACT_SHOW_KERNELS,	/* not a key: a view asks for the kernel table */
 };
 
 /* Where a binding applies: each view has some of these bits. */

@@ -26,7 +26,7 @@ struct tui;
 
 /* The views; the first is the one the browser opens on. */
 enum view_id {
-	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF, VIEW_MESSAGES,	/* top level: Tab cycles them */
+	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF, VIEW_MESSAGES, VIEW_LIBRARIES,	/* top level: Tab cycles them */
 	VIEW_DETAIL, VIEW_HELP,				/* opened over another */
 	VIEW_COUNT
 };
