@@ -23,6 +23,7 @@
 #include "text.h"
 #include "textbuf.h"
 #include "viewmodel.h"
+#include "vm_label.h"
 
 static size_t
 add_image(struct model *m, const char *lib, const char *arch)
@@ -187,6 +188,11 @@ test_filters(void **state)
 	vm_set_filter(&vm, "fill<2");	/* an instantiation's name */
 	assert_int_equal(vm.nrows, 1);
 	vm_set_filter(&vm, "");
+	vm_set_lib_filter(&vm, "lib.so");	/* the library filter: fill alone */
+	assert_int_equal(vm.nrows, 1);
+	assert_string_equal(vm.groups[vm.rows[0].group].library, "lib.so");
+	vm_set_lib_filter(&vm, "");
+	assert_int_equal(vm.nrows, 4);
 	assert_int_equal(vm_set_namespace(&vm, "blas"), 3);	/* and blas::detail */
 	assert_int_equal(vm_set_namespace(&vm, "blas::detail"), 1);
 	assert_int_equal(vm_set_namespace(&vm, "bla"), 0);	/* whole names only */
@@ -229,7 +235,7 @@ test_arches(void **state)
 	assert_string_equal(vm_side_label(&vm, 0), "sm_90");
 	assert_string_equal(vm_side_label(&vm, 1), "sm_100");
 	assert_int_equal(vm.nrows, 4);	/* present on either */
-	assert_int_equal(vm_nfields(&vm), 2 + 2 * VM_NRES);
+	assert_int_equal(vm_nfields(&vm), 2 + 2 * VM_NRES + 1);	/* and the difference */
 	for (size_t i = 0; i < vm.nrows; i++) {
 		const struct vm_row *r = &vm.rows[i];
 
@@ -240,9 +246,35 @@ test_arches(void **state)
 			assert_true(vm_row_differs(&vm, r, 0));		/* 40 against 48 */
 			assert_false(vm_row_differs(&vm, r, 2));	/* LOCAL 0 and 0 */
 		}
-		if (strcmp(row_name(&vm, i), "gemv") == 0)
+		if (strcmp(row_name(&vm, i), "gemv") == 0) {
+			int only;
+
 			assert_int_equal(vm_row_value(&vm, r, 1, 1), VM_ABSENT);
+			/* Said once, in the delta, not in every cell. */
+			assert_false(vm_row_differs(&vm, r, 0));
+			assert_int_equal(vm_row_delta(&vm, r, &only), 0);
+			assert_int_equal(only, VM_ONLY_A);
+		}
 	}
+	/* By the difference in STACK, largest first: fill in lib.a (+64). */
+	vm_set_sort(&vm, VM_FIELD_DELTA);
+	assert_true(vm.sort_desc);
+	{
+		int only;
+
+		assert_string_equal(row_name(&vm, 0), "blas::fill");
+		assert_int_equal(vm_row_delta(&vm, &vm.rows[0], &only), 64);
+		assert_int_equal(only, VM_BOTH);
+		vm_row_delta(&vm, &vm.rows[vm.nrows - 1], &only);
+		assert_int_not_equal(only, VM_BOTH);	/* one side only: last */
+	}
+	/* c goes on from the compared arch, then off, then from the shown one. */
+	vm_compare_step(&vm, 1);
+	assert_int_equal(vm.arch_b, -1);
+	vm_set_arches(&vm, 1, -1);	/* sm_100 shown: c compares with the next, wrapping */
+	vm_compare_step(&vm, 1);
+	assert_int_equal(vm.arch_b, 0);
+	vm_set_arches(&vm, 0, 1);
 	vm_set_sort(&vm, VM_FIELD_RES(1, 1));	/* STACK on sm_100 */
 	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 1, 1), 128);
 	vm_arch_step(&vm, 1);		/* the compared arch is skipped, "all" too */
@@ -271,7 +303,11 @@ test_expand_and_select(void **state)
 	vm_move(&vm, 2);
 	assert_int_equal(vm.sel, 2);
 	assert_int_equal(vm.top, 1);	/* scrolled to keep it in sight */
-	vm_set_sort(&vm, VM_FIELD_NAME);	/* the selection follows its row */
+	vm_set_sort(&vm, VM_FIELD_NAME);	/* a new order shows from its top */
+	assert_int_equal(vm.sel, 0);
+	assert_int_equal(vm.top, 0);
+	vm_rows(&vm);			/* a rebuild keeps the row selected */
+	vm_select(&vm, 2);
 	assert_string_equal(row_name(&vm, vm.sel), "blas::fill<1>(int)");
 	vm_expand(&vm, 0);		/* on an instantiation: back to its kernel */
 	assert_int_equal(vm.nrows, 4);
@@ -448,7 +484,12 @@ test_buildview(void **state)
 		model_add_module(&m, &b);
 	}
 	buildview_build(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
-	assert_int_equal(tb.n, 5);
+	assert_int_equal(tb.n, 7);	/* and how many at once, and the time axis */
+	assert_non_null(strstr(tb.v[5].text, "running at once"));
+	assert_non_null(strstr(tb.v[5].text, "2"));	/* reg_field and reg_flow from 10 to 50 s */
+	assert_null(strstr(tb.v[5].text, "3"));
+	assert_non_null(strstr(tb.v[6].text, "110 s"));	/* the span */
+	assert_non_null(strstr(tb.v[6].text, "  0 "));
 	assert_int_equal(tb.v[2].cls, TB_BAD);	/* 8 + 7 GiB at once, over 14 */
 	assert_int_equal(tb.v[3].cls, TB_BAD);
 	assert_int_equal(tb.v[4].cls, TB_NORMAL);
@@ -555,6 +596,71 @@ test_big_tree(void **state)
 	model_free(&m);
 }
 
+/* Instantiations are told apart by their template arguments, those that
+ * differ first; parameters after, the return type last unless void. */
+static void
+test_labels(void **state)
+{
+	const char *a = "void cudnn::cnn::wgrad_alg0_engine<float, 512, 6, 5, 3, 3, 3, false, 512>(int, int, int, "
+	    "float const*, int, float*, float const*, kernel_grad_params, unsigned long long, int, float, int, int, int, int)";
+	const char *b = "void cudnn::cnn::wgrad_alg0_engine<float, 128, 6, 7, 3, 3, 5, false, 512>(int, int, int, "
+	    "float const*, int, float*, float const*, kernel_grad_params, unsigned long long, int, float, int, int, int, int)";
+	const char *lam = "void blas::map_kernel<Launcher::operator()(float*, int, CUstream_st*) const::{lambda(float)#1}>"
+	    "(float*, int, Launcher::operator()(float*, int, CUstream_st*) const::{lambda(float)#1})";
+	struct vm_split sp;
+	size_t st[8], ln[8];
+	char buf[512];
+	uint64_t d = vm_label_diff(a, b);
+
+	assert_int_equal(d, (1u << 1) | (1u << 3) | (1u << 6));
+	vm_label_format(a, d, buf, sizeof buf);
+	assert_true(strncmp(buf, "<512, 5, 3 | float, 6, 3, 3, false, 512> (int, int, int,", 56) == 0);
+	vm_label_format("int ns::f<3>(float)", 1, buf, sizeof buf);
+	assert_string_equal(buf, "<3> (float) -> int");
+	/* No argument differs: the parameters first. */
+	vm_label_format("void f<int>(float*)", 0, buf, sizeof buf);
+	assert_string_equal(buf, "(float*) <int>");
+	vm_label_format("plain_c_kernel", 0, buf, sizeof buf);
+	assert_string_equal(buf, "plain_c_kernel");
+	/* Brackets inside an argument are one argument. */
+	vm_label_split(lam, &sp);
+	assert_int_equal(vm_label_args(lam, &sp, st, ln, 8), 1);
+	assert_int_equal(sp.name_start, 5);
+	assert_int_equal(lam[sp.targs_open], '<');
+	assert_int_equal(lam[sp.params_open], '(');
+	vm_label_split("void f<A<1>, B<(2)> >(C<3>)", &sp);
+	assert_int_equal(vm_label_args("void f<A<1>, B<(2)> >(C<3>)", &sp, st, ln, 8), 2);
+}
+
+/* The library column: each library's shortest tail that no other shares. */
+static void
+test_libshort(void **state)
+{
+	struct model m;
+	struct viewmodel vm;
+	const char *libs[] = { "/usr/local/cuda/lib64/libcublasLt.so.13", "/opt/cuda118/lib64/libcublasLt.so.11",
+	    "/a/x/lib64/libcudnn.so", "/b/x/lib64/libcudnn.so", "/c/y/lib64/libcudnn.so" };
+	const char *want[] = { "libcublasLt.so.13", "libcublasLt.so.11", "a/x/lib64/libcudnn.so",
+	    "b/x/lib64/libcudnn.so", "y/lib64/libcudnn.so" };
+	char name[32];
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 5; i++) {
+		snprintf(name, sizeof name, "k%d", i);
+		add_func(&m, add_image(&m, libs[i], "sm_90"), name, name, "", 1, 0, 0, 0);
+	}
+	vm_init(&vm, &m);
+	assert_int_equal(vm.nlibraries, 5);
+	for (size_t g = 0; g < vm.ngroups; g++)
+		for (int i = 0; i < 5; i++)
+			if (strcmp(vm.groups[g].library, libs[i]) == 0)
+				assert_string_equal(vm.groups[g].libshort, want[i]);
+	assert_int_equal(vm.lib_width, (int)strlen(want[0]) + 4);
+	vm_free(&vm);
+	model_free(&m);
+}
+
 int
 main(void)
 {
@@ -572,6 +678,8 @@ main(void)
 		cmocka_unit_test(test_buildview),
 		cmocka_unit_test(test_buildview_jobs),
 		cmocka_unit_test(test_big_tree),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_libshort),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

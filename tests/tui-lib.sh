@@ -20,7 +20,8 @@ trap 'for s in "$TMP"/tmux.*; do "$TMUX_BIN" -S "$s" kill-server 2>/dev/null; do
 tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
 TIMEOUT=${TUI_TIMEOUT:-15}
 
-# start ENV... -- ARGS...: spillway in a fresh 160x40 session named spw.
+# start ENV... -- ARGS...: spillway in a fresh session named spw, of
+# TUI_COLS x TUI_ROWS (160x40 unless set).
 start() {
 	tm kill-server 2>/dev/null
 	nsession=$((nsession + 1))
@@ -28,7 +29,7 @@ start() {
 	env=""
 	while [ "$1" != "--" ]; do env="$env $1"; shift; done
 	shift
-	tm new-session -d -x 160 -y 40 -s spw \
+	tm new-session -d -x "${TUI_COLS:-160}" -y "${TUI_ROWS:-40}" -s spw \
 	    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 $env '$SPILLWAY' $*; echo spillway exited \$?; sleep 600"
 }
 screen() { tm capture-pane -p -t spw; }

@@ -121,6 +121,47 @@ buildview_bar(char *bar, int barw, int from, int to, int utf8)
 	bar[n] = '\0';
 }
 
+/* Under the bars: how many run at once in each cell (a digit, '+' past
+ * nine), then a time axis from 0 to the schedule's span. */
+static void
+buildview_axis(struct textbuf *tb, const struct schedule *s, int namew, int barw, int utf8)
+{
+	char *at = xmalloc((size_t)barw * 2 + 1), *axis = xmalloc((size_t)barw + 1);
+	char label[32];
+	size_t n = 0;
+	int lw;
+
+	for (int x = 0; x < barw; x++) {
+		double t = (x + 0.5) / barw * s->total;
+		int count = 0;
+
+		for (size_t k = 0; k < s->n; k++)
+			count += s->jobs[k].start <= t && t < s->jobs[k].end;
+		if (count == 0 && utf8) {
+			memcpy(at + n, "\xc2\xb7", 2);
+			n += 2;
+		} else
+			at[n++] = count == 0 ? '.' : count > 9 ? '+' : (char)('0' + count);
+	}
+	at[n] = '\0';
+	tb_add(tb, TB_DIM, "  %-*s %10s %9s  %s", namew, "running at once", "", "", at);
+	memset(axis, ' ', (size_t)barw);
+	axis[barw] = '\0';
+	axis[0] = '0';
+	for (int q = 1; q <= 4; q++) {
+		int x = barw * q / 4;
+
+		lw = snprintf(label, sizeof label, "%.0f s", s->total * q / 4);
+		if (x + lw > barw)
+			x = barw - lw;
+		if (x > 0 && x + lw <= barw && axis[x - 1] == ' ')
+			memcpy(axis + x, label, (size_t)lw);
+	}
+	tb_add(tb, TB_DIM, "  %-*s %10s %9s  %s", namew, "time", "", "", axis);
+	free(at);
+	free(axis);
+}
+
 void
 buildview_build(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width,
     int utf8)
@@ -186,6 +227,8 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		text_fit(name, sizeof name, b->name, namew, utf8 ? "\xe2\x80\xa6" : "~");
 		tb_add(tb, cls, "  %s%*s %10s %9s  %s", name, namew - text_width(name), "", rss, wall, bar);
 	}
+	if (have && s.total > 0)
+		buildview_axis(tb, &s, namew, barw, utf8);
 	free(bar);
 	free(over_host);
 	free(overlaps);

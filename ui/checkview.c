@@ -1,9 +1,42 @@
 #include "config.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "checkview.h"
 
+/* "sm_80  REG 64 (over --max-regs=30)  spill.o  void k<...>(...)": the
+ * reason is the finding's text after "sm_80: ", less the " [object]" the
+ * line names already. */
+static void
+checkview_entry(struct textbuf *tb, int cls, const struct finding *fi, const struct model *m)
+{
+	const struct func_rec *f = &m->funcs[fi->entry];
+	const struct image_rec *img = &m->images[f->image];
+	const char *lib = strrchr(img->library, '/') ? strrchr(img->library, '/') + 1 : img->library;
+	char key[32];
+	const char *reason, *end;
+
+	snprintf(key, sizeof key, "%s: ", img->arch);
+	reason = strstr(fi->text, key);
+	if (reason == NULL) {
+		tb_add(tb, cls, "  %s", fi->text);
+		tb_set_ref(tb, (long)fi->entry);
+		return;
+	}
+	reason += strlen(key);
+	end = strrchr(reason, '[');
+	if (end == NULL || end == reason)
+		end = reason + strlen(reason);
+	while (end > reason && end[-1] == ' ')
+		end--;
+	tb_add(tb, cls, "  %-7s %.*s  %s%s%s%s  %s", img->arch, (int)(end - reason), reason, lib,
+	    img->member[0] ? "(" : "", img->member, img->member[0] ? ")" : "", f->name);
+	tb_set_ref(tb, (long)fi->entry);
+}
+
 void
-checkview_build(struct textbuf *tb, const struct verdict *v)
+checkview_build(struct textbuf *tb, const struct verdict *v, const struct model *m)
 {
 	static const struct {
 		int	 level, cls;
@@ -27,8 +60,15 @@ checkview_build(struct textbuf *tb, const struct verdict *v)
 			continue;
 		tb_add(tb, TB_NORMAL, "%s", "");
 		tb_add(tb, TB_HEADING, "%s", order[o].title);
-		for (size_t i = 0; i < v->n; i++)
-			if (v->v[i].level == order[o].level)
-				tb_add(tb, order[o].cls, "  %s", v->v[i].text);
+		for (size_t i = 0; i < v->n; i++) {
+			const struct finding *fi = &v->v[i];
+
+			if (fi->level != order[o].level)
+				continue;
+			if (fi->entry != FINDING_NO_ENTRY && fi->entry < m->nfuncs)
+				checkview_entry(tb, order[o].cls, fi, m);
+			else
+				tb_add(tb, order[o].cls, "  %s", fi->text);
+		}
 	}
 }

@@ -5,9 +5,13 @@
 #ifndef SPILLWAY_CHECKVIEW_H
 #define SPILLWAY_CHECKVIEW_H
 
+#include "model.h"
 #include "textbuf.h"
 #include "verdict.h"
 
-void	checkview_build(struct textbuf *, const struct verdict *);
+/* A finding about an entry is a line of what a narrow screen must keep
+ * first: the sm, the reason, the object, then the kernel's name; its ref
+ * is the entry (Enter opens the kernel). */
+void	checkview_build(struct textbuf *, const struct verdict *, const struct model *);
 
 #endif

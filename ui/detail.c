@@ -5,12 +5,20 @@
 
 #include "detail.h"
 
+/* Columns that are nearly always zero: the first to give way to the
+ * spills on a narrow screen, when zero on every arch of the kernel. */
+static int
+detail_rare(const struct column *c)
+{
+	return c == &columns[COL_TEXTURE] || c == &columns[COL_SURFACE] || c == &columns[COL_SAMPLER];
+}
+
 /* Whether column c is one of the per-arch table: the numbers and the
  * constant banks, in --list's order (as cuobjdump prints them). */
 static int
-detail_in_table(const struct column *c)
+detail_in_table(const struct column *c, int skip_rare)
 {
-	return c->kind != COLUMN_TEXT;
+	return c->kind != COLUMN_TEXT && !(skip_rare && detail_rare(c));
 }
 
 /* A column's width: numbers at 6, the banks as wide as the widest. */
@@ -21,12 +29,12 @@ detail_width(const struct column *c, int constw)
 }
 
 static size_t
-detail_header(char *buf, size_t size, int constw)
+detail_header(char *buf, size_t size, int constw, int skip_rare)
 {
 	size_t n = (size_t)snprintf(buf, size, "  %-8s", "arch");
 
 	for (size_t c = 0; c < NCOLUMNS && n < size; c++)
-		if (detail_in_table(&columns[c]))
+		if (detail_in_table(&columns[c], skip_rare))
 			n += (size_t)snprintf(buf + n, size - n, " %*s",
 			    detail_width(&columns[c], constw), columns[c].title);
 	if (n < size)
@@ -36,7 +44,7 @@ detail_header(char *buf, size_t size, int constw)
 
 static void
 detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct func_rec *f,
-    const char *arch, int constw)
+    const char *arch, int constw, int skip_rare)
 {
 	const struct image_rec *img = model_func_image(vm->m, f);
 	char buf[512];
@@ -49,14 +57,16 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 		int32_t v;
 		const char *text;
 
-		if (!detail_in_table(col))
+		if (!detail_in_table(col, skip_rare))
 			continue;
 		if (col->kind == COLUMN_NUMBER && (v = column_value(col, f)) >= 0) {
 			n += (size_t)snprintf(buf + n, sizeof buf - n, " %*ld", w, (long)v);
 			continue;
 		}
+		/* The row is an arch the kernel is compiled for: what has no
+		 * value here is not known (the legend's '?'), never '-'. */
 		text = col->kind == COLUMN_NUMBER ? "" : column_text(col, img, f);
-		n += (size_t)snprintf(buf + n, sizeof buf - n, " %*s", w, text[0] ? text : "-");
+		n += (size_t)snprintf(buf + n, sizeof buf - n, " %*s", w, text[0] ? text : "?");
 	}
 	if (n < sizeof buf)
 		snprintf(buf + n, sizeof buf - n, "  %s%s%s%s%s", img->member[0] ? img->member :
@@ -108,6 +118,37 @@ detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct v
 		    unlisted ? " (cuobjdump does not list it)" : "");
 }
 
+/* The table's width with every column (the object's name not counted). */
+static int
+detail_table_width(void)
+{
+	int w = 10, constw = 5;
+
+	for (size_t c = 0; c < NCOLUMNS; c++)
+		if (columns[c].kind != COLUMN_TEXT)
+			w += 1 + (columns[c].kind == COLUMN_BANKS ? constw : 6);
+	return w;
+}
+
+/* Whether TEX, SURF and SAMP are 0 for every instantiation on every arch. */
+static int
+detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
+{
+	size_t na = vm->narches;
+
+	for (uint32_t i = gr->inst0; i < gr->inst0 + gr->ninst; i++)
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi < 0)
+				continue;
+			for (size_t c = 0; c < NCOLUMNS; c++)
+				if (detail_rare(&columns[c]) && column_value(&columns[c], &vm->m->funcs[fi]) != 0)
+					return 0;
+		}
+	return 1;
+}
+
 size_t
 detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
 {
@@ -115,6 +156,7 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 	size_t focus_line = 0, na = vm->narches;
 	char head[512], arches[256];
 	size_t an = 0;
+	int skip_rare = width < detail_table_width() && detail_rare_zero(vm, gr);
 
 	arches[0] = '\0';
 	for (size_t a = 0; a < na; a++)
@@ -127,6 +169,9 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
 	detail_visibility(tb, vm, gr);
+	if (skip_rare)
+		tb_add(tb, TB_DIM, "  TEX SURF SAMP are 0 on every arch: left out for width "
+		    "(Right scrolls; a wider screen shows them)");
 	tb_add(tb, TB_NORMAL, "  %u instantiation%s", gr->ninst, gr->ninst == 1 ? "" : "s");
 	for (uint32_t j = 0; j < gr->ninst; j++) {
 		uint32_t i = vm->iorder[gr->inst0 + j];
@@ -146,13 +191,13 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 		tb_add(tb, TB_HEADING, "Instantiation %u of %u", j + 1, gr->ninst);
 		tb_wrap(tb, TB_NORMAL, "  ", in->name, width);
 		tb_wrap(tb, TB_DIM, "  ", in->mangled, width);
-		detail_header(head, sizeof head, constw);
+		detail_header(head, sizeof head, constw, skip_rare);
 		tb_add(tb, TB_DIM, "%s", head);
 		for (size_t a = 0; a < na; a++) {
 			int32_t fi = vm->funcs[i * na + a];
 
 			if (fi >= 0)
-				detail_arch_row(tb, vm, &vm->m->funcs[fi], vm->arches[a], constw);
+				detail_arch_row(tb, vm, &vm->m->funcs[fi], vm->arches[a], constw, skip_rare);
 		}
 	}
 	return focus_line;

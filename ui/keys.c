@@ -22,31 +22,35 @@ const struct key_binding key_bindings[] = {
 	{ ACT_COLLAPSE, KEYS_TABLE, "collapse the kernel", { KEY_LEFT, 'h', '-' } },
 	{ ACT_TOGGLE, KEYS_TABLE, "expand or collapse the kernel", { ' ' } },
 	{ ACT_EXPAND_ALL, KEYS_TABLE, "expand or collapse every kernel", { '*' } },
-	{ ACT_SORT_NEXT, KEYS_TABLE, "sort by the next column", { 's', '>' } },
+	{ ACT_SORT_NEXT, KEYS_TABLE, "sort by the next column (the top of the new order shows)", { 's', '>', KEY_F(6) } },
 	{ ACT_SORT_PREV, KEYS_TABLE, "sort by the previous column", { 'S', '<' } },
 	{ ACT_SORT_REVERSE, KEYS_TABLE, "reverse the sort", { 'r', 'I' } },
 	{ ACT_ARCH_NEXT, KEYS_TABLE, "show the next arch (after the last: all arches, their maximum)", { 'a' } },
 	{ ACT_ARCH_PREV, KEYS_TABLE, "show the previous arch", { 'A' } },
 	{ ACT_COMPARE_NEXT, KEYS_TABLE, "compare with the next arch, side by side", { 'c' } },
 	{ ACT_COMPARE_PREV, KEYS_TABLE, "compare with the previous arch", { 'C' } },
-	{ ACT_COMPARE_OFF, KEYS_TABLE, "stop comparing", { 'x' } },
-	{ ACT_SEARCH, KEYS_ALL, "search as you type; Enter keeps, Esc goes back", { '/' } },
+	{ ACT_COMPARE_OFF, KEYS_TABLE, "stop comparing: all arches again", { 'x' } },
+	{ ACT_SEARCH, KEYS_ALL, "search names and libraries as you type; Enter keeps, Esc goes back", { '/', KEY_F(3) } },
 	{ ACT_SEARCH_NEXT, KEYS_ALL, "next match", { 'n' } },
 	{ ACT_SEARCH_PREV, KEYS_ALL, "previous match", { 'N' } },
-	{ ACT_FILTER, KEYS_TABLE, "show only kernels whose name holds a text", { '\\', 'F' } },
+	{ ACT_FILTER, KEYS_TABLE, "show only kernels whose name holds a text", { '\\', 'F', KEY_F(4) } },
+	{ ACT_LIBRARY, KEYS_TABLE, "show only the libraries whose path holds a text (Tab: the next one)", { 'L' } },
 	{ ACT_NAMESPACE, KEYS_TABLE, "show only a namespace (Tab completes, :: the global one)", { 'f' } },
 	{ ACT_NS_NEXT, KEYS_TABLE, "show only the next namespace", { ']' } },
 	{ ACT_NS_PREV, KEYS_TABLE, "show only the previous namespace", { '[' } },
 	{ ACT_CLEAR, KEYS_TABLE, "clear the filters and the search", { ESC, 'u' } },
 	{ ACT_DEVICE, KEYS_TABLE, "show device functions too, or hide them", { 'd' } },
-	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_LEFT, 'h', KEY_BACKSPACE } },
-	{ ACT_VIEW_NEXT, KEYS_TAB, "next view: kernels, build, check", { '\t' } },
+	{ ACT_OPEN, KEYS_PAGER, "check view: show the kernel of the violation lit; libraries: its kernels", { '\n', '\r', KEY_ENTER } },
+	{ ACT_SCROLL_LEFT, KEYS_PAGER, "scroll left (at the left edge: close a detail or help view)", { KEY_LEFT, 'h' } },
+	{ ACT_SCROLL_RIGHT, KEYS_PAGER, "scroll right", { KEY_RIGHT, 'l' } },
+	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_BACKSPACE } },
+	{ ACT_VIEW_NEXT, KEYS_TAB, "next view: kernels, build, check, diff, messages", { '\t' } },
 	{ ACT_VIEW_PREV, KEYS_TAB, "previous view", { KEY_BTAB } },
-	{ ACT_VIEW_N, KEYS_TAB, "go to view 1, 2, 3 (as numbered in the top line)", { '1', '2', '3', '4' } },
+	{ ACT_VIEW_N, KEYS_TAB, "go to view 1, 2, 3 (as numbered in the top line)", { '1', '2', '3', '4', '5' } },
 	{ ACT_HELP, KEYS_ALL, "show this help", { '?', KEY_F(1) } },
 	{ ACT_REDRAW, KEYS_ALL, "redraw the screen", { CTRL('l') } },
-	{ ACT_QUIT, KEYS_TAB, "quit", { 'q', 'Q' } },
-	{ ACT_QUIT, KEYS_SUB, "quit", { 'Q' } },
+	{ ACT_QUIT, KEYS_TAB, "quit", { 'q', 'Q', KEY_F(10) } },
+	{ ACT_QUIT, KEYS_SUB, "quit", { 'Q', KEY_F(10) } },
 };
 
 const size_t nkey_bindings = sizeof key_bindings / sizeof key_bindings[0];
@@ -85,7 +89,6 @@ keys_name(int key, char *buf, size_t size)
 		{ KEY_PPAGE, "PgUp" }, { KEY_NPAGE, "PgDn" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
 		{ KEY_ENTER, NULL }, { '\r', NULL }, { '\n', "Enter" }, { ' ', "Space" },
 		{ '\t', "Tab" }, { KEY_BTAB, "S-Tab" }, { ESC, "Esc" }, { KEY_BACKSPACE, "BS" },
-		{ KEY_F(1), "F1" },
 	};
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -93,7 +96,9 @@ keys_name(int key, char *buf, size_t size)
 			snprintf(buf, size, "%s", names[i].name ? names[i].name : "");
 			return;
 		}
-	if (key > 0 && key < 32)
+	if (key >= KEY_F(1) && key <= KEY_F(12))
+		snprintf(buf, size, "F%d", key - KEY_F(0));
+	else if (key > 0 && key < 32)
 		snprintf(buf, size, "^%c", key + '@');
 	else
 		snprintf(buf, size, "%c", key);
@@ -128,7 +133,8 @@ keys_help(struct textbuf *tb)
 	tb_add(tb, TB_HEADING, "spillway: keys");
 	tb_add(tb, TB_DIM, "The kernel table shows one row per kernel (a collapsed name in a library);"
 	    " numbers are the maximum over its instantiations.");
-	tb_add(tb, TB_DIM, "'-' means not compiled for that arch, '?' not known (spills need ptxas -v logs).");
+	tb_add(tb, TB_DIM, "In the table '-' means not compiled for that arch, '?' not known (spills need ptxas -v logs);");
+	tb_add(tb, TB_DIM, "the detail view shows only the arches compiled for, '?' where a figure is not known or not set.");
 	keys_help_section(tb, "Everywhere", KEYS_ALL);
 	keys_help_section(tb, "Kernel table", KEYS_TABLE);
 	keys_help_section(tb, "Text views (detail, build, check, help)", KEYS_PAGER);

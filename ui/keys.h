@@ -20,6 +20,8 @@ enum action {
 	ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV,
 	ACT_FILTER, ACT_NAMESPACE, ACT_NS_NEXT, ACT_NS_PREV, ACT_CLEAR, ACT_DEVICE,
 	ACT_VIEW_NEXT, ACT_VIEW_PREV, ACT_VIEW_N,
+	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_LIBRARY,
+	ACT_SHOW_KERNELS,	/* not a key: a view asks for the kernel table */
 };
 
 /* Where a binding applies: each view has some of these bits. */

@@ -14,7 +14,24 @@ tb_push(struct textbuf *tb, int cls, char *text)
 {
 	xgrow((void **)&tb->v, &tb->cap, tb->n + 1, sizeof *tb->v);
 	tb->v[tb->n].text = text;
+	tb->v[tb->n].ref = -1;
 	tb->v[tb->n++].cls = cls;
+}
+
+void
+tb_set_ref(struct textbuf *tb, long ref)
+{
+	if (tb->n > 0)
+		tb->v[tb->n - 1].ref = ref;
+}
+
+long
+tb_next_ref(const struct textbuf *tb, long from, int dir, int inclusive)
+{
+	for (long i = inclusive ? from : from + dir; i >= 0 && (size_t)i < tb->n; i += dir)
+		if (tb->v[i].ref >= 0)
+			return i;
+	return -1;
 }
 
 void

@@ -20,6 +20,8 @@ enum tb_class {
 struct tb_line {
 	char	*text;
 	int	 cls;
+	long	 ref;	/* what the line is about (the check view: an entry of
+			 * model.funcs), -1 none */
 };
 
 struct textbuf {
@@ -32,6 +34,11 @@ void	tb_add(struct textbuf *, int cls, const char *fmt, ...)
 /* Adds s cut into lines of at most width columns, each after indent. */
 void	tb_wrap(struct textbuf *, int cls, const char *indent, const char *s, int width);
 void	tb_clear(struct textbuf *);
+/* Sets the last line's ref. */
+void	tb_set_ref(struct textbuf *, long ref);
+/* The next line from from (dir 1 or -1, from itself when inclusive) with a
+ * ref, -1 if none. */
+long	tb_next_ref(const struct textbuf *, long from, int dir, int inclusive);
 void	tb_free(struct textbuf *);
 /* The index of the first line holding text at or after from, -1 if none. */
 long	tb_find(const struct textbuf *, const char *text, size_t from, int dir);

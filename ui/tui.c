@@ -22,6 +22,7 @@
 #include "tui.h"
 #include "tui_int.h"
 #include "view_size.h"
+#include "xalloc.h"
 
 static int
 tui_has_modules(const struct tui *t)
@@ -44,7 +45,7 @@ tui_fill_build(struct tui *t)
 static void
 tui_fill_check(struct tui *t)
 {
-	checkview_build(&t->tb, t->verdict);
+	checkview_build(&t->tb, t->verdict, t->m);
 }
 
 static int
@@ -77,6 +78,103 @@ tui_fill_diff(struct tui *t)
 	rtext_render(t->diff, tui_diff_line, t);
 }
 
+static int
+tui_has_messages(const struct tui *t)
+{
+	return t->diags != NULL && t->diags->n > 0;
+}
+
+/* What the scan met, in the words spillway prints them on exit. */
+static void
+tui_fill_messages(struct tui *t)
+{
+	tb_add(&t->tb, TB_HEADING, "%zu message%s met while scanning; %zu file%s not read in whole or part",
+	    t->diags->n, t->diags->n == 1 ? "" : "s", t->problems, t->problems == 1 ? "" : "s");
+	tb_add(&t->tb, TB_DIM, "(printed again on stderr when you quit)");
+	for (size_t i = 0; i < t->diags->n; i++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+
+		if (f == NULL)
+			break;
+		diag_print(f, &t->diags->v[i]);
+		fclose(f);
+		while (len > 0 && text[len - 1] == '\n')
+			text[--len] = '\0';
+		tb_add(&t->tb, TB_WARN, "%s", text);
+		free(text);
+	}
+}
+
+static int
+tui_has_libraries(const struct tui *t)
+{
+	return t->vm.nlibraries > 1;
+}
+
+struct tui_lib {
+	const char	*library;
+	long		 group;		/* the first group of the library */
+	size_t		 kernels, insts;
+	int32_t		 stack, reg;
+};
+
+static int
+tui_lib_cmp(const void *x, const void *y)
+{
+	const struct tui_lib *a = x, *b = y;
+
+	if (a->kernels != b->kernels)
+		return a->kernels < b->kernels ? 1 : -1;
+	return strcmp(a->library, b->library);
+}
+
+/* The libraries, the most kernels first (ncdu's top level): Enter shows
+ * the kernels of the one lit.  A line's ref is its group's library, found
+ * again through the group that first named it. */
+static void
+tui_fill_libraries(struct tui *t)
+{
+	const struct viewmodel *vm = &t->vm;
+	struct tui_lib *v = xcalloc(vm->nlibraries + 1, sizeof *v);
+	size_t n = 0;
+	size_t stack = vm_side_slot(vm, 0);
+
+	for (size_t g = 0; g < vm->ngroups; g++) {
+		const struct vm_group *gr = &vm->groups[g];
+		size_t k;
+
+		if (gr->kind != FUNC_ENTRY)
+			continue;
+		for (k = 0; k < n && v[k].library != gr->library; k++)
+			;
+		if (k == n && n < vm->nlibraries) {
+			v[n].library = gr->library;
+			v[n].group = (long)g;
+			v[n].stack = v[n].reg = -1;
+			n++;
+		}
+		if (k >= n)
+			continue;
+		v[k].kernels++;
+		v[k].insts += gr->ninst;
+		if (vm_group_value(vm, (uint32_t)g, stack, 1) > v[k].stack)
+			v[k].stack = vm_group_value(vm, (uint32_t)g, stack, 1);
+		if (vm_group_value(vm, (uint32_t)g, stack, 0) > v[k].reg)
+			v[k].reg = vm_group_value(vm, (uint32_t)g, stack, 0);
+	}
+	qsort(v, n, sizeof *v, tui_lib_cmp);
+	tb_add(&t->tb, TB_HEADING, "%zu libraries, the most kernels first (Enter: its kernels)", n);
+	tb_add(&t->tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK", "library");
+	for (size_t k = 0; k < n; k++) {
+		tb_add(&t->tb, v[k].stack > 0 ? TB_WARN : TB_NORMAL, "  %8zu %8zu %6ld %7ld  %s",
+		    v[k].kernels, v[k].insts, (long)v[k].reg, (long)v[k].stack, v[k].library);
+		tb_set_ref(&t->tb, v[k].group);
+	}
+	free(v);
+}
+
 static void
 tui_fill_detail(struct tui *t)
 {
@@ -101,6 +199,10 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_SIZE] = { .name = "Size", .keys = KEYS_PAGER | KEYS_TAB, .available = view_size_available,
 		.fill = view_size_fill, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
+		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
+	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
+		.fill = tui_fill_libraries, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -125,6 +227,8 @@ tui_fill(struct tui *t)
 		if (t->tb_top == 0)
 			t->tb_top = top;
 	}
+	if (t->tb_sel < 0 || (size_t)t->tb_sel >= t->tb.n || t->tb.v[t->tb_sel].ref < 0)
+		t->tb_sel = tb_next_ref(&t->tb, 0, 1, 1);
 }
 
 static void
@@ -137,6 +241,8 @@ tui_switch(struct tui *t, enum view_id view)
 		t->under = view;
 	t->view = view;
 	t->tb_top = 0;
+	t->tb_left = 0;
+	t->tb_sel = -1;
 	t->search[0] = '\0';
 	tui_fill(t);
 }
@@ -223,6 +329,9 @@ tui_do(struct tui *t, int act, int key)
 		break;
 	case ACT_OPEN:
 		tui_switch(t, VIEW_DETAIL);
+		break;
+	case ACT_SHOW_KERNELS:
+		tui_switch(t, VIEW_KERNELS);
 		break;
 	case ACT_HELP:
 		if (t->view != VIEW_HELP)
@@ -317,11 +426,20 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 		fprintf(stderr, "spillway: the browser needs a terminal (try --summary or --list)\n");
 		return -1;
 	}
+	/* A terminal that cannot move the cursor draws nothing a user can read
+	 * (only the status line would show): say so, as less does. */
+	if (getenv("TERM") == NULL || getenv("TERM")[0] == '\0' || strcmp(getenv("TERM"), "dumb") == 0) {
+		fprintf(stderr, "spillway: the browser needs a terminal that moves the cursor (TERM=%s); "
+		    "try --summary or --list\n", getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
 	setlocale(LC_ALL, "");
 	memset(&t, 0, sizeof t);
 	t.m = m;
 	t.verdict = v;
 	t.diff = diff;
+	t.diags = c->diags;
+	t.problems = problems;
 	t.gates = c->gates;
 	cs = nl_langinfo(CODESET);
 	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
@@ -352,9 +470,13 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	    , NULL);
 	tui_colors(&t);
 	getmaxyx(stdscr, t.rows, t.cols);
+	/* Only build logs given: their view is what there is to see. */
+	if (t.vm.ngroups == 0 && m->nmodules > 0)
+		tui_switch(&t, VIEW_BUILD);
 	if (problems > 0)
 		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
-		    "named when you quit", problems, problems == 1 ? "" : "s");
+		    "%s", problems, problems == 1 ? "" : "s",
+		    tui_has_messages(&t) ? "see the Messages view" : "named when you quit");
 	tui_loop(&t);
 	endwin();
 	delscreen(scr);

@@ -6,6 +6,7 @@
 #ifndef SPILLWAY_TUI_H
 #define SPILLWAY_TUI_H
 
+#include "diag.h"
 #include "judge_build.h"
 #include "model.h"
 #include "rdoc.h"
@@ -15,6 +16,7 @@
 struct tui_config {
 	struct build_gates	 gates;	/* --mem-budget, --mem-host, --jobs: the Build view's */
 	int			 color;	/* 0: no colour (--color=never, NO_COLOR) */
+	const struct diag_list	*diags;	/* what the scan met: the Messages view's, or NULL */
 };
 
 /* problems: files that could not be read (main prints them on exit; the

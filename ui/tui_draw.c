@@ -31,6 +31,7 @@ tui_colors(struct tui *t)
 	init_pair(TUI_PAIR_DIM, COLOR_BLUE, bg);
 	init_pair(TUI_PAIR_DIFF, COLOR_MAGENTA, bg);
 	init_pair(TUI_PAIR_MATCH, COLOR_BLACK, COLOR_YELLOW);
+	init_pair(TUI_PAIR_CURMATCH, COLOR_WHITE, COLOR_RED);
 }
 
 /* Each class in colour, and in monochrome through bold, dim, underline. */
@@ -82,6 +83,35 @@ tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
 }
 
 void
+tui_put_match(const struct tui *t, int y, int x, const char *shown, int width, const char *search,
+    int current)
+{
+	char esc[4096], head[1024], hit[1024];
+	const char *m;
+	int hx, hw;
+	attr_t a;
+
+	if (search[0] == '\0')
+		return;
+	escape_text_buf(esc, sizeof esc, shown);
+	if ((m = text_find(esc, search)) == NULL)
+		return;
+	snprintf(head, sizeof head, "%.*s", (int)(m - esc), esc);
+	snprintf(hit, sizeof hit, "%.*s", (int)strlen(search), m);
+	hx = text_width(head);
+	hw = text_width(hit);
+	if (hx >= width)
+		return;
+	if (hx + hw > width)
+		hw = width - hx;
+	if (t->color)
+		a = (attr_t)COLOR_PAIR(current ? TUI_PAIR_CURMATCH : TUI_PAIR_MATCH) | (current ? A_BOLD : 0);
+	else
+		a = current ? A_BOLD | A_UNDERLINE : A_UNDERLINE | A_REVERSE;
+	tui_put(y, x + hx, hit, hw, a, 0);
+}
+
+void
 tui_draw_bar(struct tui *t, const char *const *tabs, size_t ntabs, size_t cur, const char *sub)
 {
 	attr_t bar = t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_BAR) : A_REVERSE;
@@ -119,7 +149,12 @@ tui_draw_status(struct tui *t, const char *left, const char *right)
 		left = t->msg;
 		bar = t->color ? tui_attr(t, TB_BAD) | A_REVERSE : A_REVERSE | A_BOLD;
 	}
-	tui_put(t->rows - 1, 0, left, t->cols, bar, 0);
-	if (rw + 2 < t->cols - text_width(left))
+	/* The right part (where the selection is, the match) keeps its place
+	 * on a narrow screen; the left is cut before it. */
+	tui_put(t->rows - 1, 0, "", t->cols, bar, 0);
+	if (rw + 2 <= t->cols / 2) {
+		tui_put(t->rows - 1, 0, left, t->cols - rw - 2, bar, 0);
 		tui_put(t->rows - 1, t->cols - rw - 1, right, rw + 1, bar, 0);
+	} else
+		tui_put(t->rows - 1, 0, left, t->cols, bar, 0);
 }

@@ -16,17 +16,17 @@
 #include "verdict.h"
 #include "viewmodel.h"
 
-#define TUI_NCOLS	(2 + 2 * VM_NRES)	/* name, library, two sides */
+#define TUI_NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
 
 /* Colour pairs, and the classes of textbuf.h mapped onto them. */
 enum tui_pair { TUI_PAIR_BAR = 1, TUI_PAIR_HEAD, TUI_PAIR_BAD, TUI_PAIR_WARN,
-	TUI_PAIR_GOOD, TUI_PAIR_DIM, TUI_PAIR_DIFF, TUI_PAIR_MATCH };
+	TUI_PAIR_GOOD, TUI_PAIR_DIM, TUI_PAIR_DIFF, TUI_PAIR_MATCH, TUI_PAIR_CURMATCH };
 
 struct tui;
 
 /* The views; the first is the one the browser opens on. */
 enum view_id {
-	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF,	/* top level: Tab cycles them */
+	VIEW_KERNELS, VIEW_BUILD, VIEW_CHECK, VIEW_DIFF, VIEW_MESSAGES, VIEW_LIBRARIES,	/* top level: Tab cycles them */
 	VIEW_SIZE,						/* top level (view_size.c) */
 	VIEW_DETAIL, VIEW_HELP,				/* opened over another */
 	VIEW_COUNT
@@ -53,6 +53,8 @@ struct tui {
 	const struct model	*m;
 	const struct verdict	*verdict;
 	const struct rdoc	*diff;		/* --baseline changes, or NULL */
+	const struct diag_list	*diags;		/* the scan's messages, or NULL */
+	size_t			 problems;	/* files not read in whole or part */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
 	size_t			 nkernels;	/* entry kernels in the model */
@@ -60,6 +62,8 @@ struct tui {
 	enum view_id		 view, under;	/* under: what a sub view covers */
 	struct textbuf		 tb;		/* the text view's lines */
 	size_t			 tb_top;
+	int			 tb_left;	/* columns scrolled right */
+	long			 tb_sel;	/* the line lit (one with a ref), -1 */
 	uint32_t		 detail_group;
 	int32_t			 detail_inst;
 
@@ -91,6 +95,11 @@ void	tui_draw_bar(struct tui *, const char *const *tabs, size_t ntabs, size_t cu
 void	tui_draw_status(struct tui *, const char *left, const char *right);
 void	tui_put(int y, int x, const char *s, int width, attr_t attr, int right);
 void	tui_colors(struct tui *);
+/* Redraws, over a cell drawn at (y, x) showing shown, the first match of
+ * search in it: in the match colour, or (current) the current match's,
+ * which reverse video does not flip. */
+void	tui_put_match(const struct tui *, int y, int x, const char *shown, int width,
+	    const char *search, int current);
 
 /* tui_table.c */
 void	tui_table_init(struct tui *);

@@ -84,10 +84,12 @@ tui_table_layout(struct tui *t)
 	c[0].natural = vm->name_width + 8 > vm->inst_width + 4 ? vm->name_width + 8 : vm->inst_width + 4;
 	c[0].min = 24;
 	c[0].flex = 1;
-	c[1].natural = vm->lib_width < 32 ? vm->lib_width : 32;
-	c[1].natural = c[1].natural < 7 ? 7 : c[1].natural;
+	/* The shortest unique tails (viewmodel.c): whole, never elided;
+	 * one library says nothing a row needs. */
+	c[1].natural = vm->lib_width < 7 ? 7 : vm->lib_width;
 	c[1].min = c[1].natural;
 	c[1].drop = 1;
+	c[1].off = vm->nlibraries <= 1;
 	for (int s = 0; s < 2; s++)
 		for (int r = 0; r < VM_NRES; r++) {
 			struct layout_col *k = &c[VM_FIELD_RES(s, r)];
@@ -97,6 +99,11 @@ tui_table_layout(struct tui *t)
 			k->off = s >= nsides || !t->known[r];
 			k->drop = 2 + (2 - s) * VM_NRES - r;	/* the right end first */
 		}
+	/* The difference: what a comparison is for, so the last number to go. */
+	c[VM_FIELD_DELTA].natural = c[VM_FIELD_DELTA].min = 12;
+	c[VM_FIELD_DELTA].right = 1;
+	c[VM_FIELD_DELTA].off = nsides < 2;
+	c[VM_FIELD_DELTA].drop = 3 + 2 * VM_NRES;
 	layout_columns(c, TUI_NCOLS, t->cols - 1, 1);
 	for (int i = 0; i < TUI_NCOLS; i++)
 		c[i].x += 1;
@@ -160,8 +167,12 @@ tui_table_headers(struct tui *t)
 	}
 	for (int i = 0; i < TUI_NCOLS; i++) {
 		const struct layout_col *k = &t->layout[i];
+		char delta[32];
 		const char *title = i == VM_FIELD_NAME ? "KERNEL" : i == VM_FIELD_LIBRARY ? "LIBRARY" :
-		    vm_res_column((i - 2) % VM_NRES)->title;
+		    i == VM_FIELD_DELTA ? delta : vm_res_column((i - 2) % VM_NRES)->title;
+
+		snprintf(delta, sizeof delta, "%s%s", t->utf8 ? "\xce\x94" : "d",
+		    vm_res_column(vm->delta_res)->title);
 
 		if (k->hidden)
 			continue;
@@ -173,6 +184,19 @@ tui_table_headers(struct tui *t)
 		tui_put(2, k->x, buf, k->w, head | (t->color ? 0 : A_UNDERLINE) |
 		    (i == vm->sort_field ? A_BOLD : 0), k->right);
 	}
+}
+
+/* src cut to width columns at its end, ellipsis last when cut. */
+static void
+tui_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
+{
+	if (text_width(src) <= width || width < 2) {
+		text_cut(dst, size, src, width);
+		return;
+	}
+	text_cut(dst, size, src, width - 1);
+	if (strlen(dst) + strlen(ell) < size)
+		strcat(dst, ell);
 }
 
 static void
@@ -187,9 +211,12 @@ tui_table_row(struct tui *t, int y, size_t idx)
 	char name[1024], cell[1024];
 
 	tui_put(y, 0, "", t->cols, base, 0);
-	if (row->inst >= 0)
-		snprintf(name, sizeof name, "    %s", vm->insts[row->inst].name);
-	else if (g->ninst > 1)
+	if (row->inst >= 0) {
+		/* An instantiation by what tells it from the others, cut at
+		 * the end: the differing arguments stay. */
+		memcpy(name, "    ", 5);
+		vm_inst_label(vm, (uint32_t)row->inst, name + 4, sizeof name - 4);
+	} else if (g->ninst > 1)
 		snprintf(name, sizeof name, "%s %s [%u]", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
 		    (t->utf8 ? "\xe2\x96\xb8" : "+"), g->collapsed, g->ninst);
 	else
@@ -197,13 +224,19 @@ tui_table_row(struct tui *t, int y, size_t idx)
 	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
 		strcat(name, " (device)");
 	k = &t->layout[VM_FIELD_NAME];
-	text_fit(cell, sizeof cell, name, k->w, ell);
-	tui_put(y, k->x, cell, k->w, base | (t->search[0] && text_find(vm_row_name(vm, row), t->search) ?
-	    (t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_MATCH) : A_UNDERLINE) : 0), 0);
+	if (row->inst >= 0)
+		tui_cut_end(cell, sizeof cell, name, k->w, ell);
+	else
+		text_fit(cell, sizeof cell, name, k->w, ell);
+	tui_put(y, k->x, cell, k->w, base, 0);
+	if (t->search[0] && vm_row_matches(vm, row, t->search))
+		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	k = &t->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
-		text_fit(cell, sizeof cell, g->library, k->w, ell);
+		text_fit(cell, sizeof cell, g->libshort, k->w, ell);
 		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
+		if (t->search[0] && row->inst < 0)
+			tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	}
 	for (int s = 0; s < vm_nsides(vm); s++)
 		for (int r = 0; r < VM_NRES; r++) {
@@ -220,6 +253,25 @@ tui_table_row(struct tui *t, int y, size_t idx)
 			tui_table_value(cell, sizeof cell, v);
 			tui_put(y, k->x, cell, k->w, a, 1);
 		}
+	k = &t->layout[VM_FIELD_DELTA];
+	if (!k->hidden) {
+		int only;
+		int32_t d = vm_row_delta(vm, row, &only);
+		attr_t a = base;
+
+		/* A row of one side only is said here, once. */
+		if (only != VM_BOTH) {
+			snprintf(cell, sizeof cell, "only %s", vm_side_label(vm, only == VM_ONLY_A ? 0 : 1));
+			a |= tui_attr(t, TB_DIM);
+		} else if (d == INT32_MIN)
+			snprintf(cell, sizeof cell, "?");
+		else {
+			snprintf(cell, sizeof cell, d ? "%+ld" : "0", (long)d);
+			if (d != 0)
+				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD;
+		}
+		tui_put(y, k->x, cell, k->w, a, 1);
+	}
 }
 
 void
@@ -228,7 +280,7 @@ tui_table_draw(struct tui *t, const struct view_ops *self)
 	struct viewmodel *vm = &t->vm;
 	int h = tui_table_height(t);
 	char left[512], right[64], sort[64];
-	size_t n;
+	size_t n, nr;
 
 	(void)self;
 	vm_set_height(vm, h);
@@ -256,13 +308,24 @@ tui_table_draw(struct tui *t, const struct view_ops *self)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  arch: %s", vm_side_label(vm, 0));
 	if (vm->ns_filter[0] && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  ns: %s", vm->ns_filter);
+	if (vm->lib_filter[0] && n < sizeof left)
+		n += (size_t)snprintf(left + n, sizeof left - n, "  library: %s", vm->lib_filter);
 	if (vm->filter[0] && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  filter: %s", vm->filter);
 	if (t->search[0] && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  search: %s", t->search);
 	if (vm->show_device && n < sizeof left)
 		snprintf(left + n, sizeof left - n, "  +device");
-	snprintf(right, sizeof right, "%zu/%zu", vm->nrows ? vm->sel + 1 : 0, vm->nrows);
+	nr = (size_t)snprintf(right, sizeof right, "%zu/%zu", vm->nrows ? vm->sel + 1 : 0, vm->nrows);
+	if (t->search[0]) {
+		const struct vm_row *r = vm_selected(vm);
+		size_t at, total = vm_search_count(vm, t->search, vm->sel, &at);
+
+		if (r != NULL && vm_row_matches(vm, r, t->search))
+			snprintf(right + nr, sizeof right - nr, "  match %zu of %zu", at, total);
+		else
+			snprintf(right + nr, sizeof right - nr, "  %zu match%s", total, total == 1 ? "" : "es");
+	}
 	tui_draw_status(t, left, right);
 }
 
@@ -280,6 +343,36 @@ static void
 tui_filter_changed(struct tui *t, const char *text)
 {
 	vm_set_filter(&t->vm, text);
+}
+
+static void
+tui_lib_changed(struct tui *t, const char *text)
+{
+	vm_set_lib_filter(&t->vm, text);
+}
+
+/* Tab in the library prompt: the next library (after the one whose path
+ * the text is) holding the text, by path. */
+static int
+tui_lib_complete(struct tui *t, char *buf, size_t size)
+{
+	const struct viewmodel *vm = &t->vm;
+	const char *best = NULL, *first = NULL;
+
+	for (size_t g = 0; g < vm->ngroups; g++) {
+		const char *l = vm->groups[g].library;
+
+		if (first == NULL || strcmp(l, first) < 0)
+			first = l;
+		if (strcmp(l, buf) > 0 && (best == NULL || strcmp(l, best) < 0))
+			best = l;
+	}
+	if (best == NULL)
+		best = first;
+	if (best == NULL)
+		return 0;
+	snprintf(buf, size, "%s", best);
+	return 1;
 }
 
 static void
@@ -316,8 +409,13 @@ tui_search_step(struct tui *t, int dir)
 	r = vm_search(&t->vm, t->search, t->vm.sel, dir, 0);
 	if (r < 0)
 		snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", t->search);
-	else
+	else {
+		/* Going round the end is said, as less and vim say it. */
+		if (dir > 0 ? (size_t)r <= t->vm.sel : (size_t)r >= t->vm.sel)
+			snprintf(t->msg, sizeof t->msg, " search hit %s, continuing at %s: %.100s",
+			    dir > 0 ? "BOTTOM" : "TOP", dir > 0 ? "TOP" : "BOTTOM", t->search);
 		vm_select(&t->vm, (size_t)r);
+	}
 }
 
 /*
@@ -374,11 +472,12 @@ tui_table_key(struct tui *t, int act, int key)
 			snprintf(t->msg, sizeof t->msg, "Only one arch: nothing to compare");
 		vm_compare_step(vm, act == ACT_COMPARE_NEXT ? 1 : -1);
 		break;
-	case ACT_COMPARE_OFF:	vm_set_arches(vm, vm->arch_a, -1); break;
+	case ACT_COMPARE_OFF:	vm_set_arches(vm, -1, -1); break;	/* back to all arches */
 	case ACT_DEVICE:	vm_toggle_device(vm); break;
 	case ACT_CLEAR:
 		t->search[0] = '\0';
 		vm->filter[0] = '\0';
+		vm->lib_filter[0] = '\0';
 		vm_set_namespace(vm, "");
 		break;
 	case ACT_NS_NEXT:	vm_namespace_step(vm, 1); break;
@@ -396,6 +495,9 @@ tui_table_key(struct tui *t, int act, int key)
 	case ACT_SEARCH_PREV:	tui_search_step(t, -1); break;
 	case ACT_FILTER:
 		tui_edit_live(t, "filter: ", vm->filter, tui_filter_changed, NULL);
+		break;
+	case ACT_LIBRARY:
+		tui_edit_live(t, "library: ", vm->lib_filter, tui_lib_changed, tui_lib_complete);
 		break;
 	case ACT_NAMESPACE:
 		tui_edit_live(t, "namespace: ", vm->ns_filter, tui_ns_changed, tui_ns_complete);

@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "text.h"
 #include "viewmodel.h"
+#include "vm_label.h"
 #include "xalloc.h"
 
 /* An open-addressing map from (pointer, pointer, small int) to an index. */
@@ -252,6 +253,109 @@ vm_build_values(struct viewmodel *vm)
 	}
 }
 
+/* A library's tail one path component longer: "a/b/c.so" from "c.so". */
+static const char *
+vm_tail_grow(const char *lib, const char *tail)
+{
+	const char *p = tail;
+
+	if (p == lib)
+		return p;
+	p--;		/* the '/' before the tail */
+	while (p > lib && p[-1] != '/')
+		p--;
+	return p;
+}
+
+/* By the library's address: interned, equal names are equal pointers. */
+static int
+vm_ptr_cmp(const void *x, const void *y)
+{
+	uintptr_t a = (uintptr_t)*(const char *const *)x, b = (uintptr_t)*(const char *const *)y;
+
+	return (a > b) - (a < b);
+}
+
+static int
+vm_tail_cmp(const void *x, const void *y)
+{
+	const char *const *a = x, *const *b = y;
+
+	return strcmp(a[1], b[1]);
+}
+
+/* The libraries' shortest tails that no other library shares: the base
+ * names, and a directory more for those that are equal, again and again
+ * (equal longer tails have equal shorter ones, so only those go on). */
+static void
+vm_build_libshort(struct viewmodel *vm)
+{
+	const char **v = xcalloc(2 * vm->ngroups + 2, sizeof *v);	/* (library, tail) pairs */
+	char *dup = xcalloc(vm->ngroups + 1, 1);
+	size_t n = 0, todo;
+
+	for (size_t i = 0; i < vm->ngroups; i++)
+		v[2 * i] = vm->groups[i].library;
+	qsort(v, vm->ngroups, 2 * sizeof *v, vm_ptr_cmp);
+	for (size_t i = 0; i < vm->ngroups; i++)
+		if (n == 0 || v[2 * i] != v[2 * (n - 1)]) {
+			const char *lib = v[2 * i], *slash = strrchr(lib, '/');
+
+			v[2 * n] = lib;
+			v[2 * n + 1] = slash && slash[1] ? slash + 1 : lib;
+			n++;
+		}
+	vm->nlibraries = n;
+	todo = n;
+	while (todo > 1) {
+		size_t next = 0;
+
+		qsort(v, todo, 2 * sizeof *v, vm_tail_cmp);
+		/* Mark those sharing a tail, then move them to the front, each
+		 * one component longer. */
+		for (size_t i = 0; i < todo; i++)
+			dup[i] = (i > 0 && strcmp(v[2 * i + 1], v[2 * i - 1]) == 0) ||
+			    (i + 1 < todo && strcmp(v[2 * i + 1], v[2 * i + 3]) == 0);
+		for (size_t i = 0; i < todo; i++) {
+			const char *grown = vm_tail_grow(v[2 * i], v[2 * i + 1]);
+
+			if (!dup[i] || grown == v[2 * i + 1])
+				continue;
+			if (next != i) {
+				const char *l = v[2 * next], *t = v[2 * next + 1];
+
+				v[2 * next] = v[2 * i];
+				v[2 * next + 1] = v[2 * i + 1];
+				v[2 * i] = l;
+				v[2 * i + 1] = t;
+			}
+			v[2 * next + 1] = grown;
+			next++;
+		}
+		todo = next;
+	}
+	qsort(v, n, 2 * sizeof *v, vm_ptr_cmp);
+	for (size_t i = 0; i < vm->ngroups; i++) {
+		const char **p = bsearch(&vm->groups[i].library, v, n, 2 * sizeof *v, vm_ptr_cmp);
+
+		vm->groups[i].libshort = p ? p[1] : vm->groups[i].library;
+	}
+	free(v);
+	free(dup);
+}
+
+/* Which template arguments differ within each kernel. */
+static void
+vm_build_diffs(struct viewmodel *vm)
+{
+	for (size_t g = 0; g < vm->ngroups; g++) {
+		struct vm_group *gr = &vm->groups[g];
+
+		for (uint32_t j = 1; j < gr->ninst; j++)
+			gr->diff |= vm_label_diff(vm->insts[gr->inst0].name, vm->insts[gr->inst0 + j].name);
+	}
+}
+
 static void
 vm_build_ranks(struct viewmodel *vm)
 {
@@ -285,7 +389,7 @@ vm_build_ranks(struct viewmodel *vm)
 		g->width = text_width(g->collapsed);
 		if (g->width > vm->name_width)
 			vm->name_width = g->width;
-		w = text_width(g->library);
+		w = text_width(g->libshort);
 		if (w > vm->lib_width)
 			vm->lib_width = w;
 	}
@@ -316,6 +420,8 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	vm_build_arches(vm, imgarch);
 	vm_build_groups(vm, imgarch);
 	vm_build_values(vm);
+	vm_build_libshort(vm);
+	vm_build_diffs(vm);
 	vm_build_ranks(vm);
 	free(imgarch);
 
@@ -327,6 +433,7 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	/* A spill hunter wants the largest stack frame first. */
 	vm->sort_field = VM_FIELD_RES(0, columns[COL_STACK].tui - 1);
 	vm->sort_desc = columns[COL_STACK].sort_desc;
+	vm->delta_res = columns[COL_STACK].tui - 1;
 	vm_sort(vm);
 }
 

@@ -22,10 +22,15 @@
 
 #define VM_ABSENT	(-2)	/* not compiled for this arch */
 
-/* Sort fields: VM_FIELD_NAME, VM_FIELD_LIBRARY, then per side, per resource. */
+/* Sort fields: VM_FIELD_NAME, VM_FIELD_LIBRARY, then per side, per
+ * resource; when comparing, last, the difference of the delta resource. */
 #define VM_FIELD_NAME		0
 #define VM_FIELD_LIBRARY	1
 #define VM_FIELD_RES(side, res)	(2 + (side) * VM_NRES + (res))
+#define VM_FIELD_DELTA		VM_FIELD_RES(2, 0)
+
+/* vm_row_delta's *only: where a compared row is compiled. */
+enum vm_only { VM_BOTH, VM_ONLY_A, VM_ONLY_B };
 
 struct vm_inst {
 	const char	*name;		/* demangled, with parameters */
@@ -44,6 +49,10 @@ struct vm_group {
 	uint8_t		 kind;		/* enum func_kind */
 	uint8_t		 expanded;
 	int		 width;		/* display width of collapsed */
+	uint64_t	 diff;		/* template argument positions that differ
+					 * between the instantiations (vm_label.h) */
+	const char	*libshort;	/* library: its shortest tail unique among
+					 * the libraries, a suffix of library */
 };
 
 struct vm_sortkey {
@@ -74,7 +83,8 @@ struct viewmodel {
 	size_t		  nentries;	/* kernel functions (entries) */
 	int		  name_width;	/* widest collapsed name */
 	int		  inst_width;	/* widest instantiation name */
-	int		  lib_width;	/* widest library */
+	int		  lib_width;	/* widest libshort */
+	size_t		  nlibraries;	/* distinct libraries */
 	int		  res_known[VM_NRES];	/* some kernel has a value: worth a column */
 
 	/* What the user chose. */
@@ -82,9 +92,11 @@ struct viewmodel {
 	int		  arch_b;	/* -1: no comparison */
 	int		  sort_field;
 	int		  sort_desc;
+	int		  delta_res;	/* the resource of the delta column: the last sorted by */
 	char		  ns_filter[128]; /* namespace and its children; "::" the global one */
 	int		  ns_index;	/* namespaces[] entry the filter came from, -1 */
 	char		  filter[128];	/* substring of names, "" none */
+	char		  lib_filter[128]; /* substring of library paths, "" none */
 	int		  show_device;	/* device functions too */
 
 	/* Derived: sorted groups, the visible rows, the selection. */
@@ -113,8 +125,13 @@ int32_t	vm_group_value(const struct viewmodel *, uint32_t g, size_t slot, int re
 int32_t	vm_inst_value(const struct viewmodel *, uint32_t i, size_t slot, int res);
 /* A row's value on a side; VM_ABSENT when not compiled there. */
 int32_t	vm_row_value(const struct viewmodel *, const struct vm_row *, int side, int res);
-/* True when a compared row differs between its two sides on res. */
+/* True when a compared row, compiled on both sides, differs on res (a row
+ * of one side only is said once, by vm_row_delta, not in every cell). */
 int	vm_row_differs(const struct viewmodel *, const struct vm_row *, int res);
+/* The compared side's value less the first's, on the delta resource;
+ * *only says when the row is compiled on one side only (the delta is then
+ * 0); INT32_MIN when a side's value is not known. */
+int32_t	vm_row_delta(const struct viewmodel *, const struct vm_row *, int *only);
 /* The column of resource res (from 0): columns[] at .tui position res + 1. */
 const struct column *vm_res_column(int res);
 /* Name of a field for the status line: "STACK sm_86", "name". */
@@ -126,15 +143,20 @@ void	vm_sort(struct viewmodel *);
  * selected kernel selected when it is still shown. */
 void	vm_rows(struct viewmodel *);
 
-/* State changes; each re-sorts or rebuilds what it must. */
+/* State changes; each re-sorts or rebuilds what it must.  A new sort
+ * selects the first row, so that the top of the new order shows. */
 void	vm_set_sort(struct viewmodel *, int field);	/* resets the direction */
 /* Next/previous field, skipping resources no kernel has a value for. */
 void	vm_sort_step(struct viewmodel *, int delta);
 void	vm_sort_reverse(struct viewmodel *);
 void	vm_arch_step(struct viewmodel *, int delta);	/* all, sm_75, sm_80... */
-void	vm_compare_step(struct viewmodel *, int delta); /* none, each arch */
+/* Compare with the arch after the compared one (from the one shown: with
+ * sm_80 shown, sm_86 first), wrapping, then none. */
+void	vm_compare_step(struct viewmodel *, int delta);
 void	vm_set_arches(struct viewmodel *, int a, int b);
 void	vm_set_filter(struct viewmodel *, const char *text);
+/* Only the kernels of libraries whose path holds text ("" every one). */
+void	vm_set_lib_filter(struct viewmodel *, const char *text);
 /* Namespace filter: a namespace and those inside it, "::" for the global
  * namespace only, "" none.  Returns how many kernels it leaves. */
 size_t	vm_set_namespace(struct viewmodel *, const char *ns);
@@ -153,9 +175,17 @@ void	vm_expand_all(struct viewmodel *, int open);
 const struct vm_row *vm_selected(const struct viewmodel *);
 /* Display name of a row: the collapsed name or the instantiation's. */
 const char *vm_row_name(const struct viewmodel *, const struct vm_row *);
+/* What tells an instantiation from the others of its kernel: its
+ * differing template arguments first (vm_label_format). */
+void	vm_inst_label(const struct viewmodel *, uint32_t i, char *buf, size_t size);
 
-/* The next row (from start, going dir = 1 or -1, wrapping) whose name holds
+/* Whether a row's name holds text, or a kernel row's library does. */
+int	vm_row_matches(const struct viewmodel *, const struct vm_row *, const char *text);
+/* The next row (from start, going dir = 1 or -1, wrapping) that matches
  * text; -1 when none does.  start itself is tried first when inclusive. */
 long	vm_search(const struct viewmodel *, const char *text, size_t start, int dir, int inclusive);
+/* How many rows match text; *index: which of them (from 1) row is, or the
+ * last before it (0: none before). */
+size_t	vm_search_count(const struct viewmodel *, const char *text, size_t row, size_t *index);
 
 #endif

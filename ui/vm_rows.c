@@ -33,6 +33,20 @@ vm_value_key(int32_t v, int desc, uint32_t rank)
 	return sv * 4294967296LL + rank;
 }
 
+/* By the size of the difference; rows of one side, then unknown, last. */
+static int64_t
+vm_delta_key(const struct viewmodel *vm, const struct vm_row *r, uint32_t rank)
+{
+	int only;
+	int32_t d = vm_row_delta(vm, r, &only);
+
+	if (only != VM_BOTH)
+		return (int64_t)INT32_MAX * 4294967296LL + rank;
+	if (d == INT32_MIN)
+		return ((int64_t)INT32_MAX - 1) * 4294967296LL + rank;
+	return vm_value_key(d < 0 ? -d : d, vm->sort_desc, rank);
+}
+
 static int64_t
 vm_group_key(const struct viewmodel *vm, uint32_t g)
 {
@@ -43,6 +57,8 @@ vm_group_key(const struct viewmodel *vm, uint32_t g)
 		return vm->sort_desc ? -(int64_t)gr->rank : gr->rank;
 	if (f == VM_FIELD_LIBRARY)
 		return vm->sort_desc ? -(int64_t)gr->librank : gr->librank;
+	if (f == VM_FIELD_DELTA)
+		return vm_delta_key(vm, &(struct vm_row){ g, -1 }, gr->rank);
 	f -= 2;
 	return vm_value_key(vm_group_value(vm, g, vm_side_slot(vm, f / VM_NRES), f % VM_NRES),
 	    vm->sort_desc, gr->rank);
@@ -56,6 +72,8 @@ vm_inst_key(const struct viewmodel *vm, uint32_t i)
 
 	if (f == VM_FIELD_NAME || f == VM_FIELD_LIBRARY)
 		return vm->sort_desc && f == VM_FIELD_NAME ? -(int64_t)in->rank : in->rank;
+	if (f == VM_FIELD_DELTA)
+		return vm_delta_key(vm, &(struct vm_row){ in->group, (int32_t)i }, in->rank);
 	f -= 2;
 	return vm_value_key(vm_inst_value(vm, i, vm_side_slot(vm, f / VM_NRES), f % VM_NRES),
 	    vm->sort_desc, in->rank);
@@ -66,8 +84,9 @@ vm_sort(struct viewmodel *vm)
 {
 	struct vm_sortkey *k = vm->scratch;
 
-	if (vm->sort_field >= vm_nfields(vm))
-		vm->sort_field -= VM_NRES;	/* the compared side went away */
+	if (vm->sort_field >= vm_nfields(vm))	/* the compared side went away */
+		vm->sort_field = vm->sort_field == VM_FIELD_DELTA ? VM_FIELD_RES(0, vm->delta_res) :
+		    vm->sort_field - VM_NRES;
 	for (size_t g = 0; g < vm->ngroups; g++) {
 		k[g].key = vm_group_key(vm, (uint32_t)g);
 		k[g].idx = (uint32_t)g;
@@ -122,6 +141,8 @@ vm_group_shown(const struct viewmodel *vm, uint32_t g)
 	if (gr->kind != FUNC_ENTRY && !vm->show_device)
 		return 0;
 	if (!vm_ns_match(gr->ns, vm->ns_filter))
+		return 0;
+	if (vm->lib_filter[0] && !text_find(gr->library, vm->lib_filter))
 		return 0;
 	if (!vm_present(vm, vm_group_value, g))
 		return 0;
@@ -201,8 +222,12 @@ vm_set_sort(struct viewmodel *vm, int field)
 	if (field < 0 || field >= vm_nfields(vm))
 		return;
 	vm->sort_field = field;
-	vm->sort_desc = field >= 2 ? vm_res_column((field - 2) % VM_NRES)->sort_desc : 0;
+	if (field >= 2 && field < VM_FIELD_DELTA)
+		vm->delta_res = (field - 2) % VM_NRES;
+	vm->sort_desc = field == VM_FIELD_DELTA ? 1 :
+	    field >= 2 ? vm_res_column((field - 2) % VM_NRES)->sort_desc : 0;
 	vm_sort(vm);
+	vm->sel = vm->top = 0;
 }
 
 void
@@ -212,7 +237,7 @@ vm_sort_step(struct viewmodel *vm, int delta)
 
 	for (int k = 0; k < n; k++) {
 		f = ((f + delta) % n + n) % n;
-		if (f < 2 || vm->res_known[(f - 2) % VM_NRES])
+		if (f < 2 || f == VM_FIELD_DELTA || vm->res_known[(f - 2) % VM_NRES])
 			break;
 	}
 	vm_set_sort(vm, f);
@@ -223,6 +248,7 @@ vm_sort_reverse(struct viewmodel *vm)
 {
 	vm->sort_desc = !vm->sort_desc;
 	vm_sort(vm);
+	vm->sel = vm->top = 0;
 }
 
 void
@@ -262,26 +288,29 @@ void
 vm_compare_step(struct viewmodel *vm, int delta)
 {
 	int na = (int)vm->narches, a = vm->arch_a, b = vm->arch_b;
+	int pos;
 
 	if (na < 2)
 		return;
 	if (a < 0)
 		a = 0;
-	/* Positions: -1 (off), then every arch but a. */
-	do {
-		b += delta;
-		if (b >= na)
-			b = -1;
-		else if (b < -1)
-			b = na - 1;
-	} while (b == a);
-	vm_set_arches(vm, a, b);
+	/* Positions 0..na-2: the arches after a, wrapping; na-1: off. */
+	pos = b < 0 ? na - 1 : ((b - a) % na + na) % na - 1;
+	pos = ((pos + delta) % na + na) % na;
+	vm_set_arches(vm, a, pos == na - 1 ? -1 : (a + 1 + pos) % na);
 }
 
 void
 vm_set_filter(struct viewmodel *vm, const char *text)
 {
 	snprintf(vm->filter, sizeof vm->filter, "%s", text);
+	vm_rows(vm);
+}
+
+void
+vm_set_lib_filter(struct viewmodel *vm, const char *text)
+{
+	snprintf(vm->lib_filter, sizeof vm->lib_filter, "%s", text);
 	vm_rows(vm);
 }
 
@@ -396,6 +425,15 @@ vm_selected(const struct viewmodel *vm)
 	return vm->sel < vm->nrows ? &vm->rows[vm->sel] : NULL;
 }
 
+/* A row holds text: in its name, or a kernel's row in its library. */
+int
+vm_row_matches(const struct viewmodel *vm, const struct vm_row *r, const char *text)
+{
+	if (text_find(vm_row_name(vm, r), text))
+		return 1;
+	return r->inst < 0 && text_find(vm->groups[r->group].library, text) != NULL;
+}
+
 long
 vm_search(const struct viewmodel *vm, const char *text, size_t start, int dir, int inclusive)
 {
@@ -408,8 +446,25 @@ vm_search(const struct viewmodel *vm, const char *text, size_t start, int dir, i
 	for (size_t k = inclusive ? 0 : 1; k <= n; k++) {
 		size_t r = dir > 0 ? (start + k) % n : (start + n * 2 - k) % n;
 
-		if (text_find(vm_row_name(vm, &vm->rows[r]), text))
+		if (vm_row_matches(vm, &vm->rows[r], text))
 			return (long)r;
 	}
 	return -1;
+}
+
+size_t
+vm_search_count(const struct viewmodel *vm, const char *text, size_t row, size_t *index)
+{
+	size_t total = 0;
+
+	*index = 0;
+	if (text[0] == '\0')
+		return 0;
+	for (size_t r = 0; r < vm->nrows; r++)
+		if (vm_row_matches(vm, &vm->rows[r], text)) {
+			total++;
+			if (r <= row)
+				*index = total;
+		}
+	return total;
 }

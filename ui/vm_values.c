@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "viewmodel.h"
+#include "vm_label.h"
 
 int
 vm_nsides(const struct viewmodel *vm)
@@ -34,7 +35,7 @@ vm_side_label(const struct viewmodel *vm, int side)
 int
 vm_nfields(const struct viewmodel *vm)
 {
-	return 2 + vm_nsides(vm) * VM_NRES;
+	return vm_nsides(vm) == 2 ? VM_FIELD_DELTA + 1 : 2 + VM_NRES;
 }
 
 int32_t
@@ -62,9 +63,32 @@ vm_row_value(const struct viewmodel *vm, const struct vm_row *r, int side, int r
 int
 vm_row_differs(const struct viewmodel *vm, const struct vm_row *r, int res)
 {
+	int32_t a, b;
+
 	if (vm_nsides(vm) < 2)
 		return 0;
-	return vm_row_value(vm, r, 0, res) != vm_row_value(vm, r, 1, res);
+	a = vm_row_value(vm, r, 0, res);
+	b = vm_row_value(vm, r, 1, res);
+	return a != VM_ABSENT && b != VM_ABSENT && a != b;
+}
+
+int32_t
+vm_row_delta(const struct viewmodel *vm, const struct vm_row *r, int *only)
+{
+	int32_t a, b;
+
+	*only = VM_BOTH;
+	if (vm_nsides(vm) < 2)
+		return 0;
+	a = vm_row_value(vm, r, 0, vm->delta_res);
+	b = vm_row_value(vm, r, 1, vm->delta_res);
+	if (a == VM_ABSENT || b == VM_ABSENT) {
+		*only = a == VM_ABSENT ? VM_ONLY_B : VM_ONLY_A;
+		return 0;
+	}
+	if (a < 0 || b < 0)
+		return INT32_MIN;
+	return b - a;
 }
 
 const struct column *
@@ -80,6 +104,8 @@ vm_field_label(const struct viewmodel *vm, int field, char *buf, size_t size)
 		snprintf(buf, size, "name");
 	else if (field == VM_FIELD_LIBRARY)
 		snprintf(buf, size, "library");
+	else if (field == VM_FIELD_DELTA)
+		snprintf(buf, size, "difference in %s", vm_res_column(vm->delta_res)->title);
 	else {
 		int side = (field - 2) / VM_NRES, res = (field - 2) % VM_NRES;
 
@@ -93,4 +119,10 @@ vm_row_name(const struct viewmodel *vm, const struct vm_row *r)
 	if (r->inst >= 0)
 		return vm->insts[r->inst].name;
 	return vm->groups[r->group].collapsed;
+}
+
+void
+vm_inst_label(const struct viewmodel *vm, uint32_t i, char *buf, size_t size)
+{
+	vm_label_format(vm->insts[i].name, vm->groups[vm->insts[i].group].diff, buf, size);
 }

@@ -575,7 +575,7 @@ run_summary(struct run *r)
 static int
 run_tui(struct run *r)
 {
-	struct tui_config tc = { .color = r->o.color != COLOR_NEVER };
+	struct tui_config tc = { .color = r->o.color != COLOR_NEVER, .diags = &r->diags };
 	struct report_config text;
 	struct rdoc diff = { 0 };
 	int rc = EXIT_CLEAN;
