@@ -14,7 +14,7 @@ checkview_entry(struct textbuf *tb, int cls, const struct finding *fi, const str
 	const struct func_rec *f = &m->funcs[fi->entry];
 	const struct image_rec *img = &m->images[f->image];
 	const char *lib = strrchr(img->library, '/') ? strrchr(img->library, '/') + 1 : img->library;
-	char key[32];
+	char key[sizeof img->arch + 2];
 	const char *reason, *end;
 
 	snprintf(key, sizeof key, "%s: ", img->arch);
