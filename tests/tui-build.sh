@@ -12,7 +12,7 @@ LOGS="$srcdir/data/logs/ninja-j2"
 
 for jobs in 1 2; do
 	span=$("$SPILLWAY" --summary --jobs=$jobs "$LOGS" 2>/dev/null |
-	    sed -n 's/^spillway: schedule: [^:]*: \([0-9.]*\) s.*/\1/p' | head -1)
+	    sed -n 's/^schedule: [^:]*: \([0-9.]*\) s.*/\1/p' | head -1)
 	start -- --jobs=$jobs "$LOGS"
 	check "-j$jobs: only logs: the browser opens on Build" wait_for "make -j$jobs simulated"
 	check "-j$jobs: the Build tab is lit, no kernel table shown" sh -c "! grep -q 'No CUDA kernel found' '$TMP/screen'"

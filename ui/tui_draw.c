@@ -132,10 +132,13 @@ tui_draw_bar(struct tui *t, const char *const *tabs, size_t ntabs, size_t cur, c
 	}
 	if (sub != NULL) {
 		snprintf(buf, sizeof buf, "> %s ", sub);
-		if (x + (int)strlen(buf) < t->cols)
+		if (x + (int)strlen(buf) < t->cols) {
 			tui_put(0, x, buf, (int)strlen(buf), bar | A_BOLD, 0);
+			x += (int)strlen(buf);
+		}
 	}
-	if (t->cols > x + 24)
+	/* The key hint only where it covers no tab and no sub-view's name. */
+	if (t->cols - 18 > x)
 		tui_put(0, t->cols - 18, "?:help  q:quit ", 18, bar, 1);
 }
 
