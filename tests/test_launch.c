@@ -92,11 +92,17 @@ scan_corpus(void)
 	struct diag_list d = { 0 };
 	struct scan_stats st;
 
+	char *more = getenv("LAUNCH_DRIVER_FILE");	/* tests/launch-cublaslt.sh */
+	char *paths3[3] = { build, extra, more };
+
 	snprintf(build, sizeof build, "%s/tests/corpus/build", src);
 	snprintf(extra, sizeof extra, "%s/tests/corpus/extra/launch.sm_90.cubin", src);
 	memset(&st, 0, sizeof st);
 	model_init(&corpus);
-	scan_paths(paths, 2, &c, &corpus, &d, &st);
+	if (more != NULL)
+		scan_paths(paths3, 3, &c, &corpus, &d, &st);
+	else
+		scan_paths(paths, 2, &c, &corpus, &d, &st);
 	scan_stats_free(&st);
 	diag_free(&d);
 }
@@ -216,6 +222,20 @@ test_driver_corpus(void **state)
 	(void)state;
 }
 
+/* A big library's sm_90 cubins through the driver (tests/launch-cublaslt.sh
+ * names the table and the library; skipped without them). */
+static void
+test_driver_library(void **state)
+{
+	const char *tsv = getenv("LAUNCH_DRIVER_TSV");
+	const char *want = getenv("LAUNCH_DRIVER_ROWS");
+
+	(void)state;
+	if (tsv == NULL || want == NULL || getenv("LAUNCH_DRIVER_FILE") == NULL)
+		skip();
+	assert_int_equal(compare_table(tsv), atoi(want));
+}
+
 int
 main(void)
 {
@@ -225,6 +245,7 @@ main(void)
 		cmocka_unit_test(test_local_reserve),
 		cmocka_unit_test(test_driver_fixture),
 		cmocka_unit_test(test_driver_corpus),
+		cmocka_unit_test(test_driver_library),
 	};
 	int rc;
 
