@@ -72,6 +72,7 @@ test_local_reserve(void **state)
 
 	assert_non_null(g);
 	assert_int_equal(launch_local_reserve(g, 800), 216268800);
+	assert_int_equal(launch_local_reserve(g, 1112), 1120LL * 132 * 2048);	/* rounded to 16 */
 	assert_null(launch_gpu_named("no such gpu"));
 	assert_int_equal(launch_static_shared(limits("sm_90"), 50176), 49152);
 	assert_int_equal(launch_static_shared(limits("sm_80"), 49152), 49152);
@@ -199,6 +200,46 @@ compare_table(const char *path)
 	return rows;
 }
 
+/* What the driver reserved on the H200 (tests/device/h200/local-reserve.tsv:
+ * free memory as CU_LIMIT_STACK_SIZE goes from 16 bytes to L and back) is
+ * the model's reservation at L less its reservation at 16, to within the
+ * driver's 2 MiB allocation granularity; and the limit it set for a kernel
+ * is the kernel's frame rounded up to 16. */
+static void
+test_local_reserve_driver(void **state)
+{
+	const char *src = getenv("srcdir") ? getenv("srcdir") : ".";
+	const struct gpu_model *g = launch_gpu_named("h200");
+	char path[4096], line[512], name[128];
+	long long lim, got, local, before, after;
+	int rows = 0, kernels = 0;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(g);
+	snprintf(path, sizeof path, "%s/tests/device/h200/local-reserve.tsv", src);
+	assert_non_null(f = fopen(path, "r"));
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (sscanf(line, "sms\t%lld", &got) == 1)
+			assert_int_equal(got, g->sms);
+		if (sscanf(line, "limit\t%lld\treserves\t%lld", &lim, &got) == 2) {
+			long long want = launch_local_reserve(g, (int32_t)lim) - launch_local_reserve(g, 16);
+
+			if (llabs(want - got) > 2LL << 20)
+				fail_msg("stack limit %lld: the driver reserved %lld B, the model %lld", lim, got, want);
+			rows++;
+		}
+		if (sscanf(line, "%127s local=%lld stack_limit_before=%lld after=%lld", name, &local,
+		    &before, &after) == 4 && local > before) {
+			assert_int_equal(after, (local + 15) / 16 * 16);
+			kernels++;
+		}
+	}
+	fclose(f);
+	assert_int_equal(rows, 8);
+	assert_int_equal(kernels, 4);
+}
+
 static void
 test_driver_fixture(void **state)
 {
@@ -243,6 +284,7 @@ main(void)
 		cmocka_unit_test(test_registers_cap),
 		cmocka_unit_test(test_func),
 		cmocka_unit_test(test_local_reserve),
+		cmocka_unit_test(test_local_reserve_driver),
 		cmocka_unit_test(test_driver_fixture),
 		cmocka_unit_test(test_driver_corpus),
 		cmocka_unit_test(test_driver_library),
