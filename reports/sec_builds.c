@@ -6,6 +6,7 @@
 #include "buildphase.h"
 #include "bytes.h"
 #include "jobsadvice.h"
+#include "threadpairs.h"
 #include "judge_build.h"
 #include "schedule.h"
 #include "sections.h"
@@ -151,6 +152,14 @@ advice(struct rdoc *d, const struct section_input *in)
 			rtable_cell(t, "%s", bytes_format(b->peak_rss, w, sizeof w));
 			rtable_num(t, b->peak_rss);
 		}
+	}
+	{	/* nvcc --threads, where recorded */
+		struct threadpairs tp;
+		char text[THREADPAIRS_TEXT_MAX];
+
+		threadpairs_compute(in->model, a.fit, JOBSADVICE_JOBS_MAX, &tp);
+		if (tp.npairs > 0)
+			rdoc_para(d, in->section->name, "--jobs=auto x --threads: %s.", threadpairs_text(&tp, text, sizeof text));
 	}
 	jobsadvice_free(&a);
 }

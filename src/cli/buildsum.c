@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
+#include "threadpairs.h"
 #include "judge_build.h"
 #include "order.h"
 #include "xalloc.h"
@@ -436,5 +437,13 @@ buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum by
 		    "set_property(TARGET light_objects PROPERTY JOB_POOL_COMPILE light_compile)\n", a.pool_jobs);
 	} else if (a.jobs > 0)
 		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
+	{	/* nvcc --threads, where recorded */
+		struct threadpairs tp;
+		char text[THREADPAIRS_TEXT_MAX];
+
+		threadpairs_compute(m, a.fit, JOBSADVICE_JOBS_MAX, &tp);
+		if (tp.npairs > 0)
+			fprintf(f, "--jobs=auto x --threads: %s\n", threadpairs_text(&tp, text, sizeof text));
+	}
 	jobsadvice_free(&a);
 }
