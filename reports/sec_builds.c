@@ -6,7 +6,9 @@
 #include "buildphase.h"
 #include "bytes.h"
 #include "jobsadvice.h"
+#include "threadpairs.h"
 #include "judge_build.h"
+#include "schedtext.h"
 #include "schedule.h"
 #include "sections.h"
 #include "xalloc.h"
@@ -20,17 +22,14 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	const struct build_gates *gates = &in->config->gates;
 	struct schedule sc;
 	struct rtable *t;
-	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], text[SCHEDTEXT_MAX];
 
 	if (schedule_build_cores(m, gates->jobs, gates->cores, &sc) != 0)
 		return;
-	if (sc.slots > 0 && sc.recorded >= 0)
-		rdoc_para(d, in->section->name, "make -j%d simulated in the recorded order: %.1f s (%.1f min); "
-		    "recorded: %.1f s (%.1f min).", sc.slots, sc.total, sc.total / 60,
-		    sc.recorded, sc.recorded / 60);
-	else if (sc.slots > 0)
-		rdoc_para(d, in->section->name, "make -j%d simulated in the recorded order: %.1f s (%.1f min).",
-		    sc.slots, sc.total, sc.total / 60);
+	if (*schedtext_runs(m, text, sizeof text))
+		rdoc_para(d, in->section->name, "%s.", text);
+	if (sc.slots > 0)
+		rdoc_para(d, in->section->name, "%s.", schedtext_line(m, &sc, gates->cores, text, sizeof text));
 	else
 		rdoc_para(d, in->section->name, "As recorded: %.1f s from the first start to the last end.", sc.total);
 	if (sc.nsets > 0) {
@@ -151,6 +150,14 @@ advice(struct rdoc *d, const struct section_input *in)
 			rtable_cell(t, "%s", bytes_format(b->peak_rss, w, sizeof w));
 			rtable_num(t, b->peak_rss);
 		}
+	}
+	{	/* nvcc --threads, where recorded */
+		struct threadpairs tp;
+		char text[THREADPAIRS_TEXT_MAX];
+
+		threadpairs_compute(in->model, a.fit, JOBSADVICE_JOBS_MAX, &tp);
+		if (tp.npairs > 0)
+			rdoc_para(d, in->section->name, "--jobs=auto x --threads: %s.", threadpairs_text(&tp, text, sizeof text));
 	}
 	jobsadvice_free(&a);
 }

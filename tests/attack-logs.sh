@@ -135,7 +135,7 @@ check "  as its first 65,536 bytes" awk -F'\t' '$1 ~ /^h+$/ { n++; ok = length($
 # A log whose last line lost its end: the next record starts a line.
 printf '# build-rss log v1\n1.0\t1.0\t1\t0\t-\tcut' >"$TMP/torn.log"
 "$SPILLWAY" record --log="$TMP/torn.log" -- true -o next.o
-check "record after a torn line: on its own line" grep -qE '^[0-9.]+	[0-9.]+	[0-9]+	0	-	next\.o	-?[0-9]+	[a-z0-9-]+	[0-9]+	[0-9.-]+	(hit|miss|-)$' "$TMP/torn.log"
+check "record after a torn line: on its own line" grep -qE '^[0-9.]+	[0-9.]+	[0-9]+	0	-	next\.o	-?[0-9]+	[a-z0-9-]+	[0-9]+	[0-9.-]+	(hit|miss|-)	(-|[0-9]+)$' "$TMP/torn.log"
 
 # A full disk: a tmpfs of 64 KiB (needs root; skipped with a word if not).
 D="$TMP/tiny"
@@ -163,7 +163,7 @@ EOF
 	check "full disk: nothing of the record stays" [ "$(wc -c <"$D/rss.log")" -eq "$before" ]
 	rm -f "$D/fill2"
 	"$SPILLWAY" record --log="$D/rss.log" -- true -o second.o
-	check "after: the next record on its own line" grep -qE '^[0-9.]+	[0-9.]+	[0-9]+	0	-	second\.o	-?[0-9]+	[a-z0-9-]+	[0-9]+	[0-9.-]+	(hit|miss|-)$' "$D/rss.log"
+	check "after: the next record on its own line" grep -qE '^[0-9.]+	[0-9.]+	[0-9]+	0	-	second\.o	-?[0-9]+	[a-z0-9-]+	[0-9]+	[0-9.-]+	(hit|miss|-)	(-|[0-9]+)$' "$D/rss.log"
 	bounded 0 "after: the log reads back" "$SPILLWAY" --summary "$D/rss.log"
 	check "after: first.o and second.o" sh -c "grep -q '^first\.o	' '$TMP/out' && grep -q '^second\.o	' '$TMP/out'"
 	umount "$D"

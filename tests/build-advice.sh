@@ -41,4 +41,17 @@ check "the ninja pool and the CMake properties" sh -c "grep -qx 'pool heavy' '$T
 	grep -qx '#   reg_flow (12.98 GB)' '$TMP/out' && grep -qx 'set_property(GLOBAL APPEND PROPERTY JOB_POOLS heavy_compile=1 light_compile=6)' '$TMP/out'"
 expect_status 0 "the report says it too" "$SPILLWAY" --report=markdown --jobs=auto --mem-host=32GiB "$SEED"
 check "  the advice and the pool's table" sh -c "grep -q '^--jobs=auto: -j4, the largest' '$TMP/out' && grep -qF '| \`reg_field\` | 8.92 GB |' '$TMP/out'"
+# The model's error where the recorded run had as many jobs at once, and
+# the runs joined, in --summary and the report alike (build2).
+X2="$srcdir/data/logs/ggml-j2x2"
+expect_status 0 "-j2 of the -j2 build" "$SPILLWAY" --summary --jobs=2 "$X2"
+check "  the model's error: 60.9 s against 61.0 s" \
+	grep -qx "schedule: make -j2 simulated in the recorded order: 60.9 s (1.0 min); recorded: 61.0 s (1.0 min) at up to -j2: the model 0.1 % under it" "$TMP/out"
+expect_status 0 "-j2 of the -j1 build" "$SPILLWAY" --summary --jobs=2 "$J1"
+check "  says the recorded -j, no error" sh -c "grep -q 'recorded: 53.7 s (0.9 min) at up to -j1\$' '$TMP/out'"
+expect_status 0 "the report, -j2 of the -j2 build" "$SPILLWAY" --report=markdown --sections=builds --jobs=2 "$X2"
+check "  the same words" grep -qx "make -j2 simulated in the recorded order: 60.9 s (1.0 min); recorded: 61.0 s (1.0 min) at up to -j2: the model 0.1 % under it." "$TMP/out"
+expect_status 0 "the report, mixed runs" "$SPILLWAY" --report=markdown --sections=builds --jobs=2 "$srcdir/data/logs/ggml-j2"
+check "  names the runs joined" grep -qx "runs joined, each module from the last that built it: .ninja_log run 2 of 2 (3 modules), .ninja_log run 1 of 2 (5 modules)." "$TMP/out"
+check "  and compares no unlike sets" grep -q "recorded: 5.7 s (0.1 min) over 3 of them (.ninja_log, run 2 of 2): not the same set, not compared.$" "$TMP/out"
 finish

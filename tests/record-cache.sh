@@ -15,17 +15,17 @@ LOG="$TMP/rss.log"
 	"$SPILLWAY" record --log="$LOG" -- ccache nvcc -c namespaces.cu -o ns.o -arch=sm_80 &&
 	"$SPILLWAY" record --log="$LOG" -- nvcc -c namespaces.cu -o direct.o -arch=sm_80)
 check "four compiles through record" [ $? -eq 0 ]
-check "the first: a miss" sh -c "sed -n 2p '$LOG' | grep -qE '	stack\.o	.*	miss\$'"
-check "the second: a hit" sh -c "sed -n 3p '$LOG' | grep -qE '	stack\.o	.*	hit\$'"
-check "another source: a miss" sh -c "sed -n 4p '$LOG' | grep -qE '	ns\.o	.*	miss\$'"
-check "no launcher: neither" sh -c "sed -n 5p '$LOG' | grep -qE '	direct\.o	.*	-\$'"
+check "the first: a miss" sh -c "sed -n 2p '$LOG' | grep -qE '	stack\.o	.*	miss	-\$'"
+check "the second: a hit" sh -c "sed -n 3p '$LOG' | grep -qE '	stack\.o	.*	hit	-\$'"
+check "another source: a miss" sh -c "sed -n 4p '$LOG' | grep -qE '	ns\.o	.*	miss	-\$'"
+check "no launcher: neither" sh -c "sed -n 5p '$LOG' | grep -qE '	direct\.o	.*	-	-\$'"
 
 expect_status 0 "--summary --jobs=2" "$SPILLWAY" --summary --jobs=2 "$LOG"
 check "the hit is said" grep -qE '^stack\.o	.*	cache hit \(no compile ran\)$' "$TMP/out"
 check "and counted" grep -qx "cache: 1 of 3 compiles answered by ccache (no compile tool ran): left out of the peaks and the schedule" "$TMP/out"
 check "the largest peak is a compile's" grep -qE "^build: 3 modules, largest peak RSS [0-9.]+ GB \((ns|direct)\.o\)" "$TMP/out"
 check "the schedule holds the two compiles" sh -c "grep -q '^ns.o + direct.o\|^direct.o + ns.o' '$TMP/out'"
-grep -E '^#|	stack\.o	.*	hit$' "$LOG" >"$TMP/hit-only.log"
+grep -E '^#|	stack\.o	.*	hit	-$' "$LOG" >"$TMP/hit-only.log"
 expect_status 0 "--check --mem-budget=1MiB of the hit alone" "$SPILLWAY" --check --mem-budget=1MiB "$TMP/hit-only.log"
 check "  not judged, and said" grep -q "1 cache hit not judged (no compile ran)" "$TMP/out" "$TMP/err"
 finish

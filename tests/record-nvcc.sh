@@ -6,8 +6,8 @@
 # compile writes its ptxas -v output to a log of its own: four compiles
 # appending to one file under make -j4 can interleave their lines.
 . "${srcdir:-.}/tests/lib.sh"
-# The fields v2 adds after the target: tree KiB, how, cores, load, cache.
-V2='	-?[0-9]+	[a-z0-9-]+	[0-9]+	-?[0-9.]+	(hit|miss|-)'
+# The fields v2 adds after the target: tree KiB, how, cores, load, cache, threads.
+V2='	-?[0-9]+	[a-z0-9-]+	[0-9]+	-?[0-9.]+	(hit|miss|-)	(-|[0-9]+)'
 
 command -v nvcc >/dev/null || { echo "nvcc not found: skipped"; exit 77; }
 command -v make >/dev/null || { echo "make not found: skipped"; exit 77; }

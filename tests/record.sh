@@ -3,8 +3,8 @@
 # status pass through, signals become 128+N, the record's fields, and
 # records stay whole when many compiles append at once under make -j4.
 . "${srcdir:-.}/tests/lib.sh"
-# The fields v2 adds after the target: tree KiB, how, cores, load, cache.
-V2='	-?[0-9]+	[a-z0-9-]+	[0-9]+	-?[0-9.]+	(hit|miss|-)'
+# The fields v2 adds after the target: tree KiB, how, cores, load, cache, threads.
+V2='	-?[0-9]+	[a-z0-9-]+	[0-9]+	-?[0-9.]+	(hit|miss|-)	(-|[0-9]+)'
 
 LOG="$TMP/build.log"
 "$SPILLWAY" record --log="$LOG" -- sh -c 'echo to-stdout; echo to-stderr >&2; exit 3' \

@@ -8,15 +8,10 @@
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
+#include "threadpairs.h"
 #include "judge_build.h"
-#include "order.h"
+#include "schedtext.h"
 #include "xalloc.h"
-
-static void
-minutes(FILE *f, double s)
-{
-	fprintf(f, "%.1f s (%.1f min)", s, s / 60);
-}
 
 /* What the peak column measured: the whole tree (and how), or one process. */
 static void
@@ -36,96 +31,14 @@ peak_how(FILE *f, const struct build_module *b)
 		fputs("one process", f);
 }
 
-/* The runs a summary names one by one; the rest are counted. */
-#define RUNS_SHOWN 8
-
-struct run_key {
-	int	 timebase, run;
-};
-
-static int
-run_key_cmp(const void *a, const void *b)
-{
-	const struct run_key *x = a, *y = b;
-
-	return order_then(order_i64(y->timebase, x->timebase), order_i64(y->run, x->run));
-}
-
-/* Which runs the modules' times come from, when more than one: ".ninja_log
- * run 2 of 2 (3 modules), .ninja_log run 1 of 2 (5 modules)". */
-static void
-runs_joined(FILE *f, const struct model *m)
-{
-	struct run_key *k = xcalloc(m->nmodules + 1, sizeof *k);
-	size_t n = 0, groups = 0, shown = 0;
-
-	for (size_t i = 0; i < m->nmodules; i++)
-		if (m->modules[i].timebase != TIME_NONE)
-			k[n++] = (struct run_key){ m->modules[i].timebase, m->modules[i].run };
-	qsort(k, n, sizeof *k, run_key_cmp);
-	for (size_t i = 0; i < n; i++)
-		groups += i == 0 || run_key_cmp(&k[i], &k[i - 1]) != 0;
-	if (groups > 1) {
-		fputs("runs joined, each module from the last that built it:", f);
-		for (size_t i = 0, j; i < n; i = j) {
-			int ninja = k[i].timebase == TIME_NINJA;
-
-			for (j = i; j < n && run_key_cmp(&k[j], &k[i]) == 0; j++)
-				;
-			if (shown++ == RUNS_SHOWN) {
-				fprintf(f, ", and %zu more runs", groups - RUNS_SHOWN);
-				break;
-			}
-			fprintf(f, "%s %s run %d of %d (%zu module%s)", shown > 1 ? "," : "",
-			    ninja ? ".ninja_log" : "record log", k[i].run,
-			    ninja ? m->notes.ninja_runs : m->notes.record_runs, j - i, j - i == 1 ? "" : "s");
-		}
-		fputc('\n', f);
-	}
-	free(k);
-}
-
-/* The run a schedule lays out, as its summary names it. */
-static void
-run_name(FILE *f, const struct model *m, const struct schedule *s)
-{
-	int ninja = s->timebase == TIME_NINJA, runs = ninja ? m->notes.ninja_runs : m->notes.record_runs;
-
-	fputs(ninja ? ".ninja_log" : "record start times", f);
-	if (runs > 1)
-		fprintf(f, ", run %d of %d", s->run, runs);
-}
-
 static void
 schedule_line(FILE *f, const struct model *m, const struct schedule *s)
 {
-	runs_joined(f, m);
-	if (s->slots > 0)
-		fprintf(f, "schedule: make -j%d simulated in the recorded order: ", s->slots);
-	else {
-		fputs("schedule: as recorded (", f);
-		run_name(f, m, s);
-		fputs("): ", f);
-	}
-	minutes(f, s->total);
-	if (s->slots > 0 && s->recorded >= 0 && s->recorded_n != s->n)
-		fprintf(f, " over %zu module%s", s->n, s->n == 1 ? "" : "s");
-	if (s->slots > 0 && s->recorded >= 0) {
-		fputs("; recorded: ", f);
-		minutes(f, s->recorded);
-		if (s->recorded_n != s->n) {
-			fprintf(f, " over %zu of them (", s->recorded_n);
-			run_name(f, m, s);
-			fputs("): not the same set, not compared", f);
-		}
-	}
-	if (s->slots == 0 && s->nothers > 0)
-		fprintf(f, "; %zu module%s of other runs not on this timeline (--report=trace lays out each run)",
-		    s->nothers, s->nothers == 1 ? "" : "s");
-	if (s->skipped > 0)
-		fprintf(f, "; %zu module%s left out (no %s)", s->skipped, s->skipped == 1 ? "" : "s",
-		    s->slots > 0 ? "wall time" : "start time");
-	fputc('\n', f);
+	char text[SCHEDTEXT_MAX];
+
+	if (*schedtext_runs(m, text, sizeof text))
+		fprintf(f, "%s\n", text);
+	fprintf(f, "schedule: %s\n", schedtext_line(m, s, 0, text, sizeof text));
 }
 
 /* The ptxas -v phases' figures when no binary was read to join them to:
@@ -436,5 +349,13 @@ buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum by
 		    "set_property(TARGET light_objects PROPERTY JOB_POOL_COMPILE light_compile)\n", a.pool_jobs);
 	} else if (a.jobs > 0)
 		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
+	{	/* nvcc --threads, where recorded */
+		struct threadpairs tp;
+		char text[THREADPAIRS_TEXT_MAX];
+
+		threadpairs_compute(m, a.fit, JOBSADVICE_JOBS_MAX, &tp);
+		if (tp.npairs > 0)
+			fprintf(f, "--jobs=auto x --threads: %s\n", threadpairs_text(&tp, text, sizeof text));
+	}
 	jobsadvice_free(&a);
 }

@@ -18,6 +18,7 @@
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
+#include "nvccargs.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -69,18 +70,19 @@ runs_mark(htab_t runs, const char *name, int run)
 	*(struct target_run *)*slot = key;
 }
 
-/* The peak of the whole tree, how, cores, load, cache (v2): fields after
- * the target.  A field that does not read leaves its figure unknown. */
+/* The peak of the whole tree, how, cores, load, cache, threads (v2):
+ * fields after the target.  A field that does not read leaves its figure
+ * unknown. */
 static void
 read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const char *end, int64_t kib)
 {
-	const char *f[5];
-	size_t n[5];
+	const char *f[6];
+	size_t n[6];
 	int nf = 0;
-	int64_t tree = -1, cores;
+	int64_t tree = -1, cores, threads;
 	double load;
 
-	while (nf < 5 && p < end) {
+	while (nf < 6 && p < end) {
 		const char *t = memchr(p, '\t', (size_t)(end - p));
 
 		f[nf] = p;
@@ -102,9 +104,11 @@ read_v2_fields(struct logctx *c, struct build_module *b, const char *p, const ch
 	if (nf >= 4 && loglines_decimal(f[3], n[3], &load) == 0 && load >= 0 && load < 1e9)
 		b->load = load;
 	b->cache_hit = nf >= 5 && n[4] == 3 && memcmp(f[4], "hit", 3) == 0;
+	if (nf >= 6 && loglines_integer(f[5], n[5], NVCCARGS_THREADS_MAX, &threads) == 0 && threads >= 0)
+		b->threads = (int)threads;
 }
 
-/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load \t cache] */
+/* start \t wall_s \t peak_kib \t status \t archs \t target [\t tree_kib \t how \t cores \t load \t cache \t threads] */
 static void
 read_record_line(struct logctx *c, struct logindex_modules *mods, const struct logline *l, htab_t runs,
     int *run)

@@ -36,6 +36,25 @@ nvccargs_output(int argc, char *const argv[])
 	return out;
 }
 
+int
+nvccargs_threads(int argc, char *const argv[])
+{
+	int threads = -1;
+	const char *v;
+
+	for (int i = 1; i < argc; i++) {
+		char *end;
+		long n;
+
+		if ((v = opt_value(argc, argv, &i, "--threads")) == NULL &&
+		    (v = opt_value(argc, argv, &i, "-t")) == NULL)
+			continue;
+		n = strtol(v, &end, 10);
+		threads = *v >= '0' && *v <= '9' && *end == '\0' && n <= NVCCARGS_THREADS_MAX ? (int)n : -1;
+	}
+	return threads;
+}
+
 /*
  * Distinct targets one command may name: nvcc knows a few dozen.  A list
  * past it is given as unknown rather than cut short, and keeps the

@@ -16,6 +16,15 @@ const char	*nvccargs_output(int argc, char *const argv[]);
  */
 char		*nvccargs_arches(int argc, char *const argv[]);
 
+/*
+ * nvcc's --threads N (also --threads=N, -t N, -t=N): the per-arch
+ * compiles it runs at once (0: as many as the CPUs); the last one given
+ * counts.  -1 when the line gives none (nvcc's default, one at a time) or
+ * gives one that is no count of 0 to NVCCARGS_THREADS_MAX.
+ */
+#define NVCCARGS_THREADS_MAX	4096
+int		 nvccargs_threads(int argc, char *const argv[]);
+
 /* A name for the module when there is no -o: the first input file, else
  * the command's base name. */
 const char	*nvccargs_guess_module(int argc, char *const argv[]);

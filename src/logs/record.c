@@ -197,7 +197,7 @@ record_line(const struct record_result *r, const char *arches, const char *modul
 {
 	const char *a = arches && *arches ? arches : "-";
 	size_t mlen, alen = strlen(a), mcut, acut = arches_cut(a, alen);
-	char *m = xstrdup(module && *module ? module : "-"), *line;
+	char *m = xstrdup(module && *module ? module : "-"), *line, threads[16];
 
 	mlen = strlen(m);
 	mcut = utf8_cut(m, mlen, RECORD_TARGET_MAX);
@@ -214,9 +214,11 @@ record_line(const struct record_result *r, const char *arches, const char *modul
 		a = "-";
 		acut = 1;
 	}
-	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\t%ld\t%s\t%d\t%.2f\t%s\n", r->start, r->wall,
+	snprintf(threads, sizeof threads, "%d", r->threads);
+	line = xasprintf("%.3f\t%.3f\t%ld\t%d\t%.*s\t%.*s\t%ld\t%s\t%d\t%.2f\t%s\t%s\n", r->start, r->wall,
 	    r->peak_kib, r->status, (int)acut, a, (int)mcut, m, r->tree_kib, r->tree_how[0] ? r->tree_how : "-",
-	    r->cores, r->load, r->cache == 1 ? "hit" : r->cache == 0 ? "miss" : "-");
+	    r->cores, r->load, r->cache == 1 ? "hit" : r->cache == 0 ? "miss" : "-",
+	    r->threads >= 0 ? threads : "-");
 	free(m);
 	return line;
 }
@@ -331,6 +333,7 @@ record_main(const char *log, const char *module, char *const argv[])
 	if (module == NULL)
 		module = nvccargs_guess_module(argc, argv);
 	arches = nvccargs_arches(argc, argv);
+	r.threads = nvccargs_threads(argc, argv);
 	line = record_line(&r, arches, module);
 	if (record_append(log, line) < 0)
 		fprintf(stderr, "spillway record: %s: %s: nothing recorded\n", log, strerror(errno));

@@ -39,6 +39,7 @@ struct record_result {
 	int		 compiled;	/* a compile tool ran in the tree (treepeak.h) */
 	int		 cache;		/* under a launcher: 1 a cache hit, 0 a miss; -1 no launcher */
 	int		 status;	/* shell style: code, 128+signal, 126/127 exec failure */
+	int		 threads;	/* nvcc --threads of the command, -1 none (nvccargs_threads) */
 };
 
 /*

@@ -94,6 +94,7 @@ model_module_new(struct model *m, const char *name)
 	b.peak_how = b.arches;
 	b.cores = UNKNOWN;
 	b.load = UNKNOWN;
+	b.threads = UNKNOWN;
 	b.order = m->nmodules;
 	i = model_add_module(m, &b);	/* may move the table */
 	return &m->modules[i];

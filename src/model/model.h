@@ -149,6 +149,9 @@ struct build_module {
 	int		 run;		/* the run of its log its start is from (1 the first: a
 					 * .ninja_log run, or a record log's run, which a
 					 * target recorded again begins), 0 none */
+	/* nvcc --threads of its command (record v2's 12th field; -j x
+	 * --threads advice, build2): 0 as many as the CPUs, -1 not given */
+	int		 threads;
 };
 
 /* One function's figures from a ptxas -v log, for one sm. */
