@@ -126,6 +126,11 @@ test_lds(void **state)
 	assert_int_equal(amd("gfx906", 4, 11, 65536, 64, 256).warps, 1);
 	/* gfx1030 in WGP mode holds 128 KiB: 2 workgroups of 32 waves, full */
 	assert_int_equal(waves("gfx1030", 4, 11, 65536, 32), 16);
+	/* 40,960 bytes at up to 256 threads: one workgroup a CU, its 4 waves
+	 * one a SIMD (clang 15's remark says 4: it counts them on one SIMD) */
+	o = amd("gfx906", 5, 11, 40960, 64, 256);
+	assert_int_equal(o.warps, 1);
+	assert_int_equal(o.limit, OCC_LDS);
 	/* over what a workgroup may have: it cannot launch */
 	o = amd("gfx906", 4, 11, 65537, 64, 1024);
 	assert_true(o.limit & OCC_FAILS);
