@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "columns.h"
 #include "occupancy.h"
 #include "sections.h"
@@ -13,6 +14,7 @@
 struct occrow {
 	size_t			 group;
 	int			 have;
+	int			 amd;		/* an AMD GPU's: waves per SIMD */
 	int32_t			 reg, shared, bound;
 	struct occupancy	 occ;
 };
@@ -34,6 +36,27 @@ static const struct section_col occupancy_cols[] = {
 	SECTION_OWN("occupancy", RC_NUM | RC_CSV_ONLY),
 	SECTION_OWN("limited by", RC_TEXT),
 };
+
+/* The occupancy of f on its image's arch; 0 when none is known. */
+static int
+func_occupancy(const struct func_rec *f, const struct image_rec *img, struct occupancy *o)
+{
+	const struct arch_limits *l;
+	const struct amd_limits *al;
+
+	if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || f->reg < 0 || f->shared < 0)
+		return 0;
+	if ((l = occupancy_limits(img->arch)) != NULL) {
+		occupancy_best(l, f->reg, f->shared, f->max_threads, o);
+		return 1;
+	}
+	if (f->wavefront > 0 && (al = occupancy_amd_limits(img->arch)) != NULL) {
+		occupancy_amd_best(al, f->reg, f->sgpr, f->shared, f->wavefront,
+		    f->max_threads, o);
+		return 1;
+	}
+	return 0;
+}
 
 static int
 group_cmp(const void *key, const void *elem)
@@ -69,14 +92,12 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 	for (size_t i = 0; i < m->nfuncs; i++) {
 		const struct func_rec *f = &m->funcs[i];
 		const struct image_rec *img = &m->images[f->image];
-		const struct arch_limits *l;
 		struct kgroup key;
 		const struct kgroup *g;
 		struct occupancy o;
 		struct occrow *r;
 
-		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || f->reg < 0 ||
-		    f->shared < 0 || (l = occupancy_limits(img->arch)) == NULL)
+		if (!func_occupancy(f, img, &o))
 			continue;
 		memset(&key, 0, sizeof key);
 		key.library = img->library + s->prefix;
@@ -87,13 +108,13 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		g = s->n > 0 ? bsearch(&key, s->v, s->n, sizeof *s->v, group_cmp) : NULL;
 		if (g == NULL)
 			continue;
-		occupancy_best(l, f->reg, f->shared, f->max_threads, &o);
 		r = &rows[g - s->v];
 		if (!r->have || (int64_t)o.warps * r->occ.max_warps <
 		    (int64_t)r->occ.warps * o.max_warps) {
 			r->have = 1;
 			r->reg = f->reg;
 			r->shared = f->shared;
+			r->amd = arch_is_amdgpu(img->arch);
 			r->bound = f->max_threads > 0;
 			r->occ = o;
 		}
@@ -112,7 +133,10 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 	    "the best block size from 64 to 1024); per kernel and sm, the instantiation "
 	    "with the lowest. Dynamic shared memory and named barriers are not in the "
 	    "binary and are not counted. Only what runs below full occupancy, lowest "
-	    "first.");
+	    "first. On AMD GPUs, waves per SIMD from VGPRs, SGPRs, LDS and "
+	    "workgroups per CU, as LLVM's AMDGPU backend counts them, at the best "
+	    "workgroup size up to the kernel's max flat workgroup size (the "
+	    "blocks/SM column holds workgroups per CU, warps/SM waves per SIMD).");
 	t = rdoc_table(d, in->section->name);
 	section_kernel_cols(t);
 	section_cols(t, occupancy_cols, SECTION_NCOLS(occupancy_cols));
@@ -120,15 +144,21 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		const struct occrow *r = &rows[i];
 		const struct kgroup *g = &s->v[r->group];
 
-		const char *from = r->bound ? "launch bound" : "best of 64-1024";
+		const char *from = r->amd ? "best up to max flat" :
+		    r->bound ? "launch bound" : "best of 64-1024";
 		double pct = 100.0 * r->occ.warps / r->occ.max_warps;
 
 		section_kernel_cells(t, g);
 		rtable_num(t, r->reg);
 		rtable_num(t, r->shared);
 		rtable_cell(t, "%d (%s)", r->occ.threads, from);
-		rtable_cell(t, "%.1f%% (%d/%d warps, %d %s/SM)", pct, r->occ.warps,
-		    r->occ.max_warps, r->occ.blocks, r->occ.blocks == 1 ? "block" : "blocks");
+		if (r->amd)
+			rtable_cell(t, "%.1f%% (%d/%d waves/SIMD, %d %s/CU)", pct,
+			    r->occ.warps, r->occ.max_warps, r->occ.blocks,
+			    r->occ.blocks == 1 ? "workgroup" : "workgroups");
+		else
+			rtable_cell(t, "%.1f%% (%d/%d warps, %d %s/SM)", pct, r->occ.warps,
+			    r->occ.max_warps, r->occ.blocks, r->occ.blocks == 1 ? "block" : "blocks");
 		rtable_num(t, r->occ.threads);
 		rtable_cell(t, "%s", from);
 		rtable_num(t, r->occ.blocks);

@@ -12,6 +12,18 @@ static const struct section_col spill_cols[] = {
 	SECTION_COL_NUM(COL_REG, sp_reg),
 };
 
+/* With AMD GPU rows: their VGPRs and SGPRs spilled (counts, from the
+ * code object's metadata; spill bytes are ptxas's, unknown there). */
+static const struct section_col spill_amd_cols[] = {
+	SECTION_NUM("instantiations spilling", nspill),
+	SECTION_NUM("stack frame B", sp_stack),
+	SECTION_WORST_COL(COL_SPILL_STORES, sp_stores),
+	SECTION_WORST_COL(COL_SPILL_LOADS, sp_loads),
+	SECTION_WORST_COL(COL_VGPR_SPILL, sp_vgpr_spill),
+	SECTION_COL_NUM(COL_SGPR_SPILL, sp_sgpr_spill),
+	SECTION_COL_NUM(COL_REG, sp_reg),
+};
+
 static const struct section_col unknown_cols[] = {
 	SECTION_NUM("instantiations with a frame", nunknown),
 	SECTION_WORST_NUM("stack frame B", stack),
@@ -25,6 +37,16 @@ spill_figures_known(const struct kgroup_set *s)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i].nspill + s->v[i].narray > 0)
+			return 1;
+	return 0;
+}
+
+/* Whether an AMD GPU entry spills. */
+static int
+amd_spills(const struct kgroup_set *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].nspill > 0 && (s->v[i].sp_vgpr_spill >= 0 || s->v[i].sp_sgpr_spill >= 0))
 			return 1;
 	return 0;
 }
@@ -48,7 +70,14 @@ section_spills(struct rdoc *d, const struct section_input *in)
 		return;
 	}
 	section_heading(d, in);
-	if (nspill > 0) {
+	if (nspill > 0 && amd_spills(in->groups)) {
+		rdoc_para(d, in->section->name, "%zu (kernel, sm) pairs spill (template arguments "
+		    "collapsed; maxima over the instantiations that spill; most spill stores "
+		    "and loads first, or on AMD GPUs most VGPRs spilled: counts from the code "
+		    "object, each VGPR 4 bytes of scratch a lane; spill bytes are ptxas's):",
+		    nspill);
+		section_kernel_table(d, in, spill_amd_cols, SECTION_NCOLS(spill_amd_cols));
+	} else if (nspill > 0) {
 		rdoc_para(d, in->section->name, "%zu (kernel, sm) pairs spill (template arguments "
 		    "collapsed; maxima over the instantiations that spill; most spill stores "
 		    "and loads first):", nspill);

@@ -213,6 +213,7 @@ judge_config_from(struct judge_config *c, struct run *r)
 	c->vendored = &r->vendored;
 	c->max_regs = o->max_regs;
 	c->max_spill = o->max_spill;
+	c->max_vgpr_spill = o->max_vgpr_spill;
 	c->require_sass = &o->require_sass;
 	c->require_target = &o->require_target;
 	c->stale_fails = o->stale_fails;
@@ -234,7 +235,7 @@ rule_given(const struct options *o)
 	return o->allow != NULL || o->mem_budget >= 0 || o->mem_host >= 0 || o->max_regs >= 0 ||
 	    o->max_spill >= 0 || o->require_sass.n > 0 || o->launchable || o->deployable ||
 	    o->max_local_reserve >= 0 || o->require_driver != NULL ||
-	    o->require_target.n > 0;
+	    o->require_target.n > 0 || o->max_vgpr_spill >= 0;
 }
 
 /* --format=json: JSON Lines for --list, the findings for --check. */

@@ -24,6 +24,8 @@ enum {
 	/* launch (issue 27) */
 	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
 	OPT_REQUIRE_TARGET,
+	/* AMD spills (issue 28) */
+	OPT_MAX_VGPR_SPILL,
 	/* build (issue 25) */
 	OPT_CORES,
 };
@@ -86,6 +88,9 @@ static const struct option_doc option_docs[] = {
 	  "AMDGPU code runs on these GPUs (gfx90a,gfx1100)", NULL },
 	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES",
 	  "no kernel may spill (store or load) more than BYTES", NULL },
+	/* AMD spills (issue 28) */
+	{ { "max-vgpr-spill", required_argument, NULL, OPT_MAX_VGPR_SPILL }, "N",
+	  "no AMD GPU kernel may spill more than N VGPRs", NULL },
 	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N",
 	  "no kernel may use more than N registers", NULL },
 	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
@@ -296,6 +301,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 	memset(o, 0, sizeof *o);
 	o->mem_budget = o->mem_host = o->max_spill = o->max_regs = o->max_bytes = -1;
 	o->max_local_reserve = -1;
+	o->max_vgpr_spill = -1;
 	*exit_now = 0;
 	nc = getenv("NO_COLOR");
 	if (nc != NULL && *nc != '\0')
@@ -393,6 +399,10 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		case OPT_MAX_SPILL:
 			if ((bad = parse_count("max-spill", optarg, 0, 1L << 40, &n)) == 0)
 				o->max_spill = n;
+			break;
+		case OPT_MAX_VGPR_SPILL:
+			if ((bad = parse_count("max-vgpr-spill", optarg, 0, 1L << 30, &n)) == 0)
+				o->max_vgpr_spill = n;
 			break;
 		case OPT_MAX_REGS:
 			if ((bad = parse_count("max-regs", optarg, 0, 255, &n)) == 0)

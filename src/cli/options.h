@@ -59,6 +59,7 @@ struct options {
 	struct strlist	 require_sass;
 	struct strlist	 require_target;	/* AMDGPU targets */
 	int64_t		 max_spill;	/* bytes, -1 unset */
+	int64_t		 max_vgpr_spill;	/* AMDGPU VGPRs spilled, -1 unset */
 	int64_t		 max_regs;	/* -1 unset */
 	const char	*max_growth;	/* rule text, NULL unset */
 	int		 stale_fails;

@@ -69,19 +69,51 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 	return 0;
 }
 
-/* --max-regs and --max-spill; counts unknown spills. */
+/* What --max-spill and --max-vgpr-spill could not judge, for the notices. */
+struct spill_unjudged {
+	size_t	bytes_unknown;	/* --max-spill: no ptxas -v log joined */
+	size_t	amd_counts;	/* --max-spill: AMDGPU rows record VGPRs spilled, not bytes */
+	size_t	vgpr_unknown;	/* --max-vgpr-spill: an AMDGPU row without the count */
+};
+
+/*
+ * --max-vgpr-spill: an AMDGPU code object's .vgpr_spill_count, VGPRs spilled
+ * to scratch (4 bytes a lane each), judged as a count; CUDA rows are
+ * --max-spill's.
+ */
+static void
+judge_vgpr_spill(const struct judge_config *c, size_t entry, const struct func_rec *fn,
+    const struct image_rec *img, struct verdict *v, struct spill_unjudged *u)
+{
+	if (c->max_vgpr_spill < 0 || !arch_is_amdgpu(img->arch))
+		return;
+	if (fn->vgpr_spill < 0)
+		u->vgpr_unknown++;
+	else if (fn->vgpr_spill > c->max_vgpr_spill) {
+		judge_add(v, FINDING_VIOLATION,
+		    "VIOLATION %s %s: VGPR SPILL %ld (over --max-vgpr-spill=%lld) [%s]",
+		    fn->name, img->arch, (long)fn->vgpr_spill, (long long)c->max_vgpr_spill,
+		    origin(img));
+		about(v, RULE_MAX_VGPR_SPILL, entry, img->library);
+	}
+}
+
+/* --max-regs, --max-spill and --max-vgpr-spill; counts what they could not judge. */
 static void
 judge_limits(const struct judge_config *c, size_t entry, const struct func_rec *fn,
-    const struct image_rec *img, struct verdict *v, size_t *spill_unknown)
+    const struct image_rec *img, struct verdict *v, struct spill_unjudged *u)
 {
 	if (c->max_regs >= 0 && fn->reg > c->max_regs) {
 		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --max-regs=%lld) [%s]",
 		    fn->name, img->arch, (long)fn->reg, (long long)c->max_regs, origin(img));
 		about(v, RULE_MAX_REGS, entry, img->library);
 	}
+	judge_vgpr_spill(c, entry, fn, img, v, u);
 	if (c->max_spill >= 0) {
-		if (fn->spill_stores < 0 || fn->spill_loads < 0)
-			(*spill_unknown)++;
+		if ((fn->spill_stores < 0 || fn->spill_loads < 0) && fn->vgpr_spill >= 0)
+			u->amd_counts++;
+		else if (fn->spill_stores < 0 || fn->spill_loads < 0)
+			u->bytes_unknown++;
 		else if (fn->spill_stores > c->max_spill || fn->spill_loads > c->max_spill) {
 			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s %s: SPILL STORES %ld LOADS %ld (over --max-spill=%lld) [%s]",
@@ -172,7 +204,8 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
     struct judge_libs *lp, struct kcount_set *counts, size_t *unmatched)
 {
 	struct judge_libs libs;
-	size_t spill_unknown = 0, stale;
+	struct spill_unjudged u = { 0, 0, 0 };
+	size_t stale;
 
 	kgroup_count(counts, m, c->vendored);
 	judge_libs_init(&libs, m, counts);
@@ -186,7 +219,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		if (vendored_match(c->vendored, img, fn))
 			continue;
 		judge_frame(c, i, fn, img, v);
-		judge_limits(c, i, fn, img, v, &spill_unknown);
+		judge_limits(c, i, fn, img, v, &u);
 	}
 	v->gated = counts->gated;
 	v->skipped = counts->skipped;
@@ -196,11 +229,20 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 	judge_libs_require_target(&libs, c->require_target, v);
 	stale = judge_stale(c, v);
 	*unmatched = judge_unmatched(c, m, v);
-	if (spill_unknown > 0)
+	if (u.bytes_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
 		    "--max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
-		    spill_unknown, counts->gated.entries,
+		    u.bytes_unknown, counts->gated.entries,
 		    judge_plural(counts->gated.entries, "entry", "entries"));
+	if (u.amd_counts > 0)
+		verdict_add(v, FINDING_NOTICE,
+		    "--max-spill: %zu AMDGPU %s record%s VGPRs spilled, not bytes: judged by --max-vgpr-spill%s",
+		    u.amd_counts, judge_plural(u.amd_counts, "entry", "entries"),
+		    u.amd_counts == 1 ? "s" : "", c->max_vgpr_spill < 0 ? ", not given" : "");
+	if (u.vgpr_unknown > 0)
+		verdict_add(v, FINDING_NOTICE,
+		    "--max-vgpr-spill: VGPRs spilled unknown for %zu AMDGPU %s (no .vgpr_spill_count), not judged",
+		    u.vgpr_unknown, judge_plural(u.vgpr_unknown, "entry", "entries"));
 	judge_nothing(c, m, v);
 	*lp = libs;
 	return stale;
@@ -235,6 +277,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_DEPLOYABLE] = "--deployable",
 		[RULE_OCCUPANCY] = "--max-growth=occupancy",
 		[RULE_REQUIRE_TARGET] = "--require-target",
+		[RULE_MAX_VGPR_SPILL] = "--max-vgpr-spill",
 	};
 	char by[256], rows[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);

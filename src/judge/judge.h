@@ -6,6 +6,7 @@
  *                rows looser than measured are stale
  *   --max-regs   REG over N
  *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
+ *   --max-vgpr-spill  AMDGPU VGPRs spilled over N
  *   --require-sass  every library carries SASS for these arches
  *   --require-target  every library of AMDGPU code runs on these GPUs
  *   --mem-budget, --mem-host, --max-growth (judge_build.h, judge_growth.h)
@@ -33,6 +34,7 @@ struct judge_config {
 	const struct vendored_rule *vendored;	/* NULL: none vendored */
 	int64_t			 max_regs;	/* -1 unset */
 	int64_t			 max_spill;	/* -1 unset */
+	int64_t			 max_vgpr_spill;	/* AMDGPU VGPRs spilled; -1 unset */
 	const struct strlist	*require_sass;
 	const struct strlist	*require_target;	/* AMDGPU: gfx90a, gfx90a:xnack+ */
 	int			 stale_fails;

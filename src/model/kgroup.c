@@ -107,6 +107,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 			g->reg = g->stack = g->local = g->shared = UNKNOWN;
 			g->spill_stores = g->spill_loads = UNKNOWN;
 			g->sp_reg = g->sp_stack = g->sp_stores = g->sp_loads = UNKNOWN;
+			g->sp_vgpr_spill = g->sp_sgpr_spill = UNKNOWN;
 			g->ar_reg = g->ar_stack = g->ar_local = UNKNOWN;
 		}
 		g->vendored |= vendored_match(rule, img, f);
@@ -134,6 +135,8 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 			maxto(&g->sp_stack, f->stack);
 			maxto(&g->sp_stores, f->spill_stores);
 			maxto(&g->sp_loads, f->spill_loads);
+			maxto(&g->sp_vgpr_spill, f->vgpr_spill);
+			maxto(&g->sp_sgpr_spill, f->sgpr_spill);
 		}
 	}
 	free(idx);

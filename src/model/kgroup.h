@@ -27,6 +27,7 @@ struct kgroup {
 	int32_t		 reg, stack, local, shared, spill_stores, spill_loads;
 	/* Maxima over the spilling instantiations only. */
 	int32_t		 sp_reg, sp_stack, sp_stores, sp_loads;
+	int32_t		 sp_vgpr_spill, sp_sgpr_spill;	/* AMDGPU: registers spilled */
 	/* Maxima over the spill-free framed ones (per-thread arrays). */
 	int32_t		 ar_reg, ar_stack, ar_local;
 	size_t		 first;		/* index of its first entry in model.funcs */

@@ -97,6 +97,8 @@ occupancy_limit_name(int limit, char *buf, size_t size)
 	static const struct { int bit; const char *name; } names[] = {
 		{ OCC_REGISTERS, "registers" }, { OCC_SHARED, "shared memory" },
 		{ OCC_WARPS, "warps" }, { OCC_BLOCKS, "blocks per SM" },
+		{ OCC_VGPRS, "VGPRs" }, { OCC_SGPRS, "SGPRs" }, { OCC_LDS, "LDS" },
+		{ OCC_GROUPS, "workgroups per CU" }, { OCC_WAVES, "waves per SIMD" },
 	};
 	size_t n = 0;
 

@@ -21,6 +21,7 @@ const char *const finding_rule_names[RULE_COUNT] = {
 	[RULE_DRIVER] = "require-driver", [RULE_DEPLOYABLE] = "deployable",
 	[RULE_OCCUPANCY] = "occupancy",
 	[RULE_REQUIRE_TARGET] = "require-target",
+	[RULE_MAX_VGPR_SPILL] = "max-vgpr-spill",
 };
 
 void

@@ -40,6 +40,7 @@ enum finding_rule {
 	RULE_DEPLOYABLE,	/* --deployable */
 	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
 	RULE_REQUIRE_TARGET,	/* --require-target: AMDGPU */
+	RULE_MAX_VGPR_SPILL,	/* --max-vgpr-spill: AMDGPU */
 	RULE_COUNT
 };
 

@@ -5,6 +5,10 @@
 #   build/spill_hip.hipfb     its .hip_fatbin section: a bundle file
 #   build/spill_hip.gfx906.co its gfx906 code object, bare
 #   build/libspill_hip.a      an archive of the object
+#   build/spill_cdna.o        the same source for gfx908 and gfx90a (AGPRs)
+#   golden/spill.occupancy.txt clang's "Occupancy [waves/SIMD]" remark of
+#                             each kernel of spill.hip on gfx906, gfx908,
+#                             gfx90a, gfx1030
 #   build/tiny_v3.o           code object v3, gfx908 and gfx90a:xnack+ (AGPRs
 #                             counted; hipcc 5.2 cannot link v5 here: lld
 #                             says "unknown abi version")
@@ -22,7 +26,17 @@ rm -f build/libspill_hip.a
 ar rcD build/libspill_hip.a build/spill_hip.o
 hipcc --offload-arch=gfx908 --offload-arch=gfx90a:xnack+ -mcode-object-version=3 -O3 \
     -c src/tiny.hip -o build/tiny_v3.o
-for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o; do
+hipcc --offload-arch=gfx908 --offload-arch=gfx90a -O3 -c src/spill.hip -o build/spill_cdna.o
+# What the compiler says of each kernel's occupancy (clang's
+# -Rpass-analysis=kernel-resource-usage): "target mangled waves/SIMD".
+t=$(mktemp -d)
+for a in gfx906 gfx908 gfx90a gfx1030; do
+	hipcc --offload-arch=$a -O3 -c src/spill.hip -o "$t/o" \
+	    -Rpass-analysis=kernel-resource-usage 2>&1 |
+	    awk -v a=$a '/Function Name:/ { n = $(NF - 1) } /Occupancy \[waves\/SIMD\]:/ { print a, n, $(NF - 1) }'
+done >golden/spill.occupancy.txt
+rm -r "$t"
+for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o spill_cdna.o; do
 	python3 ../../golden_amdgpu.py notes "build/$f" >"golden/$f.notes.txt"
 done
 

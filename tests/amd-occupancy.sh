@@ -1,0 +1,44 @@
+#!/bin/sh
+# AMD GPU occupancy (issue 28): the report's waves per SIMD equal what the
+# compiler itself said of each kernel (clang's "Occupancy [waves/SIMD]"
+# remark, tests/corpus/amd/golden/spill.occupancy.txt) on gfx906, gfx908,
+# gfx90a and gfx1030, kernel for kernel: a kernel below the most waves has
+# its row with the remark's figure, one at the most has none.
+. "${srcdir:-.}/tests/lib.sh"
+
+AMD="$CORPUS/amd/build"
+"$SPILLWAY" --list "$AMD/spill_hip.o" "$AMD/spill_cdna.o" >"$TMP/list.csv" 2>"$TMP/list.err"
+check "--list reads both fixtures cleanly" [ ! -s "$TMP/list.err" ]
+"$SPILLWAY" --report=csv --sections=occupancy "$AMD/spill_hip.o" "$AMD/spill_cdna.o" \
+    >"$TMP/occ.csv" 2>"$TMP/occ.err"
+check "--report reads both fixtures cleanly" [ ! -s "$TMP/occ.err" ]
+if python3 - "$TMP/list.csv" "$TMP/occ.csv" "$CORPUS/amd/golden/spill.occupancy.txt" >"$TMP/cmp" <<'PY'
+import csv, sys
+collapsed = {(r["sm"], r["mangled"]): r["collapsed"] for r in csv.DictReader(open(sys.argv[1]))}
+rows, most = {}, {}
+for r in csv.DictReader(open(sys.argv[2])):
+    w, m = r["warps/SM"].split("/")
+    rows[(r["sm"], r["kernel"])] = int(w)
+    most[r["sm"]] = int(m)
+bad = n = 0
+for line in open(sys.argv[3]):
+    sm, mangled, waves = line.split()
+    k = (sm, collapsed[(sm, mangled)])
+    got = rows.get(k, most.get(sm))
+    n += 1
+    if got is None or got != int(waves):
+        bad += 1
+        print(f"{sm} {mangled}: clang says {waves} waves/SIMD, the report {got}")
+print(f"{n} kernels, {bad} differ")
+sys.exit(1 if bad or n == 0 else 0)
+PY
+then
+	pass "waves per SIMD equal clang's remarks: $(tail -1 "$TMP/cmp")"
+else
+	fail "waves per SIMD differ from clang's remarks"; sed 's/^/    /' "$TMP/cmp"
+fi
+check "the gfx906 spill is limited by its VGPRs, 40 %" \
+    grep -q '^occupancy,spill_kernel,spill_hip.o,gfx906,64,0,.*,4/10,40.0%,VGPRs$' "$TMP/occ.csv"
+"$SPILLWAY" --report=markdown --sections=occupancy "$AMD/spill_hip.o" >"$TMP/occ.md" 2>&1
+check "Markdown says waves per SIMD" grep -q '| gfx1030 | 128 | 0 | .* | 50.0% (8/16 waves/SIMD, ' "$TMP/occ.md"
+finish
