@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsontext.h"
 #include "size.h"
 #include "xalloc.h"
 
@@ -37,25 +38,6 @@ number(FILE *f, uint64_t v, int last)
 	putc(last ? '\n' : ',', f);
 }
 
-/* A JSON string holds UTF-8 only: other bytes (a damaged symbol table)
- * show as '?'. */
-static json_t *
-text(const char *s)
-{
-	json_t *j = json_string(s);
-	char *copy;
-
-	if (j != NULL)
-		return j;
-	copy = xstrdup(s);
-	for (char *p = copy; *p; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	j = json_string(copy);
-	free(copy);
-	return j;
-}
-
 void
 size_list_write_json(FILE *f, const struct model *m)
 {
@@ -68,12 +50,12 @@ size_list_write_json(FILE *f, const struct model *m)
 		char *line;
 
 		json_object_set_new(row, "level", json_string(size_level_names[l->level]));
-		json_object_set_new(row, "library", text(l->library));
-		json_object_set_new(row, "member", text(l->member));
-		json_object_set_new(row, "arch", text(l->arch));
-		json_object_set_new(row, "what", text(l->what));
-		json_object_set_new(row, "kernel", text(l->kernel));
-		json_object_set_new(row, "name", text(l->name));
+		json_object_set_new(row, "library", jsontext_string(l->library));
+		json_object_set_new(row, "member", jsontext_string(l->member));
+		json_object_set_new(row, "arch", jsontext_string(l->arch));
+		json_object_set_new(row, "what", jsontext_string(l->what));
+		json_object_set_new(row, "kernel", jsontext_string(l->kernel));
+		json_object_set_new(row, "name", jsontext_string(l->name));
 		json_object_set_new(row, "count", json_integer((json_int_t)l->count));
 		json_object_set_new(row, "stored", l->stored == SIZE_UNKNOWN ? json_null() :
 		    json_integer((json_int_t)l->stored));

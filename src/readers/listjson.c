@@ -5,27 +5,9 @@
 #include <string.h>
 
 #include "columns.h"
+#include "jsontext.h"
 #include "listjson.h"
 #include "xalloc.h"
-
-/* A JSON string holds UTF-8 only: a name with other bytes (a damaged
- * symbol table) keeps its ASCII and shows '?' for each byte past it. */
-static json_t *
-text_value(const char *s)
-{
-	json_t *j = json_string(s);
-	char *copy;
-
-	if (j != NULL)
-		return j;
-	copy = xstrdup(s);
-	for (char *p = copy; *p; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	j = json_string(copy);
-	free(copy);
-	return j;
-}
 
 static json_t *
 column_json(const struct column *c, const struct image_rec *img, const struct func_rec *fn)
@@ -35,7 +17,7 @@ column_json(const struct column *c, const struct image_rec *img, const struct fu
 
 		return v < 0 ? json_null() : json_integer(v);
 	}
-	return text_value(column_text(c, img, fn));
+	return jsontext_string(column_text(c, img, fn));
 }
 
 char *

@@ -1,0 +1,11 @@
+/* Strings for JSON (libjansson), which holds UTF-8 only. */
+#ifndef JSONTEXT_H
+#define JSONTEXT_H
+
+#include <jansson.h>
+
+/* A JSON string of s: a name with other bytes (a damaged symbol table)
+ * keeps its ASCII and shows '?' for each byte past it. */
+json_t	*jsontext_string(const char *s);
+
+#endif
