@@ -17,6 +17,7 @@
 #include "buildview.h"
 #include "checkview.h"
 #include "detail.h"
+#include "progress.h"
 #include "rtext.h"
 #include "text.h"
 #include "tui.h"
@@ -414,48 +415,34 @@ tui_loop(struct tui *t)
 	return 0;
 }
 
-int
-tui_run(const struct model *m, const struct tui_config *c, const struct verdict *v,
-    const struct rdoc *diff, size_t problems)
+struct tui *
+tui_open(int color)
 {
-	struct tui t;
-	SCREEN *scr;
+	struct tui *t;
 	const char *cs;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "spillway: the browser needs a terminal (try --summary or --list)\n");
-		return -1;
+		return NULL;
 	}
 	/* A terminal that cannot move the cursor draws nothing a user can read
 	 * (only the status line would show): say so, as less does. */
 	if (getenv("TERM") == NULL || getenv("TERM")[0] == '\0' || strcmp(getenv("TERM"), "dumb") == 0) {
 		fprintf(stderr, "spillway: the browser needs a terminal that moves the cursor (TERM=%s); "
 		    "try --summary or --list\n", getenv("TERM") ? getenv("TERM") : "");
-		return -1;
+		return NULL;
 	}
 	setlocale(LC_ALL, "");
-	memset(&t, 0, sizeof t);
-	t.m = m;
-	t.verdict = v;
-	t.diff = diff;
-	t.diags = c->diags;
-	t.problems = problems;
-	t.gates = c->gates;
+	t = xcalloc(1, sizeof *t);
 	cs = nl_langinfo(CODESET);
-	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
-	t.color = c->color;
-	vm_init(&t.vm, m);
-	for (size_t g = 0; g < t.vm.ngroups; g++)
-		if (t.vm.groups[g].kind == FUNC_ENTRY)
-			t.nkernels++;
-	tui_table_init(&t);
-
-	scr = newterm(NULL, stdout, stdin);
-	if (scr == NULL) {
+	t->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	t->color = color;
+	t->screen = newterm(NULL, stdout, stdin);
+	if (t->screen == NULL) {
 		fprintf(stderr, "spillway: cannot drive this terminal (TERM=%s)\n",
 		    getenv("TERM") ? getenv("TERM") : "");
-		vm_free(&t.vm);
-		return -1;
+		free(t);
+		return NULL;
 	}
 	set_escdelay(25);
 	cbreak();
@@ -468,19 +455,64 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	    | BUTTON5_PRESSED
 #endif
 	    , NULL);
-	tui_colors(&t);
-	getmaxyx(stdscr, t.rows, t.cols);
+	tui_colors(t);
+	getmaxyx(stdscr, t->rows, t->cols);
+	return t;
+}
+
+void
+tui_progress(void *ctx, const struct scan_progress *p)
+{
+	struct tui *t = ctx;
+	char line[512];
+
+	getmaxyx(stdscr, t->rows, t->cols);
+	progress_line(line, sizeof line, p, t->cols);
+	erase();
+	tui_draw_bar(t, NULL, 0, 0, NULL);
+	tui_draw_status(t, line, "");
+	refresh();
+}
+
+int
+tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const struct verdict *v,
+    const struct rdoc *diff, size_t problems)
+{
+	struct tui *t = tp;
+
+	t->m = m;
+	t->verdict = v;
+	t->diff = diff;
+	t->diags = c->diags;
+	t->problems = problems;
+	t->gates = c->gates;
+	vm_init(&t->vm, m);
+	t->vm_ready = 1;
+	for (size_t g = 0; g < t->vm.ngroups; g++)
+		if (t->vm.groups[g].kind == FUNC_ENTRY)
+			t->nkernels++;
+	tui_table_init(t);
+	getmaxyx(stdscr, t->rows, t->cols);
 	/* Only build logs given: their view is what there is to see. */
-	if (t.vm.ngroups == 0 && m->nmodules > 0)
-		tui_switch(&t, VIEW_BUILD);
+	if (t->vm.ngroups == 0 && m->nmodules > 0)
+		tui_switch(t, VIEW_BUILD);
 	if (problems > 0)
-		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
+		snprintf(t->msg, sizeof t->msg, " %zu file%s could not be read in whole or part: "
 		    "%s", problems, problems == 1 ? "" : "s",
-		    tui_has_messages(&t) ? "see the Messages view" : "named when you quit");
-	tui_loop(&t);
-	endwin();
-	delscreen(scr);
-	tb_free(&t.tb);
-	vm_free(&t.vm);
+		    tui_has_messages(t) ? "see the Messages view" : "named when you quit");
+	tui_loop(t);
 	return 0;
+}
+
+void
+tui_close(struct tui *t)
+{
+	if (t == NULL)
+		return;
+	endwin();
+	delscreen(t->screen);
+	tb_free(&t->tb);
+	if (t->vm_ready)
+		vm_free(&t->vm);
+	free(t);
 }

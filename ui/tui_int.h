@@ -56,7 +56,9 @@ struct tui {
 	const struct diag_list	*diags;		/* the scan's messages, or NULL */
 	size_t			 problems;	/* files not read in whole or part */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
+	SCREEN			*screen;
 	struct viewmodel	 vm;
+	int			 vm_ready;	/* vm holds the model: tui_run began */
 	size_t			 nkernels;	/* entry kernels in the model */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
