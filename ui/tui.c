@@ -114,68 +114,6 @@ tui_has_libraries(const struct tui *t)
 	return t->vm.nlibraries > 1;
 }
 
-struct tui_lib {
-	const char	*library;
-	long		 group;		/* the first group of the library */
-	size_t		 kernels, insts;
-	int32_t		 stack, reg;
-};
-
-static int
-tui_lib_cmp(const void *x, const void *y)
-{
-	const struct tui_lib *a = x, *b = y;
-
-	if (a->kernels != b->kernels)
-		return a->kernels < b->kernels ? 1 : -1;
-	return strcmp(a->library, b->library);
-}
-
-/* The libraries, the most kernels first (ncdu's top level): Enter shows
- * the kernels of the one lit.  A line's ref is its group's library, found
- * again through the group that first named it. */
-static void
-tui_fill_libraries(struct tui *t)
-{
-	const struct viewmodel *vm = &t->vm;
-	struct tui_lib *v = xcalloc(vm->nlibraries + 1, sizeof *v);
-	size_t n = 0;
-	size_t stack = vm_side_slot(vm, 0);
-
-	for (size_t g = 0; g < vm->ngroups; g++) {
-		const struct vm_group *gr = &vm->groups[g];
-		size_t k;
-
-		if (gr->kind != FUNC_ENTRY)
-			continue;
-		for (k = 0; k < n && v[k].library != gr->library; k++)
-			;
-		if (k == n && n < vm->nlibraries) {
-			v[n].library = gr->library;
-			v[n].group = (long)g;
-			v[n].stack = v[n].reg = -1;
-			n++;
-		}
-		if (k >= n)
-			continue;
-		v[k].kernels++;
-		v[k].insts += gr->ninst;
-		if (vm_group_value(vm, (uint32_t)g, stack, 1) > v[k].stack)
-			v[k].stack = vm_group_value(vm, (uint32_t)g, stack, 1);
-		if (vm_group_value(vm, (uint32_t)g, stack, 0) > v[k].reg)
-			v[k].reg = vm_group_value(vm, (uint32_t)g, stack, 0);
-	}
-	qsort(v, n, sizeof *v, tui_lib_cmp);
-	tb_add(&t->tb, TB_HEADING, "%zu libraries, the most kernels first (Enter: its kernels)", n);
-	tb_add(&t->tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK", "library");
-	for (size_t k = 0; k < n; k++) {
-		tb_add(&t->tb, v[k].stack > 0 ? TB_WARN : TB_NORMAL, "  %8zu %8zu %6ld %7ld  %s",
-		    v[k].kernels, v[k].insts, (long)v[k].reg, (long)v[k].stack, v[k].library);
-		tb_set_ref(&t->tb, v[k].group);
-	}
-	free(v);
-}
-
 static void
 tui_fill_detail(struct tui *t)
 {
@@ -203,7 +141,7 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
-		.fill = tui_fill_libraries, .draw = tui_pager_draw, .key = tui_pager_key },
+		.fill = tui_libs_fill, .draw = tui_pager_draw, .key = tui_libs_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -512,6 +450,7 @@ tui_close(struct tui *t)
 	endwin();
 	delscreen(t->screen);
 	tb_free(&t->tb);
+	libtree_free(&t->libs);
 	if (t->vm_ready)
 		vm_free(&t->vm);
 	free(t);
