@@ -49,12 +49,13 @@ for size in 100x30 80x24; do
 	check "$size: no library path on screen" sh -c "! grep -q 'corpus/build' '$TMP/screen'"
 	check "$size: no elided library" sh -c "! grep -q '…[a-z_]*\.o ' '$TMP/screen'"
 
-	# The libraries, the most kernels first; Enter shows the kernels of one.
+	# The libraries, the most kernels first; L shows the kernels of one
+	# (Enter opens it in the tree: tests/tui-libtree.sh).
 	keys 2
 	check "$size: 2 lists the libraries" wait_for "2 libraries, the most kernels first"
 	first=$(grep -m1 'corpus/build/' "$TMP/screen" | awk '{ print $NF }')
-	keys Enter
-	check "$size: Enter shows the first library's kernels ($first)" wait_for "  library: "
+	keys L
+	check "$size: L shows the first library's kernels ($first)" wait_for "  library: "
 	check "$size: ... and no other library's" sh -c "sed -n '4,\$((TUI_ROWS - 1))p' '$TMP/screen' | grep '\.o ' | grep -qv '$(basename "$first")' && exit 1 || exit 0"
 done
 finish

@@ -17,6 +17,7 @@
 #include "buildview.h"
 #include "checkview.h"
 #include "detail.h"
+#include "progress.h"
 #include "rtext.h"
 #include "text.h"
 #include "tui.h"
@@ -113,68 +114,6 @@ tui_has_libraries(const struct tui *t)
 	return t->vm.nlibraries > 1;
 }
 
-struct tui_lib {
-	const char	*library;
-	long		 group;		/* the first group of the library */
-	size_t		 kernels, insts;
-	int32_t		 stack, reg;
-};
-
-static int
-tui_lib_cmp(const void *x, const void *y)
-{
-	const struct tui_lib *a = x, *b = y;
-
-	if (a->kernels != b->kernels)
-		return a->kernels < b->kernels ? 1 : -1;
-	return strcmp(a->library, b->library);
-}
-
-/* The libraries, the most kernels first (ncdu's top level): Enter shows
- * the kernels of the one lit.  A line's ref is its group's library, found
- * again through the group that first named it. */
-static void
-tui_fill_libraries(struct tui *t)
-{
-	const struct viewmodel *vm = &t->vm;
-	struct tui_lib *v = xcalloc(vm->nlibraries + 1, sizeof *v);
-	size_t n = 0;
-	size_t stack = vm_side_slot(vm, 0);
-
-	for (size_t g = 0; g < vm->ngroups; g++) {
-		const struct vm_group *gr = &vm->groups[g];
-		size_t k;
-
-		if (gr->kind != FUNC_ENTRY)
-			continue;
-		for (k = 0; k < n && v[k].library != gr->library; k++)
-			;
-		if (k == n && n < vm->nlibraries) {
-			v[n].library = gr->library;
-			v[n].group = (long)g;
-			v[n].stack = v[n].reg = -1;
-			n++;
-		}
-		if (k >= n)
-			continue;
-		v[k].kernels++;
-		v[k].insts += gr->ninst;
-		if (vm_group_value(vm, (uint32_t)g, stack, 1) > v[k].stack)
-			v[k].stack = vm_group_value(vm, (uint32_t)g, stack, 1);
-		if (vm_group_value(vm, (uint32_t)g, stack, 0) > v[k].reg)
-			v[k].reg = vm_group_value(vm, (uint32_t)g, stack, 0);
-	}
-	qsort(v, n, sizeof *v, tui_lib_cmp);
-	tb_add(&t->tb, TB_HEADING, "%zu libraries, the most kernels first (Enter: its kernels)", n);
-	tb_add(&t->tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK", "library");
-	for (size_t k = 0; k < n; k++) {
-		tb_add(&t->tb, v[k].stack > 0 ? TB_WARN : TB_NORMAL, "  %8zu %8zu %6ld %7ld  %s",
-		    v[k].kernels, v[k].insts, (long)v[k].reg, (long)v[k].stack, v[k].library);
-		tb_set_ref(&t->tb, v[k].group);
-	}
-	free(v);
-}
-
 static void
 tui_fill_detail(struct tui *t)
 {
@@ -202,7 +141,7 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
-		.fill = tui_fill_libraries, .draw = tui_pager_draw, .key = tui_pager_key },
+		.fill = tui_libs_fill, .draw = tui_pager_draw, .key = tui_libs_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -414,48 +353,34 @@ tui_loop(struct tui *t)
 	return 0;
 }
 
-int
-tui_run(const struct model *m, const struct tui_config *c, const struct verdict *v,
-    const struct rdoc *diff, size_t problems)
+struct tui *
+tui_open(int color)
 {
-	struct tui t;
-	SCREEN *scr;
+	struct tui *t;
 	const char *cs;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "spillway: the browser needs a terminal (try --summary or --list)\n");
-		return -1;
+		return NULL;
 	}
 	/* A terminal that cannot move the cursor draws nothing a user can read
 	 * (only the status line would show): say so, as less does. */
 	if (getenv("TERM") == NULL || getenv("TERM")[0] == '\0' || strcmp(getenv("TERM"), "dumb") == 0) {
 		fprintf(stderr, "spillway: the browser needs a terminal that moves the cursor (TERM=%s); "
 		    "try --summary or --list\n", getenv("TERM") ? getenv("TERM") : "");
-		return -1;
+		return NULL;
 	}
 	setlocale(LC_ALL, "");
-	memset(&t, 0, sizeof t);
-	t.m = m;
-	t.verdict = v;
-	t.diff = diff;
-	t.diags = c->diags;
-	t.problems = problems;
-	t.gates = c->gates;
+	t = xcalloc(1, sizeof *t);
 	cs = nl_langinfo(CODESET);
-	t.utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
-	t.color = c->color;
-	vm_init(&t.vm, m);
-	for (size_t g = 0; g < t.vm.ngroups; g++)
-		if (t.vm.groups[g].kind == FUNC_ENTRY)
-			t.nkernels++;
-	tui_table_init(&t);
-
-	scr = newterm(NULL, stdout, stdin);
-	if (scr == NULL) {
+	t->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	t->color = color;
+	t->screen = newterm(NULL, stdout, stdin);
+	if (t->screen == NULL) {
 		fprintf(stderr, "spillway: cannot drive this terminal (TERM=%s)\n",
 		    getenv("TERM") ? getenv("TERM") : "");
-		vm_free(&t.vm);
-		return -1;
+		free(t);
+		return NULL;
 	}
 	set_escdelay(25);
 	cbreak();
@@ -468,19 +393,65 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	    | BUTTON5_PRESSED
 #endif
 	    , NULL);
-	tui_colors(&t);
-	getmaxyx(stdscr, t.rows, t.cols);
+	tui_colors(t);
+	getmaxyx(stdscr, t->rows, t->cols);
+	return t;
+}
+
+void
+tui_progress(void *ctx, const struct scan_progress *p)
+{
+	struct tui *t = ctx;
+	char line[512];
+
+	getmaxyx(stdscr, t->rows, t->cols);
+	progress_line(line, sizeof line, p, t->cols);
+	erase();
+	tui_draw_bar(t, NULL, 0, 0, NULL);
+	tui_draw_status(t, line, "");
+	refresh();
+}
+
+int
+tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const struct verdict *v,
+    const struct rdoc *diff, size_t problems)
+{
+	struct tui *t = tp;
+
+	t->m = m;
+	t->verdict = v;
+	t->diff = diff;
+	t->diags = c->diags;
+	t->problems = problems;
+	t->gates = c->gates;
+	vm_init(&t->vm, m);
+	t->vm_ready = 1;
+	for (size_t g = 0; g < t->vm.ngroups; g++)
+		if (t->vm.groups[g].kind == FUNC_ENTRY)
+			t->nkernels++;
+	tui_table_init(t);
+	getmaxyx(stdscr, t->rows, t->cols);
 	/* Only build logs given: their view is what there is to see. */
-	if (t.vm.ngroups == 0 && m->nmodules > 0)
-		tui_switch(&t, VIEW_BUILD);
+	if (t->vm.ngroups == 0 && m->nmodules > 0)
+		tui_switch(t, VIEW_BUILD);
 	if (problems > 0)
-		snprintf(t.msg, sizeof t.msg, " %zu file%s could not be read in whole or part: "
+		snprintf(t->msg, sizeof t->msg, " %zu file%s could not be read in whole or part: "
 		    "%s", problems, problems == 1 ? "" : "s",
-		    tui_has_messages(&t) ? "see the Messages view" : "named when you quit");
-	tui_loop(&t);
-	endwin();
-	delscreen(scr);
-	tb_free(&t.tb);
-	vm_free(&t.vm);
+		    tui_has_messages(t) ? "see the Messages view" : "named when you quit");
+	tui_loop(t);
 	return 0;
+}
+
+void
+tui_close(struct tui *t)
+{
+	if (t == NULL)
+		return;
+	endwin();
+	delscreen(t->screen);
+	tb_free(&t->tb);
+	libtree_free(&t->libs);
+	if (t->vm_ready)
+		vm_free(&t->vm);
+	free(t);
 }

@@ -11,6 +11,7 @@
 #include "judge_build.h"
 #include "keys.h"
 #include "layout.h"
+#include "libtree.h"
 #include "model.h"
 #include "textbuf.h"
 #include "verdict.h"
@@ -56,7 +57,9 @@ struct tui {
 	const struct diag_list	*diags;		/* the scan's messages, or NULL */
 	size_t			 problems;	/* files not read in whole or part */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
+	SCREEN			*screen;
 	struct viewmodel	 vm;
+	int			 vm_ready;	/* vm holds the model: tui_run began */
 	size_t			 nkernels;	/* entry kernels in the model */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
@@ -64,6 +67,8 @@ struct tui {
 	size_t			 tb_top;
 	int			 tb_left;	/* columns scrolled right */
 	long			 tb_sel;	/* the line lit (one with a ref), -1 */
+	struct libtree		 libs;		/* the Libraries view's tree */
+	long			 libs_row;	/* its row lit, kept while another view shows */
 	uint32_t		 detail_group;
 	int32_t			 detail_inst;
 
@@ -106,6 +111,10 @@ void	tui_table_init(struct tui *);
 void	tui_table_draw(struct tui *, const struct view_ops *);
 int	tui_table_key(struct tui *, int act, int key);
 int	tui_table_click(struct tui *, int y, int x, int twice);
+
+/* tui_libs.c */
+void	tui_libs_fill(struct tui *);
+int	tui_libs_key(struct tui *, int act, int key);
 
 /* tui_pager.c */
 void	tui_pager_draw(struct tui *, const struct view_ops *);

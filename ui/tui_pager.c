@@ -142,11 +142,6 @@ tui_pager_key(struct tui *t, int act, int key)
 
 		if (entry < 0)
 			return ACT_NONE;
-		if (t->view == VIEW_LIBRARIES) {	/* the ref is a group of the library */
-			vm_set_lib_filter(&t->vm, vm->groups[entry].library);
-			vm_select(&t->vm, 0);
-			return ACT_SHOW_KERNELS;
-		}
 		/* The instantiation the entry is one arch of. */
 		for (size_t i = 0; i < vm->ninsts; i++)
 			for (size_t a = 0; a < vm->narches; a++)

@@ -83,6 +83,7 @@ struct run {
 	struct report_config	 report;
 	struct outfile		 of;
 	int			 of_open;
+	struct tui		*tui;		/* the browser's terminal, open from before the scan */
 	FILE			*out;
 };
 
@@ -587,11 +588,29 @@ run_tui(struct run *r)
 		text.sections = NULL;
 		report_build(&diff, &text, &r->m, &r->base, NULL);
 	}
-	if (tui_run(&r->m, &tc, rule_given(&r->o) ? &r->judged : NULL,
+	if (tui_run(r->tui, &r->m, &tc, rule_given(&r->o) ? &r->judged : NULL,
 	    r->have_base ? &diff : NULL, r->diags.n + r->stats.named_missing) < 0)
 		rc = EXIT_TROUBLE;
+	tui_close(r->tui);	/* before the messages go to stderr */
+	r->tui = NULL;
 	rdoc_free(&diff);
 	return rc;
+}
+
+/* The browser takes the terminal before the scan, so that its progress
+ * shows there; no terminal: nothing is scanned. */
+static int
+check_tui(struct run *r)
+{
+	r->tui = tui_open(r->o.color != COLOR_NEVER);
+	return r->tui != NULL ? EXIT_CLEAN : EXIT_TROUBLE;
+}
+
+static void
+tui_before_scan(struct run *r)
+{
+	r->scan.progress = tui_progress;
+	r->scan.progress_ctx = r->tui;
 }
 
 static int
@@ -612,8 +631,8 @@ static const struct mode_ops modes[] = {
 	  RUN_JUDGES | RUN_GROWTH | RUN_GATES, NULL, NULL, run_check },
 	{ MODE_UPDATE_ALLOW, RUN_SCANS | RUN_OUTPUT | RUN_ALLOW | RUN_ALLOW_GIVEN | RUN_GATES,
 	  NULL, NULL, run_update },
-	{ MODE_TUI, RUN_SCANS | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES_IF_RULE, NULL, NULL,
-	  run_tui },
+	{ MODE_TUI, RUN_SCANS | RUN_ALLOW | RUN_BASELINE | RUN_JUDGES_IF_RULE, check_tui,
+	  tui_before_scan, run_tui },
 };
 /* --report=trace lays the build out: no sections, no judge. */
 static const struct mode_ops trace_mode = {
@@ -829,6 +848,7 @@ run_free(struct run *r)
 {
 	if (r->of_open)
 		outfile_discard(&r->of);
+	tui_close(r->tui);
 	diag_free(&r->diags);
 	verdict_free(&r->judged);
 	schedule_free(&r->sched);

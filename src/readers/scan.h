@@ -52,6 +52,14 @@ struct scan_stats {
 	struct namecache_bounded kept_mangled;	/* names past a demangling bound: a notice */
 };
 
+/* How far a scan is, for a progress line: files that held something
+ * spillway reads, images found so far, and images read of them. */
+struct scan_progress {
+	size_t	files_read;
+	size_t	images_found;
+	size_t	images_read;
+};
+
 struct scan_config {
 	int			 threads;	/* 0: the cores available */
 	const struct strlist	*arches;	/* NULL or empty: every arch */
@@ -74,6 +82,10 @@ struct scan_config {
 	/* Hash every SASS image and function's code (XXH3, the duplicates of
 	 * the size section and --list=images' hash): some 15 % more CPU. */
 	int			 hashes;
+	/* Called on the main thread while the scan goes on, some ten times a
+	 * second at most, and once at the end; NULL: not at all. */
+	void			(*progress)(void *ctx, const struct scan_progress *);
+	void			 *progress_ctx;
 };
 
 int	scan_default_threads(void);

@@ -148,6 +148,8 @@ struct scan {
 	atomic_size_t		 pending;
 	pthread_cond_t		 gathered;	/* pending went under the limit */
 	struct namecache	 names;
+	atomic_size_t		 jobs_done;	/* by the workers: the progress line's images read */
+	double			 progress_at;	/* when cfg->progress was last called */
 	struct ptxjoin		 join;		/* ptxas figures, joined as rows are gathered */
 };
 
@@ -214,6 +216,7 @@ void	scan_read_buffer(struct place *, const uint8_t *, size_t, int named);
 void	scan_job_add(struct scan *, const struct job *);
 struct worker *scan_pool_start(struct scan *, int nthreads);
 void	scan_pool_finish(struct scan *, struct worker *);
+void	scan_progress(struct scan *, int last);
 
 /* scan_job.c */
 void	scan_job_run(struct worker *, struct job *);

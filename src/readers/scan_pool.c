@@ -77,6 +77,28 @@ fit_budget(struct scan *s)
 	membudget_set_limit(&s->buffers, limit);
 }
 
+#define PROGRESS_EVERY	0.1	/* seconds between two calls of cfg->progress */
+
+/* Tells cfg->progress how far the scan is, once in PROGRESS_EVERY (last:
+ * whatever the time). */
+void
+scan_progress(struct scan *s, int last)
+{
+	struct scan_progress p;
+	double now;
+
+	if (s->cfg->progress == NULL)
+		return;
+	now = clock_seconds(CLOCK_MONOTONIC);
+	if (!last && now - s->progress_at < PROGRESS_EVERY)
+		return;
+	s->progress_at = now;
+	p.files_read = s->stats->files_read;
+	p.images_found = s->njobs;
+	p.images_read = atomic_load(&s->jobs_done);
+	s->cfg->progress(s->cfg->progress_ctx, &p);
+}
+
 /* Adds a job and hands it to the workers. */
 void
 scan_job_add(struct scan *s, const struct job *j)
@@ -98,6 +120,7 @@ scan_job_add(struct scan *s, const struct job *j)
 	if (s->njobs % FIT_EVERY == 0)
 		fit_budget(s);
 	atomic_store(&s->published, s->njobs);
+	scan_progress(s, 0);
 	/* Workers that caught up count themselves idle before they look at
 	 * published, so one of the two sees the other.  One job: one worker. */
 	if (atomic_load(&s->idle) > 0) {
@@ -303,6 +326,7 @@ worker_main(void *arg)
 				j->src = NULL;
 			}
 			atomic_store(&j->done, 1);
+			atomic_fetch_add(&s->jobs_done, 1);
 		}
 		xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
 		w->mine[w->nmine].first = first;
@@ -378,7 +402,9 @@ gather_results(struct scan *s)
 		if (j->diags.n > 0)
 			s->stats->unreadable++;
 		diag_append(s->diags, &j->diags);
+		scan_progress(s, 0);
 	}
+	scan_progress(s, 1);
 	s->stats->gather_cpu_seconds += clock_seconds(CLOCK_THREAD_CPUTIME_ID) - cpu;
 }
 
@@ -399,6 +425,7 @@ scan_pool_start(struct scan *s, int nthreads)
 	pthread_cond_init(&s->gathered, NULL);
 	atomic_store(&s->gather_waits, NO_JOB);
 	atomic_store(&s->pending, 0);
+	atomic_store(&s->jobs_done, 0);
 	namecache_init(&s->names, &s->model->pool);
 	rss_open(&s->rss);
 	membudget_init(&s->buffers, BUDGET_SHARE);

@@ -1,0 +1,198 @@
+/*
+ * The library -> kernel tree of the Libraries view.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libtree.h"
+#include "xalloc.h"
+
+#define RES_REG		0	/* the view-model's resource columns shown here */
+#define RES_STACK	1
+
+/* The sort's context: qsort takes none. */
+static const struct viewmodel *sort_vm;
+static size_t sort_slot;
+
+static int32_t
+group_value(const struct viewmodel *vm, uint32_t g, size_t slot, int res)
+{
+	int32_t v = vm_group_value(vm, g, slot, res);
+
+	return v < 0 ? -1 : v;
+}
+
+/* By library, then the worst STACK, REG first, then the name order. */
+static int
+kernel_cmp(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	const struct vm_group *ga = &sort_vm->groups[a], *gb = &sort_vm->groups[b];
+	int32_t va, vb;
+
+	if (ga->library != gb->library)
+		return strcmp(ga->library, gb->library);
+	for (int res = RES_STACK; res >= RES_REG; res--) {
+		va = group_value(sort_vm, a, sort_slot, res);
+		vb = group_value(sort_vm, b, sort_slot, res);
+		if (va != vb)
+			return va < vb ? 1 : -1;
+	}
+	return ga->rank < gb->rank ? -1 : ga->rank > gb->rank;
+}
+
+/* The most kernels first, then by path. */
+static int
+lib_cmp(const void *x, const void *y)
+{
+	const struct libtree_lib *a = x, *b = y;
+
+	if (a->n != b->n)
+		return a->n < b->n ? 1 : -1;
+	return strcmp(a->library, b->library);
+}
+
+static int
+was_expanded(const struct libtree *old, const char *library)
+{
+	if (old == NULL)
+		return 0;
+	for (size_t i = 0; i < old->nlibs; i++)
+		if (old->libs[i].library == library)
+			return old->libs[i].expanded;
+	return 0;
+}
+
+static void
+libtree_rows(struct libtree *lt)
+{
+	size_t n = 0;
+
+	free(lt->rows);
+	lt->rows = xcalloc(lt->nlibs + lt->nkernels + 1, sizeof *lt->rows);
+	for (size_t l = 0; l < lt->nlibs; l++) {
+		const struct libtree_lib *lib = &lt->libs[l];
+
+		lt->rows[n].lib = (uint32_t)l;
+		lt->rows[n++].group = -1;
+		for (uint32_t k = 0; lib->expanded && k < lib->n; k++) {
+			lt->rows[n].lib = (uint32_t)l;
+			lt->rows[n++].group = lt->kernels[lib->first + k];
+		}
+	}
+	lt->nrows = n;
+}
+
+void
+libtree_build(struct libtree *lt, const struct viewmodel *vm, struct libtree *old)
+{
+	size_t slot = vm_side_slot(vm, 0);
+	size_t nk = 0;
+
+	memset(lt, 0, sizeof *lt);
+	lt->kernels = xcalloc(vm->ngroups + 1, sizeof *lt->kernels);
+	for (size_t g = 0; g < vm->ngroups; g++)
+		if (vm->groups[g].kind == FUNC_ENTRY)
+			lt->kernels[nk++] = (uint32_t)g;
+	lt->nkernels = nk;
+	sort_vm = vm;
+	sort_slot = slot;
+	qsort(lt->kernels, nk, sizeof *lt->kernels, kernel_cmp);
+	lt->libs = xcalloc(vm->nlibraries + nk + 1, sizeof *lt->libs);
+	for (size_t k = 0; k < nk; k++) {
+		uint32_t g = lt->kernels[k];
+		const struct vm_group *gr = &vm->groups[g];
+		struct libtree_lib *lib = &lt->libs[lt->nlibs > 0 ? lt->nlibs - 1 : 0];
+
+		if (lt->nlibs == 0 || lib->library != gr->library) {
+			lib = &lt->libs[lt->nlibs++];
+			lib->library = gr->library;
+			lib->first = (uint32_t)k;
+			lib->reg = lib->stack = -1;
+			lib->expanded = was_expanded(old, gr->library);
+		}
+		lib->n++;
+		lib->insts += gr->ninst;
+		if (group_value(vm, g, slot, RES_REG) > lib->reg)
+			lib->reg = group_value(vm, g, slot, RES_REG);
+		if (group_value(vm, g, slot, RES_STACK) > lib->stack)
+			lib->stack = group_value(vm, g, slot, RES_STACK);
+	}
+	qsort(lt->libs, lt->nlibs, sizeof *lt->libs, lib_cmp);
+	libtree_rows(lt);
+	libtree_free(old);
+}
+
+static void
+value(char *buf, size_t size, int32_t v)
+{
+	if (v < 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%ld", (long)v);
+}
+
+void
+libtree_fill(const struct libtree *lt, struct textbuf *tb, const struct viewmodel *vm, int utf8)
+{
+	size_t slot = vm_side_slot(vm, 0);
+	const char *open = utf8 ? "\xe2\x96\xbe" : "-", *shut = utf8 ? "\xe2\x96\xb8" : "+";
+	const char *mid = utf8 ? "\xe2\x94\x9c" : "|", *end = utf8 ? "\xe2\x94\x94" : "`";
+
+	tb_add(tb, TB_HEADING, "%zu libraries, the most kernels first (Enter: open, %s: close, L: in the table)",
+	    lt->nlibs, utf8 ? "\xe2\x86\x90" : "Left");
+	tb_add(tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK",
+	    "library / kernel");
+	for (size_t r = 0; r < lt->nrows; r++) {
+		const struct libtree_row *row = &lt->rows[r];
+		const struct libtree_lib *lib = &lt->libs[row->lib];
+		char reg[16], stack[16];
+
+		if (row->group < 0) {
+			value(reg, sizeof reg, lib->reg);
+			value(stack, sizeof stack, lib->stack);
+			tb_add(tb, lib->stack > 0 ? TB_WARN : TB_NORMAL, "%s %8u %8zu %6s %7s  %s",
+			    lib->expanded ? open : shut, lib->n, lib->insts, reg, stack, lib->library);
+		} else {
+			uint32_t g = (uint32_t)row->group;
+			int last = r + 1 == lt->nrows || lt->rows[r + 1].group < 0;
+			int32_t s = group_value(vm, g, slot, RES_STACK);
+
+			value(reg, sizeof reg, group_value(vm, g, slot, RES_REG));
+			value(stack, sizeof stack, s);
+			tb_add(tb, s > 0 ? TB_WARN : TB_NORMAL, "  %8s %8u %6s %7s    %s %s", "",
+			    vm->groups[g].ninst, reg, stack, last ? end : mid, vm->groups[g].collapsed);
+		}
+		tb_set_ref(tb, (long)r);
+	}
+}
+
+size_t
+libtree_set(struct libtree *lt, size_t row, int open)
+{
+	uint32_t l;
+	size_t at = 0;
+
+	if (row >= lt->nrows)
+		return row;
+	l = lt->rows[row].lib;
+	lt->libs[l].expanded = open < 0 ? !lt->libs[l].expanded : open;
+	libtree_rows(lt);
+	while (at < lt->nrows && !(lt->rows[at].lib == l && lt->rows[at].group < 0))
+		at++;
+	return at;
+}
+
+void
+libtree_free(struct libtree *lt)
+{
+	if (lt == NULL)
+		return;
+	free(lt->libs);
+	free(lt->kernels);
+	free(lt->rows);
+	memset(lt, 0, sizeof *lt);
+}
