@@ -63,6 +63,7 @@ add_func(struct model *m, size_t img, const char *collapsed, const char *name, c
 	f.texture = f.surface = f.sampler = 0;
 	f.max_threads = f.min_blocks = f.frame = -1;
 	f.spill_stores = f.spill_loads = -1;
+	f.code_bytes = UNKNOWN;		/* as a --list without it: test_code_bytes sets it */
 	model_add_func(m, &f);
 }
 
@@ -150,11 +151,90 @@ test_default_sort(void **state)
 	assert_int_equal(vm.sort_field, VM_FIELD_RES(0, 1));
 	for (int i = 0; i < 4; i++)	/* REG, library, name, then wraps... */
 		vm_sort_step(&vm, -1);
-	assert_int_equal(vm.sort_field, vm_nfields(&vm) - 2);	/* ...and unknown spills */
+	assert_int_equal(vm.sort_field, vm_nfields(&vm) - 3);	/* ...past unknown code and spills */
 	assert_false(vm.res_known[VM_NRES - 1]);
+	assert_false(vm.res_known[VM_NRES - 2]);
 	assert_true(vm.res_known[1]);
 	vm_free(&vm);
 	model_free(&m);
+}
+
+/* code_bytes: a kernel's is the sum over its instantiations, every arch's
+ * the sum over the arches; one unknown part makes the sum unknown. */
+static void
+test_code_bytes(void **state)
+{
+	static const int32_t bytes[] = { 100, 200, 300, 400, 1000, 2000, 50 };
+	int code = columns[COL_CODE_BYTES].tui - 1;
+	struct model m;
+	struct viewmodel vm;
+	char buf[96];
+
+	(void)state;
+	sample(&m);
+	for (size_t i = 0; i < m.nfuncs; i++)
+		m.funcs[i].code_bytes = bytes[i];
+	vm_init(&vm, &m);
+	assert_true(vm_res_summed(code));
+	assert_false(vm_res_summed(columns[COL_STACK].tui - 1));
+	assert_true(vm.res_known[code]);
+	vm_set_sort(&vm, VM_FIELD_RES(0, code));
+	assert_true(vm.sort_desc);
+	/* lib.a's fill: fill<1> 100 + 1000, fill<2> 200 + 2000. */
+	assert_string_equal(row_name(&vm, 0), "blas::fill");
+	assert_string_equal(vm.groups[vm.rows[0].group].library, "lib.a");
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, code), 3300);
+	assert_string_equal(row_name(&vm, 1), "gemv");
+	assert_int_equal(vm_row_value(&vm, &vm.rows[1], 0, code), 400);
+	assert_string_equal(row_name(&vm, 2), "blas::detail::scan");
+	assert_string_equal(row_name(&vm, 3), "blas::fill");	/* lib.so: 50 */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[3], 0, code), 50);
+	vm_sort_reverse(&vm);
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, code), 50);
+	vm_sort_reverse(&vm);
+	vm_expand(&vm, 1);
+	assert_int_equal(vm.nrows, 6);
+	assert_int_equal(vm_row_value(&vm, &vm.rows[1], 0, code), 2200);	/* fill<2> first */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[2], 0, code), 1100);
+	vm_set_arches(&vm, 1, -1);	/* sm_100: 1000 + 2000 */
+	assert_int_equal(vm_group_value(&vm, vm.rows[0].group, 1, code), 3000);
+	assert_int_equal(vm_group_value(&vm, vm.rows[0].group, 0, code), 300);
+	vm_field_label(&vm, VM_FIELD_RES(0, code), buf, sizeof buf);
+	assert_string_equal(buf, "CODE sm_100");
+	vm_side_heading(&vm, 0, buf, sizeof buf);
+	assert_string_equal(buf, " sm_100 ");
+	vm_set_arches(&vm, -1, -1);
+	vm_side_heading(&vm, 0, buf, sizeof buf);
+	assert_string_equal(buf, " all arches: max; CODE: sum ");
+	{
+		struct textbuf tb = { 0 };
+		int said = 0;
+
+		detail_build(&tb, &vm, vm.rows[0].group, -1, 100);
+		for (size_t i = 0; i < tb.n; i++)
+			said |= strcmp(tb.v[i].text, "  code_bytes 3300 bytes of SASS, the sum over "
+			    "2 instantiations on 2 arches") == 0;
+		assert_true(said);
+		tb_free(&tb);
+	}
+	vm_free(&vm);
+
+	m.funcs[4].code_bytes = UNKNOWN;	/* fill<1> on sm_100 */
+	vm_init(&vm, &m);
+	for (size_t g = 0; g < vm.ngroups; g++)
+		if (strcmp(vm.groups[g].collapsed, "blas::fill") == 0 &&
+		    strcmp(vm.groups[g].library, "lib.a") == 0) {
+			assert_int_equal(vm_group_value(&vm, (uint32_t)g, vm.narches, code), UNKNOWN);
+			assert_int_equal(vm_group_value(&vm, (uint32_t)g, 0, code), 300);
+		}
+	vm_free(&vm);
+	model_free(&m);
+
+	/* Absent adds nothing; the sum stops at INT32_MAX. */
+	assert_int_equal(vm_res_combine(code, VM_ABSENT, 7), 7);
+	assert_int_equal(vm_res_combine(code, 7, VM_ABSENT), 7);
+	assert_int_equal(vm_res_combine(code, INT32_MAX - 1, 5), INT32_MAX);
+	assert_int_equal(vm_res_combine(columns[COL_STACK].tui - 1, UNKNOWN, 5), 5);
 }
 
 static void
@@ -667,6 +747,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_default_sort),
+		cmocka_unit_test(test_code_bytes),
 		cmocka_unit_test(test_unknown_sorts_last),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_arches),
