@@ -18,6 +18,7 @@
 #include "buildview.h"
 #include "bytes.h"
 #include "schedule.h"
+#include "size_tree.h"
 #include "detail.h"
 #include "layout.h"
 #include "text.h"
@@ -235,6 +236,84 @@ test_code_bytes(void **state)
 	assert_int_equal(vm_res_combine(code, 7, VM_ABSENT), 7);
 	assert_int_equal(vm_res_combine(code, INT32_MAX - 1, 5), INT32_MAX);
 	assert_int_equal(vm_res_combine(columns[COL_STACK].tui - 1, UNKNOWN, 5), 5);
+}
+
+/* The Size view's tree: libraries and arches by stored bytes, kernels and
+ * instantiations by code bytes, largest first, each a share of its line's
+ * siblings; rows expand and collapse. */
+static void
+test_size_tree(void **state)
+{
+	static const int32_t bytes[] = { 100, 200, 300, 400, 1000, 2000, 50 };
+	static const char *const rows0[] = { "lib.a", "sm_100 SASS (1 image)",
+		"sm_90 SASS (1 image)", "compute_90 PTX (1 image)", "lib.so" };
+	struct model m;
+	struct size_tree st;
+	const struct size_node *n;
+	char buf[128];
+	size_t ptx;
+	uint32_t arch100, fill;
+
+	(void)state;
+	sample(&m);
+	for (size_t i = 0; i < m.nfuncs; i++)
+		m.funcs[i].code_bytes = bytes[i];
+	m.images[0].stored_size = 1000;	/* lib.a sm_90 */
+	m.images[1].stored_size = 3000;	/* lib.a sm_100 */
+	m.images[2].stored_size = 500;	/* lib.so sm_100 */
+	ptx = add_image(&m, "lib.a", "compute_90");
+	m.images[ptx].kind = IMAGE_PTX;
+	m.images[ptx].stored_size = 200;
+	size_tree_init(&st, &m);
+	assert_int_equal(st.nlibs, 2);
+	assert_int_equal(st.all, 4700);
+	/* The largest library shows its arches at first. */
+	assert_int_equal(st.nrows, 5);
+	for (size_t r = 0; r < st.nrows; r++) {
+		size_tree_label(&st, st.rows[r], buf, sizeof buf);
+		assert_string_equal(buf, rows0[r]);
+	}
+	n = &st.nodes[st.rows[0]];
+	assert_int_equal(n->bytes, 4200);
+	assert_int_equal(n->whole, 4700);
+	assert_true(n->expanded);
+	arch100 = st.rows[1];
+	assert_int_equal(st.nodes[arch100].bytes, 3000);
+	assert_int_equal(st.nodes[arch100].whole, 4200);
+	assert_int_equal(st.nodes[st.rows[3]].nkids, 0);	/* PTX: no kernels */
+	/* sm_100 of lib.a: fill (1000 + 2000) only. */
+	assert_true(size_tree_expand(&st, arch100, 1));
+	assert_false(size_tree_expand(&st, arch100, 1));
+	assert_int_equal(st.nrows, 6);
+	fill = st.rows[2];
+	size_tree_label(&st, fill, buf, sizeof buf);
+	assert_string_equal(buf, "blas::fill [2]");
+	assert_int_equal(st.nodes[fill].bytes, 3000);
+	assert_int_equal(st.nodes[fill].whole, 3000);
+	assert_true(size_tree_expand(&st, fill, 1));
+	assert_int_equal(st.nrows, 8);
+	n = &st.nodes[st.rows[3]];
+	assert_string_equal(n->name, "blas::fill<2>(int)");	/* the larger first */
+	assert_int_equal(n->bytes, 2000);
+	assert_int_equal(n->whole, 3000);
+	assert_int_equal(n->level, SNODE_INST);
+	assert_int_equal(n->parent, fill);
+	assert_int_equal(st.nodes[st.rows[4]].bytes, 1000);
+	assert_false(size_tree_expand(&st, st.rows[3], 1));	/* a leaf */
+	/* sm_90: gemv 400, fill 300 (100 + 200), scan 300: equal bytes by name. */
+	assert_true(size_tree_expand(&st, st.rows[5], 1));
+	assert_string_equal(st.nodes[st.rows[6]].name, "gemv");
+	assert_string_equal(st.nodes[st.rows[7]].name, "blas::detail::scan");
+	assert_string_equal(st.nodes[st.rows[8]].name, "blas::fill");
+	assert_int_equal(st.nodes[st.rows[6]].whole, 1000);
+	/* Collapsing the library hides all under it, and keeps their state. */
+	assert_true(size_tree_expand(&st, st.rows[0], 0));
+	assert_int_equal(st.nrows, 2);
+	assert_int_equal(size_tree_row(&st, fill), -1);
+	assert_true(size_tree_expand(&st, st.rows[0], 1));
+	assert_int_equal(size_tree_row(&st, fill), 2);
+	size_tree_free(&st);
+	model_free(&m);
 }
 
 static void
@@ -748,6 +827,7 @@ main(void)
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_default_sort),
 		cmocka_unit_test(test_code_bytes),
+		cmocka_unit_test(test_size_tree),
 		cmocka_unit_test(test_unknown_sorts_last),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_arches),

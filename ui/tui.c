@@ -198,7 +198,7 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_DIFF] = { .name = "Diff", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_diff,
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_SIZE] = { .name = "Size", .keys = KEYS_PAGER | KEYS_TAB, .available = view_size_available,
-		.fill = view_size_fill, .draw = tui_pager_draw, .key = tui_pager_key },
+		.fill = view_size_fill, .draw = tui_pager_draw, .key = view_size_key },
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
@@ -481,6 +481,7 @@ tui_run(const struct model *m, const struct tui_config *c, const struct verdict 
 	endwin();
 	delscreen(scr);
 	tb_free(&t.tb);
+	view_size_free(&t);
 	vm_free(&t.vm);
 	return 0;
 }

@@ -57,6 +57,7 @@ struct tui {
 	size_t			 problems;	/* files not read in whole or part */
 	struct build_gates	 gates;		/* --mem-budget, --mem-host, --jobs */
 	struct viewmodel	 vm;
+	struct size_tree	*size;		/* the Size view's, built when first shown */
 	size_t			 nkernels;	/* entry kernels in the model */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
