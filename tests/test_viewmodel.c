@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +18,7 @@
 
 #include "buildview.h"
 #include "bytes.h"
+#include "jobsadvice.h"
 #include "schedule.h"
 #include "size_tree.h"
 #include "detail.h"
@@ -709,6 +711,73 @@ test_buildview_jobs(void **state)
 	model_free(&m);
 }
 
+/* The advised -j, as main.c gives it to the view under --jobs=auto. */
+static int
+buildsum_like_jobs(const struct model *m, int cores, int64_t host)
+{
+	struct jobsadvice a;
+	int j = 0;
+
+	if (jobsadvice_compute(m, cores, host, &a) == 0)
+		j = a.jobs;
+	jobsadvice_free(&a);
+	return j;
+}
+
+/* --jobs=auto with --mem-host: under the timeline, --summary's advice line
+ * for line (jobsadvice_print: one truth); the heading names the cores
+ * simulated on. */
+static void
+test_buildview_advice(void **state)
+{
+	struct model m;
+	struct textbuf tb = { 0 };
+	struct build_module b;
+	char names[8][16], *text = NULL, *line, *save = NULL;
+	size_t len = 0, at = 0, said = 0;
+	FILE *f;
+	struct build_gates g = { -1, 12LL << 30, 0, BYTES_GIB, BYTES_GIB, 2, 1 };
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 8; i++) {
+		memset(&b, 0, sizeof b);
+		snprintf(names[i], sizeof names[i], "m%d.o", i);
+		b.name = names[i];
+		b.peak_rss = (int64_t)(i < 2 ? 8 : 1) << 30;	/* two heavy, six light */
+		b.start = b.end = -1;
+		b.wall = 10;
+		b.arches = b.source = "";
+		model_add_module(&m, &b);
+	}
+	g.jobs = buildsum_like_jobs(&m, g.cores, g.mem_host);
+	assert_true(g.jobs >= 1);
+	buildview_build(&tb, &m, &g, 400, 0);
+	assert_non_null(strstr(tb.v[0].text, "simulated in the recorded order on 2 cores"));
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	jobsadvice_print(f, &m, g.cores, g.mem_host, g.mem_host_unit);
+	assert_int_equal(fclose(f), 0);
+	while (at < tb.n && strncmp(tb.v[at].text, "  --jobs=auto:", 14) != 0)
+		at++;
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		assert_true(at < tb.n);
+		assert_string_equal(tb.v[at].text + 2, line);
+		at++;
+		said++;
+	}
+	assert_true(said >= 2);		/* the -j, and the pool or why none */
+	assert_int_equal(at, tb.n);
+	tb_clear(&tb);
+	g.jobs_auto = 0;		/* no advice asked: none shown */
+	buildview_build(&tb, &m, &g, 400, 0);
+	for (size_t i = 0; i < tb.n; i++)
+		assert_null(strstr(tb.v[i].text, "--jobs=auto"));
+	free(text);
+	tb_free(&tb);
+	model_free(&m);
+}
+
 /* Tens of thousands of kernels sort and filter with no visible delay. */
 static void
 test_big_tree(void **state)
@@ -838,6 +907,7 @@ main(void)
 		cmocka_unit_test(test_detail),
 		cmocka_unit_test(test_buildview),
 		cmocka_unit_test(test_buildview_jobs),
+		cmocka_unit_test(test_buildview_advice),
 		cmocka_unit_test(test_big_tree),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_libshort),
