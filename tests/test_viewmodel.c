@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,7 +18,9 @@
 
 #include "buildview.h"
 #include "bytes.h"
+#include "jobsadvice.h"
 #include "schedule.h"
+#include "size_tree.h"
 #include "detail.h"
 #include "layout.h"
 #include "text.h"
@@ -63,6 +66,7 @@ add_func(struct model *m, size_t img, const char *collapsed, const char *name, c
 	f.texture = f.surface = f.sampler = 0;
 	f.max_threads = f.min_blocks = f.frame = -1;
 	f.spill_stores = f.spill_loads = -1;
+	f.code_bytes = UNKNOWN;		/* as a --list without it: test_code_bytes sets it */
 	model_add_func(m, &f);
 }
 
@@ -150,10 +154,167 @@ test_default_sort(void **state)
 	assert_int_equal(vm.sort_field, VM_FIELD_RES(0, 1));
 	for (int i = 0; i < 4; i++)	/* REG, library, name, then wraps... */
 		vm_sort_step(&vm, -1);
-	assert_int_equal(vm.sort_field, vm_nfields(&vm) - 2);	/* ...and unknown spills */
+	assert_int_equal(vm.sort_field, vm_nfields(&vm) - 3);	/* ...past unknown code and spills */
 	assert_false(vm.res_known[VM_NRES - 1]);
+	assert_false(vm.res_known[VM_NRES - 2]);
 	assert_true(vm.res_known[1]);
 	vm_free(&vm);
+	model_free(&m);
+}
+
+/* code_bytes: a kernel's is the sum over its instantiations, every arch's
+ * the sum over the arches; one unknown part makes the sum unknown. */
+static void
+test_code_bytes(void **state)
+{
+	static const int32_t bytes[] = { 100, 200, 300, 400, 1000, 2000, 50 };
+	int code = columns[COL_CODE_BYTES].tui - 1;
+	struct model m;
+	struct viewmodel vm;
+	char buf[96];
+
+	(void)state;
+	sample(&m);
+	for (size_t i = 0; i < m.nfuncs; i++)
+		m.funcs[i].code_bytes = bytes[i];
+	vm_init(&vm, &m);
+	assert_true(vm_res_summed(code));
+	assert_false(vm_res_summed(columns[COL_STACK].tui - 1));
+	assert_true(vm.res_known[code]);
+	vm_set_sort(&vm, VM_FIELD_RES(0, code));
+	assert_true(vm.sort_desc);
+	/* lib.a's fill: fill<1> 100 + 1000, fill<2> 200 + 2000. */
+	assert_string_equal(row_name(&vm, 0), "blas::fill");
+	assert_string_equal(vm.groups[vm.rows[0].group].library, "lib.a");
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, code), 3300);
+	assert_string_equal(row_name(&vm, 1), "gemv");
+	assert_int_equal(vm_row_value(&vm, &vm.rows[1], 0, code), 400);
+	assert_string_equal(row_name(&vm, 2), "blas::detail::scan");
+	assert_string_equal(row_name(&vm, 3), "blas::fill");	/* lib.so: 50 */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[3], 0, code), 50);
+	vm_sort_reverse(&vm);
+	assert_int_equal(vm_row_value(&vm, &vm.rows[0], 0, code), 50);
+	vm_sort_reverse(&vm);
+	vm_expand(&vm, 1);
+	assert_int_equal(vm.nrows, 6);
+	assert_int_equal(vm_row_value(&vm, &vm.rows[1], 0, code), 2200);	/* fill<2> first */
+	assert_int_equal(vm_row_value(&vm, &vm.rows[2], 0, code), 1100);
+	vm_set_arches(&vm, 1, -1);	/* sm_100: 1000 + 2000 */
+	assert_int_equal(vm_group_value(&vm, vm.rows[0].group, 1, code), 3000);
+	assert_int_equal(vm_group_value(&vm, vm.rows[0].group, 0, code), 300);
+	vm_field_label(&vm, VM_FIELD_RES(0, code), buf, sizeof buf);
+	assert_string_equal(buf, "CODE sm_100");
+	vm_side_heading(&vm, 0, buf, sizeof buf);
+	assert_string_equal(buf, " sm_100 ");
+	vm_set_arches(&vm, -1, -1);
+	vm_side_heading(&vm, 0, buf, sizeof buf);
+	assert_string_equal(buf, " all arches: max; CODE: sum ");
+	{
+		struct textbuf tb = { 0 };
+		int said = 0;
+
+		detail_build(&tb, &vm, vm.rows[0].group, -1, 100);
+		for (size_t i = 0; i < tb.n; i++)
+			said |= strcmp(tb.v[i].text, "  code_bytes 3300 bytes of SASS, the sum over "
+			    "2 instantiations on 2 arches") == 0;
+		assert_true(said);
+		tb_free(&tb);
+	}
+	vm_free(&vm);
+
+	m.funcs[4].code_bytes = UNKNOWN;	/* fill<1> on sm_100 */
+	vm_init(&vm, &m);
+	for (size_t g = 0; g < vm.ngroups; g++)
+		if (strcmp(vm.groups[g].collapsed, "blas::fill") == 0 &&
+		    strcmp(vm.groups[g].library, "lib.a") == 0) {
+			assert_int_equal(vm_group_value(&vm, (uint32_t)g, vm.narches, code), UNKNOWN);
+			assert_int_equal(vm_group_value(&vm, (uint32_t)g, 0, code), 300);
+		}
+	vm_free(&vm);
+	model_free(&m);
+
+	/* Absent adds nothing; the sum stops at INT32_MAX. */
+	assert_int_equal(vm_res_combine(code, VM_ABSENT, 7), 7);
+	assert_int_equal(vm_res_combine(code, 7, VM_ABSENT), 7);
+	assert_int_equal(vm_res_combine(code, INT32_MAX - 1, 5), INT32_MAX);
+	assert_int_equal(vm_res_combine(columns[COL_STACK].tui - 1, UNKNOWN, 5), 5);
+}
+
+/* The Size view's tree: libraries and arches by stored bytes, kernels and
+ * instantiations by code bytes, largest first, each a share of its line's
+ * siblings; rows expand and collapse. */
+static void
+test_size_tree(void **state)
+{
+	static const int32_t bytes[] = { 100, 200, 300, 400, 1000, 2000, 50 };
+	static const char *const rows0[] = { "lib.a", "sm_100 SASS (1 image)",
+		"sm_90 SASS (1 image)", "compute_90 PTX (1 image)", "lib.so" };
+	struct model m;
+	struct size_tree st;
+	const struct size_node *n;
+	char buf[128];
+	size_t ptx;
+	uint32_t arch100, fill;
+
+	(void)state;
+	sample(&m);
+	for (size_t i = 0; i < m.nfuncs; i++)
+		m.funcs[i].code_bytes = bytes[i];
+	m.images[0].stored_size = 1000;	/* lib.a sm_90 */
+	m.images[1].stored_size = 3000;	/* lib.a sm_100 */
+	m.images[2].stored_size = 500;	/* lib.so sm_100 */
+	ptx = add_image(&m, "lib.a", "compute_90");
+	m.images[ptx].kind = IMAGE_PTX;
+	m.images[ptx].stored_size = 200;
+	size_tree_init(&st, &m);
+	assert_int_equal(st.nlibs, 2);
+	assert_int_equal(st.all, 4700);
+	/* The largest library shows its arches at first. */
+	assert_int_equal(st.nrows, 5);
+	for (size_t r = 0; r < st.nrows; r++) {
+		size_tree_label(&st, st.rows[r], buf, sizeof buf);
+		assert_string_equal(buf, rows0[r]);
+	}
+	n = &st.nodes[st.rows[0]];
+	assert_int_equal(n->bytes, 4200);
+	assert_int_equal(n->whole, 4700);
+	assert_true(n->expanded);
+	arch100 = st.rows[1];
+	assert_int_equal(st.nodes[arch100].bytes, 3000);
+	assert_int_equal(st.nodes[arch100].whole, 4200);
+	assert_int_equal(st.nodes[st.rows[3]].nkids, 0);	/* PTX: no kernels */
+	/* sm_100 of lib.a: fill (1000 + 2000) only. */
+	assert_true(size_tree_expand(&st, arch100, 1));
+	assert_false(size_tree_expand(&st, arch100, 1));
+	assert_int_equal(st.nrows, 6);
+	fill = st.rows[2];
+	size_tree_label(&st, fill, buf, sizeof buf);
+	assert_string_equal(buf, "blas::fill [2]");
+	assert_int_equal(st.nodes[fill].bytes, 3000);
+	assert_int_equal(st.nodes[fill].whole, 3000);
+	assert_true(size_tree_expand(&st, fill, 1));
+	assert_int_equal(st.nrows, 8);
+	n = &st.nodes[st.rows[3]];
+	assert_string_equal(n->name, "blas::fill<2>(int)");	/* the larger first */
+	assert_int_equal(n->bytes, 2000);
+	assert_int_equal(n->whole, 3000);
+	assert_int_equal(n->level, SNODE_INST);
+	assert_int_equal(n->parent, fill);
+	assert_int_equal(st.nodes[st.rows[4]].bytes, 1000);
+	assert_false(size_tree_expand(&st, st.rows[3], 1));	/* a leaf */
+	/* sm_90: gemv 400, fill 300 (100 + 200), scan 300: equal bytes by name. */
+	assert_true(size_tree_expand(&st, st.rows[5], 1));
+	assert_string_equal(st.nodes[st.rows[6]].name, "gemv");
+	assert_string_equal(st.nodes[st.rows[7]].name, "blas::detail::scan");
+	assert_string_equal(st.nodes[st.rows[8]].name, "blas::fill");
+	assert_int_equal(st.nodes[st.rows[6]].whole, 1000);
+	/* Collapsing the library hides all under it, and keeps their state. */
+	assert_true(size_tree_expand(&st, st.rows[0], 0));
+	assert_int_equal(st.nrows, 2);
+	assert_int_equal(size_tree_row(&st, fill), -1);
+	assert_true(size_tree_expand(&st, st.rows[0], 1));
+	assert_int_equal(size_tree_row(&st, fill), 2);
+	size_tree_free(&st);
 	model_free(&m);
 }
 
@@ -550,6 +711,73 @@ test_buildview_jobs(void **state)
 	model_free(&m);
 }
 
+/* The advised -j, as main.c gives it to the view under --jobs=auto. */
+static int
+buildsum_like_jobs(const struct model *m, int cores, int64_t host)
+{
+	struct jobsadvice a;
+	int j = 0;
+
+	if (jobsadvice_compute(m, cores, host, &a) == 0)
+		j = a.jobs;
+	jobsadvice_free(&a);
+	return j;
+}
+
+/* --jobs=auto with --mem-host: under the timeline, --summary's advice line
+ * for line (jobsadvice_print: one truth); the heading names the cores
+ * simulated on. */
+static void
+test_buildview_advice(void **state)
+{
+	struct model m;
+	struct textbuf tb = { 0 };
+	struct build_module b;
+	char names[8][16], *text = NULL, *line, *save = NULL;
+	size_t len = 0, at = 0, said = 0;
+	FILE *f;
+	struct build_gates g = { -1, 12LL << 30, 0, BYTES_GIB, BYTES_GIB, 2, 1 };
+
+	(void)state;
+	model_init(&m);
+	for (int i = 0; i < 8; i++) {
+		memset(&b, 0, sizeof b);
+		snprintf(names[i], sizeof names[i], "m%d.o", i);
+		b.name = names[i];
+		b.peak_rss = (int64_t)(i < 2 ? 8 : 1) << 30;	/* two heavy, six light */
+		b.start = b.end = -1;
+		b.wall = 10;
+		b.arches = b.source = "";
+		model_add_module(&m, &b);
+	}
+	g.jobs = buildsum_like_jobs(&m, g.cores, g.mem_host);
+	assert_true(g.jobs >= 1);
+	buildview_build(&tb, &m, &g, 400, 0);
+	assert_non_null(strstr(tb.v[0].text, "simulated in the recorded order on 2 cores"));
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	jobsadvice_print(f, &m, g.cores, g.mem_host, g.mem_host_unit);
+	assert_int_equal(fclose(f), 0);
+	while (at < tb.n && strncmp(tb.v[at].text, "  --jobs=auto:", 14) != 0)
+		at++;
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		assert_true(at < tb.n);
+		assert_string_equal(tb.v[at].text + 2, line);
+		at++;
+		said++;
+	}
+	assert_true(said >= 2);		/* the -j, and the pool or why none */
+	assert_int_equal(at, tb.n);
+	tb_clear(&tb);
+	g.jobs_auto = 0;		/* no advice asked: none shown */
+	buildview_build(&tb, &m, &g, 400, 0);
+	for (size_t i = 0; i < tb.n; i++)
+		assert_null(strstr(tb.v[i].text, "--jobs=auto"));
+	free(text);
+	tb_free(&tb);
+	model_free(&m);
+}
+
 /* Tens of thousands of kernels sort and filter with no visible delay. */
 static void
 test_big_tree(void **state)
@@ -667,6 +895,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_default_sort),
+		cmocka_unit_test(test_code_bytes),
+		cmocka_unit_test(test_size_tree),
 		cmocka_unit_test(test_unknown_sorts_last),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_arches),
@@ -677,6 +907,7 @@ main(void)
 		cmocka_unit_test(test_detail),
 		cmocka_unit_test(test_buildview),
 		cmocka_unit_test(test_buildview_jobs),
+		cmocka_unit_test(test_buildview_advice),
 		cmocka_unit_test(test_big_tree),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_libshort),

@@ -79,21 +79,21 @@ keys j k
 check "the browser opens on the kernel table" wait_for "sort: STACK all arches desc"
 if [ $have_python -eq 1 ]; then
 	check "the status line counts every kernel ($total)" grep -q " $total of $total kernels" "$TMP/screen"
-	check "the first row has the largest stack frame ($maxstack)" [ "$(column_from_right 3 | head -1)" = "$maxstack" ]
+	check "the first row has the largest stack frame ($maxstack)" [ "$(column_from_right 4 | head -1)" = "$maxstack" ]
 fi
-column_from_right 3 | sorted_desc
+column_from_right 4 | sorted_desc
 check "STACK never grows down the screen" [ $? -eq 0 ]
 check "the header names the columns" grep -q "KERNEL .*LIBRARY .*REG .*▼STACK .*LOCAL .*SHARED" "$TMP/screen"
-check "the header says the numbers are the maximum" grep -q "max over all arches" "$TMP/screen"
+check "the header says the numbers are the maximum, CODE the sum" grep -q "all arches: max; CODE: sum" "$TMP/screen"
 
 # --- Sort: S goes to the previous column, r reverses. ----------------------
 keys S
 check "S sorts by REG" wait_for "sort: REG all arches desc"
-column_from_right 4 | sorted_desc
+column_from_right 5 | sorted_desc
 check "REG never grows down the screen" [ $? -eq 0 ]
 keys r
 check "r reverses the sort" wait_for "sort: REG all arches asc"
-column_from_right 4 | sorted_asc
+column_from_right 5 | sorted_asc
 check "REG never shrinks down the screen" [ $? -eq 0 ]
 keys s
 check "s goes back to STACK, descending again" wait_for "sort: STACK all arches desc"
@@ -140,8 +140,9 @@ keys '\'
 type_text gather_local
 keys Enter
 check "the comparison filters" wait_for "filter: gather_local"
-# stack.o holds sm_75 and sm_86: REG 31 against 32, the same 1 KiB frame.
-check "the comparison shows both arches' numbers" grep -q "gather_local_kernel .*stack.o *31 *1024 *0 *0 *32 *1024 *0 *0" "$TMP/screen"
+# stack.o holds sm_75 and sm_86: REG 31 against 32, the same 1 KiB frame,
+# CODE 2560 against 2688 (--list's code_bytes).
+check "the comparison shows both arches' numbers" grep -q "gather_local_kernel .*stack.o *31 *1024 *0 *0 *2560 *32 *1024 *0 *0 *2688" "$TMP/screen"
 tm capture-pane -e -p -t spw | grep "stack.o" >"$TMP/row-e"
 check "the differing REG is highlighted" grep -q "$(printf '\033')\[[0-9;]*35m" "$TMP/row-e"
 

@@ -6,6 +6,7 @@
 
 #include "buildview.h"
 #include "bytes.h"
+#include "jobsadvice.h"
 #include "judge_build.h"
 #include "schedule.h"
 #include "text.h"
@@ -72,26 +73,48 @@ buildview_over_host(const struct schedule *s, const struct build_gates *g)
 	return over;
 }
 
+/* ", run 2 of 2" when the log of the run laid out holds several. */
+static const char *
+buildview_run(char *buf, size_t size, const struct model *m, const struct schedule *s)
+{
+	int runs = s->timebase == TIME_NINJA ? m->notes.ninja_runs : m->notes.record_runs;
+
+	buf[0] = '\0';
+	if (runs > 1)
+		snprintf(buf, size, ", run %d of %d", s->run, runs);
+	return buf;
+}
+
 /* The heading: how the schedule was made, its span, and the most memory
  * at once, in the words and units of --summary (buildsum.c). */
 static void
 buildview_head(struct textbuf *tb, const struct model *m, const struct schedule *s, int have)
 {
-	char how[128], most[96], a[BYTES_TEXT_MAX];
+	char how[160], most[96], a[BYTES_TEXT_MAX], run[48];
 
 	if (!have) {
 		tb_add(tb, TB_HEADING, "%zu compiles; no timeline: no compile has %s", m->nmodules,
 		    s->slots > 0 ? "a wall time" : "a recorded start time (give --jobs=N to simulate make -jN)");
 		return;
 	}
-	if (s->slots > 0 && s->recorded >= 0)
-		snprintf(how, sizeof how, "make -j%d simulated in the recorded order: %.1f s (recorded: %.1f s)",
-		    s->slots, s->total, s->recorded);
-	else if (s->slots > 0)
-		snprintf(how, sizeof how, "make -j%d simulated in the recorded order: %.1f s", s->slots, s->total);
-	else
-		snprintf(how, sizeof how, "as recorded (%s): %.1f s from first start to last end",
-		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times", s->total);
+	if (s->slots > 0) {
+		int n = snprintf(how, sizeof how, "make -j%d simulated in the recorded order", s->slots);
+
+		if (s->cores > 0 && n > 0 && (size_t)n < sizeof how)
+			n += snprintf(how + n, sizeof how - (size_t)n, " on %d core%s", s->cores,
+			    s->cores == 1 ? "" : "s");
+		if (n > 0 && (size_t)n < sizeof how)
+			n += snprintf(how + n, sizeof how - (size_t)n, ": %.1f s", s->total);
+		/* A recorded span is compared only over the same compiles. */
+		if (s->recorded >= 0 && s->recorded_n == s->n && n > 0 && (size_t)n < sizeof how)
+			snprintf(how + n, sizeof how - (size_t)n, " (recorded: %.1f s)", s->recorded);
+		else if (s->recorded >= 0 && n > 0 && (size_t)n < sizeof how)
+			snprintf(how + n, sizeof how - (size_t)n, " (recorded: %.1f s over %zu of them, "
+			    "not compared)", s->recorded, s->recorded_n);
+	} else
+		snprintf(how, sizeof how, "as recorded (%s%s): %.1f s from first start to last end",
+		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times",
+		    buildview_run(run, sizeof run, m, s), s->total);
 	if (s->worst_set < s->nsets)
 		snprintf(most, sizeof most, "most at once: %s%s (%zu compiles for %.1f s)",
 		    s->sets[s->worst_set].peak_unknown ? ">= " : "",
@@ -103,7 +126,12 @@ buildview_head(struct textbuf *tb, const struct model *m, const struct schedule 
 	if (s->skipped > 0)
 		tb_add(tb, TB_DIM, "%zu compile%s left out of the timeline (no %s)", s->skipped,
 		    s->skipped == 1 ? "" : "s", s->slots > 0 ? "wall time" : "recorded start time");
+	/* Another run's times are of another clock: never on this axis. */
+	if (s->slots == 0 && s->nothers > 0)
+		tb_add(tb, TB_DIM, "%zu compile%s of other runs not on this timeline (--report=trace lays "
+		    "out each run)", s->nothers, s->nothers == 1 ? "" : "s");
 }
+
 
 /* A bar of barw cells, from..to filled. */
 static void
@@ -162,6 +190,31 @@ buildview_axis(struct textbuf *tb, const struct schedule *s, int namew, int barw
 	free(axis);
 }
 
+/* --jobs=auto's advice under the timeline, in --summary's words
+ * (jobsadvice_print): the -j, the cores, the pool and its lines. */
+static void
+buildview_advice(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width)
+{
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (f == NULL)
+		return;
+	jobsadvice_print(f, m, g->cores, g->mem_host, g->mem_host_unit);
+	if (fclose(f) != 0 || text == NULL) {
+		free(text);
+		return;
+	}
+	tb_add(tb, TB_NORMAL, "%s", "");
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save))
+		if (strncmp(line, "--jobs=auto:", 12) == 0 || strncmp(line, "pool:", 5) == 0)
+			tb_wrap(tb, TB_HEADING, "  ", line, width - 2);
+		else
+			tb_add(tb, TB_DIM, "  %s", line);	/* ninja's and CMake's lines, whole */
+	free(text);
+}
+
 void
 buildview_build(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width,
     int utf8)
@@ -177,7 +230,7 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		    "'spillway record', ptxas -v, nvcc --time or .ninja_log.");
 		return;
 	}
-	have = schedule_build(m, g->jobs, &s) == 0;
+	have = schedule_build_cores(m, g->jobs, g->cores, &s) == 0;
 	job = buildview_jobs_of(m, &s);
 	overlaps = buildview_overlaps(&s);
 	over_host = buildview_over_host(&s, g);
@@ -229,6 +282,8 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 	}
 	if (have && s.total > 0)
 		buildview_axis(tb, &s, namew, barw, utf8);
+	if (g->jobs_auto && g->mem_host >= 0)
+		buildview_advice(tb, m, g, width);
 	free(bar);
 	free(over_host);
 	free(overlaps);

@@ -118,6 +118,26 @@ detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct v
 		    unlisted ? " (cuobjdump does not list it)" : "");
 }
 
+/* The kernel's code bytes: the sum over its instantiations and arches,
+ * as the table's CODE column has it for every arch. */
+static void
+detail_code(struct textbuf *tb, const struct viewmodel *vm, uint32_t g)
+{
+	int code = columns[COL_CODE_BYTES].tui - 1;
+	int32_t v = vm_group_value(vm, g, vm->narches, code);
+	size_t arches = 0;
+
+	for (size_t a = 0; a < vm->narches; a++)
+		arches += vm_group_value(vm, g, a, code) != VM_ABSENT;
+	if (v >= 0)
+		tb_add(tb, TB_NORMAL, "  %-10s %ld bytes of SASS, the sum over %u instantiation%s on %zu arch%s",
+		    columns[COL_CODE_BYTES].name, (long)v, vm->groups[g].ninst,
+		    vm->groups[g].ninst == 1 ? "" : "s", arches, arches == 1 ? "" : "es");
+	else if (v == UNKNOWN)
+		tb_add(tb, TB_NORMAL, "  %-10s ? (not known for every instantiation)",
+		    columns[COL_CODE_BYTES].name);
+}
+
 /* The table's width with every column (the object's name not counted). */
 static int
 detail_table_width(void)
@@ -169,6 +189,7 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
 	detail_visibility(tb, vm, gr);
+	detail_code(tb, vm, g);
 	if (skip_rare)
 		tb_add(tb, TB_DIM, "  TEX SURF SAMP are 0 on every arch: left out for width "
 		    "(Right scrolls; a wider screen shows them)");

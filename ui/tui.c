@@ -137,7 +137,7 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_DIFF] = { .name = "Diff", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_diff,
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_SIZE] = { .name = "Size", .keys = KEYS_PAGER | KEYS_TAB, .available = view_size_available,
-		.fill = view_size_fill, .draw = tui_pager_draw, .key = tui_pager_key },
+		.fill = view_size_fill, .draw = tui_pager_draw, .key = view_size_key },
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
@@ -451,6 +451,7 @@ tui_close(struct tui *t)
 	delscreen(t->screen);
 	tb_free(&t->tb);
 	libtree_free(&t->libs);
+	view_size_free(t);
 	if (t->vm_ready)
 		vm_free(&t->vm);
 	free(t);

@@ -60,6 +60,7 @@ struct tui {
 	SCREEN			*screen;
 	struct viewmodel	 vm;
 	int			 vm_ready;	/* vm holds the model: tui_run began */
+	struct size_tree	*size;		/* the Size view's, built when first shown */
 	size_t			 nkernels;	/* entry kernels in the model */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */

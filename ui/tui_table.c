@@ -161,8 +161,7 @@ tui_table_headers(struct tui *t)
 		}
 		if (x0 < 0)
 			continue;
-		snprintf(buf, sizeof buf, " %s%s ", s == 0 && vm->arch_a < 0 ? "max over " : "",
-		    vm_side_label(vm, s));
+		vm_side_heading(vm, s, buf, sizeof buf);
 		tui_table_rule(t, x0, x1 - x0, buf, head);
 	}
 	for (int i = 0; i < TUI_NCOLS; i++) {

@@ -1,7 +1,9 @@
 /*
  * The browser's Size view (issue 26): where the bytes go, ncdu's way —
- * library, then arch, then kernel, each sorted by bytes with a bar of its
- * share of the line above.  A pager view (tui_pager.c scrolls and searches).
+ * library, then arch, then kernel, then instantiation (size_tree.h), each
+ * sorted by bytes with a bar of its share of the line above, rows that
+ * expand and collapse.  A pager view otherwise (tui_pager.c scrolls and
+ * searches).
  */
 #ifndef SPILLWAY_VIEW_SIZE_H
 #define SPILLWAY_VIEW_SIZE_H
@@ -10,5 +12,9 @@ struct tui;
 
 int	view_size_available(const struct tui *);
 void	view_size_fill(struct tui *);
+/* Enter and Right expand the row lit, Left collapses it; the rest is the
+ * pager's. */
+int	view_size_key(struct tui *, int act, int key);
+void	view_size_free(struct tui *);
 
 #endif

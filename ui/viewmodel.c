@@ -94,13 +94,6 @@ vm_str_cmp(const void *x, const void *y)
 	return strcmp(*(const char *const *)x, *(const char *const *)y);
 }
 
-/* The larger of two values; unknown (-1) loses to a number, absent to all. */
-static int32_t
-vm_combine(int32_t x, int32_t y)
-{
-	return x > y ? x : y;
-}
-
 /* Collects the SASS arches, sorted by number; imgarch maps image to arch. */
 static void
 vm_build_arches(struct viewmodel *vm, int32_t *imgarch)
@@ -245,11 +238,11 @@ vm_build_values(struct viewmodel *vm)
 				iv[a * VM_NRES + r] = v;
 				if (v >= 0)
 					vm->res_known[r] = 1;
-				iv[na * VM_NRES + r] = vm_combine(iv[na * VM_NRES + r], v);
+				iv[na * VM_NRES + r] = vm_res_combine(r, iv[na * VM_NRES + r], v);
 			}
 		}
 		for (size_t k = 0; k < stride; k++)
-			gv[k] = vm_combine(gv[k], iv[k]);
+			gv[k] = vm_res_combine((int)(k % VM_NRES), gv[k], iv[k]);
 	}
 }
 

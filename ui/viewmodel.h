@@ -17,8 +17,11 @@
 #include "model.h"
 
 /* The resource columns of the table: those columns[] gives a .tui
- * position, in that order (tests/test_columns.c holds the count to it). */
-#define VM_NRES		5
+ * position, in that order (tests/test_columns.c holds the count to it).
+ * A kernel's value is the maximum over its instantiations, and "every
+ * arch" the maximum over the arches; a summed resource (vm_res_summed:
+ * code_bytes) adds them up instead. */
+#define VM_NRES		6
 
 #define VM_ABSENT	(-2)	/* not compiled for this arch */
 
@@ -134,6 +137,16 @@ int	vm_row_differs(const struct viewmodel *, const struct vm_row *, int res);
 int32_t	vm_row_delta(const struct viewmodel *, const struct vm_row *, int *only);
 /* The column of resource res (from 0): columns[] at .tui position res + 1. */
 const struct column *vm_res_column(int res);
+/* Whether a kernel's value of res is the sum over its instantiations (and
+ * "every arch" the sum over the arches) rather than the maximum. */
+int	vm_res_summed(int res);
+/* How values of res add up into a kernel's or every arch's: the maximum
+ * (unknown loses to a number) or, summed, the sum (unknown when a part
+ * is, at most INT32_MAX); VM_ABSENT adds nothing. */
+int32_t	vm_res_combine(int res, int32_t x, int32_t y);
+/* The rule over a side's resource columns: "sm_86", "max over all arches"
+ * or, when a summed resource is known, "all arches: max; CODE: sum". */
+void	vm_side_heading(const struct viewmodel *, int side, char *buf, size_t size);
 /* Name of a field for the status line: "STACK sm_86", "name". */
 void	vm_field_label(const struct viewmodel *, int field, char *buf, size_t size);
 

@@ -97,6 +97,48 @@ vm_res_column(int res)
 	return column_tui(res + 1);
 }
 
+/* The resources whose kernel value is a sum: bytes that add up in the
+ * file, where a maximum would hide what the other instantiations cost. */
+static const enum column_id vm_summed[] = { COL_CODE_BYTES };
+
+int
+vm_res_summed(int res)
+{
+	const struct column *c = vm_res_column(res);
+
+	for (size_t i = 0; i < sizeof vm_summed / sizeof vm_summed[0]; i++)
+		if (c == &columns[vm_summed[i]])
+			return 1;
+	return 0;
+}
+
+int32_t
+vm_res_combine(int res, int32_t x, int32_t y)
+{
+	if (!vm_res_summed(res))
+		return x > y ? x : y;	/* unknown (-1) loses to a number, absent to all */
+	if (x == VM_ABSENT || y == VM_ABSENT)
+		return x == VM_ABSENT ? y : x;
+	if (x < 0 || y < 0)
+		return UNKNOWN;
+	return x > INT32_MAX - y ? INT32_MAX : x + y;
+}
+
+void
+vm_side_heading(const struct viewmodel *vm, int side, char *buf, size_t size)
+{
+	const char *summed = "";
+
+	for (int r = 0; r < VM_NRES; r++)
+		if (vm_res_summed(r) && vm->res_known[r])
+			summed = vm_res_column(r)->title;
+	if (vm_side_slot(vm, side) != vm->narches)
+		snprintf(buf, size, " %s ", vm_side_label(vm, side));
+	else
+		snprintf(buf, size, summed[0] ? " all arches: max; %s: sum " : " max over all arches ",
+		    summed);
+}
+
 void
 vm_field_label(const struct viewmodel *vm, int field, char *buf, size_t size)
 {

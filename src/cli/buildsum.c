@@ -8,7 +8,6 @@
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
-#include "threadpairs.h"
 #include "judge_build.h"
 #include "schedtext.h"
 #include "xalloc.h"
@@ -313,49 +312,5 @@ buildsum_auto_jobs(const struct model *m, int cores, int64_t host)
 void
 buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum bytes_unit unit)
 {
-	struct jobsadvice a;
-	char h[BYTES_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX];
-
-	if (jobsadvice_compute(m, cores, host, &a) != 0) {
-		fputs("--jobs=auto: no module with a wall time to lay out\n", f);
-		return;
-	}
-	bytes_format_as(host, unit, h, sizeof h);
-	bytes_format(a.fit, fit, sizeof fit);
-	if (a.jobs == 0)
-		fprintf(f, "--jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile alone is over\n",
-		    h, JOBSADVICE_MARGIN_PCT, fit);
-	else
-		fprintf(f, "--jobs=auto: -j%d, the largest whose worst case (%s at once on the simulated "
-		    "schedule) fits --mem-host=%s less %d %% (%s); %.1f s simulated against %.1f s at -j1\n",
-		    a.jobs, bytes_format(a.worst, w, sizeof w), h, JOBSADVICE_MARGIN_PCT, fit, a.seconds, a.seconds_j1);
-	if (a.jobs > 0 && a.enough_jobs < a.jobs && a.cores > 0)
-		fprintf(f, "--jobs=auto: on %d core%s, -j%d is as fast (%.1f s): more jobs only share the cores\n",
-		    a.cores, a.cores == 1 ? "" : "s", a.enough_jobs, a.enough_seconds);
-	if (a.heavy > 0) {
-		fprintf(f, "pool: the %zu heaviest in a pool of depth 1 let the build run at -j%d "
-		    "(bound: the heaviest + the %d heaviest of the rest = %s)\n", a.heavy, a.pool_jobs, a.pool_jobs - 1,
-		    bytes_format(a.pool_worst, w, sizeof w));
-		fprintf(f, "# ninja -j%d, with in build.ninja:\npool heavy\n  depth = 1\n# and on each of these edges: pool = heavy\n",
-		    a.pool_jobs);
-		for (size_t i = 0; i < a.heavy; i++) {
-			fputs("#   ", f);
-			escape_fputs(m->modules[a.heavy_modules[i]].name, f);
-			fprintf(f, " (%s)\n", bytes_format(m->modules[a.heavy_modules[i]].peak_rss, w, sizeof w));
-		}
-		fprintf(f, "# CMake: the heavy sources in a target of their own, then\n"
-		    "set_property(GLOBAL APPEND PROPERTY JOB_POOLS heavy_compile=1 light_compile=%d)\n"
-		    "set_property(TARGET heavy_objects PROPERTY JOB_POOL_COMPILE heavy_compile)\n"
-		    "set_property(TARGET light_objects PROPERTY JOB_POOL_COMPILE light_compile)\n", a.pool_jobs);
-	} else if (a.jobs > 0)
-		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
-	{	/* nvcc --threads, where recorded */
-		struct threadpairs tp;
-		char text[THREADPAIRS_TEXT_MAX];
-
-		threadpairs_compute(m, a.fit, JOBSADVICE_JOBS_MAX, &tp);
-		if (tp.npairs > 0)
-			fprintf(f, "--jobs=auto x --threads: %s\n", threadpairs_text(&tp, text, sizeof text));
-	}
-	jobsadvice_free(&a);
+	jobsadvice_print(f, m, cores, host, unit);	/* the Build view's too */
 }

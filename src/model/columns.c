@@ -95,7 +95,7 @@ const struct column columns[NCOLUMNS] = {
 		.description = "the symbol's ELF visibility, and unlisted when cuobjdump leaves it out" },
 	/* Size (issue 26). */
 	[COL_CODE_BYTES] = { .name = "code_bytes", .title = "CODE", BYTES("code"),
-		FUNC_NUMBER(code_bytes), .csv_optional = 1,
+		FUNC_NUMBER(code_bytes), .csv_optional = 1, .tui = 6,
 		.description = "the size of the function's .text section: its SASS, without the "
 		    "sm_100+ Mercury copies" },
 	/* launch (issue 27) */

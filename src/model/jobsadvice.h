@@ -7,7 +7,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "bytes.h"
 #include "model.h"
 
 /* The -j tried: 1 up to this (or the module count). */
@@ -40,5 +42,9 @@ struct jobsadvice {
 /* Returns 0, or -1 when no module has a wall time and a peak. */
 int	jobsadvice_compute(const struct model *, int cores, int64_t host, struct jobsadvice *);
 void	jobsadvice_free(struct jobsadvice *);
+/* --jobs=auto's advice for --mem-host=host (echoed in unit) as --summary
+ * and the browser's Build view print it: the -j, the cores, the pool and
+ * its ninja and CMake lines, each line ending in a newline. */
+void	jobsadvice_print(FILE *, const struct model *, int cores, int64_t host, enum bytes_unit unit);
 
 #endif
