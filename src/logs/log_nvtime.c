@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buildphase.h"
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
@@ -24,10 +25,11 @@
 #define NT_FIELDS 8
 #define NT_FIELD_MAX 65536
 
+/* nvcc's own tools; the host compiler's steps ("g++ (compiling)",
+ * "gcc (preprocessing 1)", "cl.exe (compiling)") are buildphase_host_step's. */
 static const char *const known_phases[] = {
-	"gcc (preprocessing 4)", "gcc (preprocessing 1)", "cudafe++", "cicc", "ptxas",
-	"fatbinary", "gcc (compiling)", "nvlink", "gcc (linking)", "nvcc (driver)", "ar",
-	"nvvm", "cudafe", "cl.exe (preprocessing)", "cl.exe (compiling)", "link.exe",
+	"cudafe++", "cicc", "ptxas", "fatbinary", "nvlink", "nvcc (driver)", "ar",
+	"nvvm", "cudafe", "link.exe",
 };
 
 struct nt_run {
@@ -99,6 +101,55 @@ intern(struct nt_state *st, const char *s)
 	return strpool_intern_str(&st->c->m->pool, s);
 }
 
+/* The last path component of s. */
+static const char *
+base_name(const char *s)
+{
+	const char *b = strrchr(s, '/');
+
+	return b != NULL ? b + 1 : s;
+}
+
+/*
+ * Whether object is what a build names the compile of source: CMake and
+ * Meson write DIR/clamp.cu.o (or .obj) for src/clamp.cu, make rules
+ * clamp.o; compared by last path component.
+ */
+static int
+object_of(const char *object, const char *source)
+{
+	const char *o = base_name(object), *b = base_name(source), *dot = strrchr(b, '.');
+	size_t n = strlen(b), stem = dot != NULL ? (size_t)(dot - b) : n;
+
+	if (*b == '\0')
+		return 0;
+	if (strncmp(o, b, n) == 0 && (strcmp(o + n, ".o") == 0 || strcmp(o + n, ".obj") == 0))
+		return 1;
+	return strncmp(o, b, stem) == 0 && (strcmp(o + stem, ".o") == 0 || strcmp(o + stem, ".obj") == 0);
+}
+
+/*
+ * The one open run whose source the row's output (a driver row, which
+ * names neither source nor temp file) is the object of; NULL when none,
+ * or when several are (the same file name in two folders).  O(runs).
+ */
+static struct nt_run *
+run_of_object(struct nt_state *st, const char *output)
+{
+	struct nt_run *found = NULL;
+
+	for (size_t i = 0; i < st->nruns; i++) {
+		struct nt_run *r = &st->runs[i];
+
+		if (!r->open || r->source == NULL || !object_of(output, r->source))
+			continue;
+		if (found != NULL)
+			return NULL;
+		found = r;
+	}
+	return found;
+}
+
 static struct nt_run *
 run_for(struct nt_state *st, const char *pid, const char *source, const char *output)
 {
@@ -119,6 +170,8 @@ run_for(struct nt_state *st, const char *pid, const char *source, const char *ou
 			}
 			return r;
 		}
+		if (*output && (r = run_of_object(st, output)) != NULL)
+			return r;
 		if (st->last < st->nruns && st->runs[st->last].open)
 			return &st->runs[st->last];
 	}
@@ -181,6 +234,7 @@ on_row(int term, void *data)
 	/* nvcc 13.0 leaves the phase name empty on the row that copies a PTX
 	 * file for a code=compute_NN target (input and output the same .ptx). */
 	known |= st->f[1][0] == '\0' && strstr(st->f[3], ".ptx") != NULL;
+	known |= buildphase_host_step(st->f[1]) != NULL;
 	if (!known) {
 		loglines_bad(st->c, st->row, "nvcc --time row: unknown phase '%s'", st->f[1]);
 		goto done;

@@ -8,19 +8,52 @@
 #include "xalloc.h"
 
 /*
+ * The steps nvcc names after the host compiler it runs, "HOST (STEP)":
+ * nvcc 12 writes "gcc (preprocessing 1)", nvcc 13 "g++ (preprocessing 1)"
+ * (data/logs/h200), cl.exe on Windows; the name follows -ccbin.
+ */
+static const char *const host_steps[] = {
+	"preprocessing 1", "preprocessing 4", "preprocessing", "compiling", "linking",
+};
+
+/*
  * The phases nvcc runs once per target (nvcc 13 --time, measured on
  * data/logs/ggml-j2x2: two rows of each for two arches).  cudafe++ and
- * gcc (compiling) carry an arch too, but run once.
+ * the host compile carry an arch too, but run once.
  */
 static const char *const per_arch_phases[] = {
-	"gcc (preprocessing 1)", "cicc", "ptxas", "nvvm",
+	"cicc", "ptxas", "nvvm",
 };
+#define PER_ARCH_HOST_STEP "preprocessing 1"
+
+const char *
+buildphase_host_step(const char *name)
+{
+	const char *open = strrchr(name, '(');
+	size_t n;
+
+	/* a host compiler's name: no blank, no parenthesis, then " (" */
+	if (open == NULL || open < name + 2 || open[-1] != ' ' ||
+	    strcspn(name, " ()") != (size_t)(open - 1 - name))
+		return NULL;
+	n = strlen(open + 1);
+	if (n == 0 || open[n] != ')')
+		return NULL;
+	for (size_t i = 0; i < sizeof host_steps / sizeof host_steps[0]; i++)
+		if (strlen(host_steps[i]) == n - 1 && strncmp(open + 1, host_steps[i], n - 1) == 0)
+			return host_steps[i];
+	return NULL;
+}
 
 int
 buildphase_per_arch(const struct build_phase *p)
 {
+	const char *step;
+
 	if (p->arch == NULL || *p->arch == '\0')
 		return 0;
+	if ((step = buildphase_host_step(p->name)) != NULL)
+		return strcmp(step, PER_ARCH_HOST_STEP) == 0;
 	for (size_t i = 0; i < sizeof per_arch_phases / sizeof per_arch_phases[0]; i++)
 		if (strcmp(p->name, per_arch_phases[i]) == 0)
 			return 1;

@@ -23,6 +23,11 @@ struct phase_total {
  * how many.  O(p log p) in the phases read. */
 size_t	buildphase_totals(const struct model *, struct phase_total **out);
 
+/* The step of a host-compiler phase, "preprocessing 1" of
+ * "g++ (preprocessing 1)" (any compiler name without blanks), from a
+ * static table; NULL when name is not one. */
+const char *buildphase_host_step(const char *name);
+
 /* Whether a phase runs once per target arch (cicc, ptxas, ...). */
 int	buildphase_per_arch(const struct build_phase *);
 
