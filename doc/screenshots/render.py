@@ -35,6 +35,8 @@ SHOTS = [
      [(None, "kernels  sort:"), ("@Check", "violation")]),
     ("build", 120, 30, ["--jobs=2", "data/logs/ninja-j2"],
      [(None, "Build")]),
+    ("size", 110, 30, ["data/example"],
+     [(None, "kernels  sort:"), ("@Size", "\u25be ")]),
     ("scanning", 100, 8, ["/usr/local/cuda/lib64"],
      [(None, "images read [")]),
 ]
