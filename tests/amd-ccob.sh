@@ -3,7 +3,7 @@
 # the fixture's bundle wrapped by tests/corpus/amd/make-ccob.py into CCOB
 # v1, v2 and v3, zlib and zstd; two of them in one file, zeros between, as
 # a linked library's .hip_fatbin holds them; a host object whose
-# .hip_fatbin holds one.  Every --list row equals the uncompressed
+# .hip_fatbin holds one; and one clang-offload-bundler 19 wrote.  Every --list row equals the uncompressed
 # bundle's (object's), the library column aside.  The hostile ones are in
 # tests/attack-amdgpu.sh.
 . "${srcdir:-.}/tests/lib.sh"
@@ -25,6 +25,28 @@ for f in "$CCOB"/spill_hip.v*.hipfb; do
 	check "$b: every row equals the uncompressed bundle's" cmp -s "$TMP/ref" "$TMP/got"
 done
 check "v1 zlib, v2 and v3 zlib and zstd are there ($n)" [ "$n" -eq 5 ]
+
+# A real one: clang-offload-bundler 19 --compress (v2, zstd) of the
+# fixture's code objects, committed (spill_hip.clang19.hipfb), and made
+# again here when that bundler is installed (Debian: clang-tools-19).
+for f in "$CCOB/spill_hip.clang19.hipfb" fresh; do
+	if [ "$f" = fresh ]; then
+		B=$(command -v clang-offload-bundler-19) || { echo "clang-offload-bundler-19 not found: the fresh one skipped"; continue; }
+		t=hipv4-amdgcn-amd-amdhsa--gfx1030,hipv4-amdgcn-amd-amdhsa--gfx906
+		: >"$TMP/host"
+		"$B" --unbundle --type=o --targets=$t --input="$AMD/spill_hip.hipfb" \
+			--output="$TMP/g1030" --output="$TMP/g906" &&
+		"$B" --type=o --targets=host-x86_64-unknown-linux--,$t --input="$TMP/host" \
+			--input="$TMP/g1030" --input="$TMP/g906" --output="$TMP/fresh.hipfb" --compress
+		check "clang-offload-bundler-19 --compress writes a CCOB" \
+			sh -c "head -c 4 '$TMP/fresh.hipfb' | grep -q CCOB"
+		f="$TMP/fresh.hipfb"
+	fi
+	b=$(basename "$f")
+	rows "$f" >"$TMP/got"
+	check "$b (clang-offload-bundler 19): nothing said" [ ! -s "$TMP/rows.err" ]
+	check "$b (clang-offload-bundler 19): every row equals the uncompressed bundle's" cmp -s "$TMP/ref" "$TMP/got"
+done
 
 # Two bundles: the rows twice over (the header once).
 { cat "$TMP/ref"; tail -n +2 "$TMP/ref"; } | sort >"$TMP/ref2"

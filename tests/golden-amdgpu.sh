@@ -30,7 +30,7 @@ for f in "$AMD"/build/*; do
 done
 # Compressed bundles (tests/corpus/amd/make-ccob.py): the notes of the
 # bundle and object they compress, under their own file names.
-for f in "$AMD"/ccob/spill_hip.v*.hipfb "$AMD/ccob/spill_hip.ccob.o"; do
+for f in "$AMD"/ccob/spill_hip.v*.hipfb "$AMD/ccob/spill_hip.clang19.hipfb" "$AMD/ccob/spill_hip.ccob.o"; do
 	b=$(basename "$f")
 	case $b in *.o) from=spill_hip.o ;; *) from=spill_hip.hipfb ;; esac
 	sed "s|^# build/$from |# ccob/$b |" "$AMD/golden/$from.notes.txt" >"$TMP/$b.notes.txt"
