@@ -1,7 +1,8 @@
 /*
  * Fuzz target: one AMDGPU code object through amdgpu_read (section table,
  * notes, the NT_AMDGPU_METADATA MessagePack), the bytes as clang offload
- * bundles (offload_bundle_walk), and the bytes as MessagePack given to
+ * bundles (offload_bundle_walk), as a compressed bundle (ccob_inflate,
+ * its bytes then walked as a bundle), and the bytes as MessagePack given to
  * msgpack-c once amdgpu_msgpack_bounded passes them.  Its mutator sets the
  * counts of MessagePack arrays, maps and strings, and of bundle entries,
  * to the values at the edges (what a hostile note or bundle says: 2^32 - 1
@@ -11,10 +12,12 @@
 
 #include <libelf.h>
 #include <msgpack.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "amdgpu.h"
 #include "bytes.h"
+#include "ccob.h"
 #include "fuzz.h"
 #include "offload_bundle.h"
 #include "strpool.h"
@@ -129,6 +132,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	strpool_free(&pool);
 	offload_bundle_walk(data, size, on_entry, on_error, (void *)data);
+	if (ccob_is_ccob(data, size)) {
+		uint8_t *bytes;
+		size_t n, used;
+
+		err[0] = '\0';
+		if (ccob_inflate(data, size, (size_t)16 << 20, &bytes, &n, &used, err, sizeof err, &erroff) == 0) {
+			if (used > size || n == 0)
+				__builtin_trap();
+			offload_bundle_walk(bytes, n, on_entry, on_error, bytes);
+			free(bytes);
+		} else if (err[0] == '\0' || erroff > size)
+			__builtin_trap();
+	}
 	if (amdgpu_msgpack_bounded(data, size, AMDGPU_META_OBJECTS_MAX, err, sizeof err) == 0) {
 		msgpack_unpacked u;
 		size_t off = 0;

@@ -28,6 +28,14 @@ equal_to_readelf() {
 for f in "$AMD"/build/*; do
 	equal_to_readelf "$(basename "$f")" "$f" "$AMD/golden/$(basename "$f").notes.txt"
 done
+# Compressed bundles (tests/corpus/amd/make-ccob.py): the notes of the
+# bundle and object they compress, under their own file names.
+for f in "$AMD"/ccob/spill_hip.v*.hipfb "$AMD/ccob/spill_hip.clang19.hipfb" "$AMD/ccob/spill_hip.ccob.o"; do
+	b=$(basename "$f")
+	case $b in *.o) from=spill_hip.o ;; *) from=spill_hip.hipfb ;; esac
+	sed "s|^# build/$from |# ccob/$b |" "$AMD/golden/$from.notes.txt" >"$TMP/$b.notes.txt"
+	equal_to_readelf "ccob/$b" "$f" "$TMP/$b.notes.txt"
+done
 
 # The spills, from the binary: the sm column holds the target, reg the
 # VGPRs, stack the private segment; vgpr_spill as the metadata says.

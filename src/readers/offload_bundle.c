@@ -119,12 +119,8 @@ offload_bundle_walk(const uint8_t *buf, size_t size, offload_entry_fn on_entry,
 	while (at < size) {
 		const uint8_t *next = memmem(buf + at, size - at, OFFLOAD_BUNDLE_MAGIC,
 		    OFFLOAD_BUNDLE_MAGIC_SIZE);
-		const uint8_t *ccob = at == 0 && size >= 4 && memcmp(buf, OFFLOAD_BUNDLE_CCOB, 4) == 0 ?
-		    buf : NULL;
 		size_t end;
 
-		if (ccob != NULL)
-			return walk_error(on_error, ctx, 0, "compressed offload bundle (CCOB): not read");
 		if (next == NULL)
 			break;
 		at = (size_t)(next - buf);

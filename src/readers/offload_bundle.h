@@ -7,7 +7,8 @@
  * the length of its id (u64) and the id, "hipv4-amdgcn-amd-amdhsa--gfx90a:xnack+":
  * offload kind, triple, target id (LLVM's ClangOffloadBundler.cpp).
  * Each AMDGPU entry is a code object (amdgpu.h).  A compressed bundle
- * (CCOB, clang 18 and ROCm 6) is said and not read.
+ * (CCOB, clang 18 and ROCm 6) is decompressed by its reader (ccob.h) and
+ * its bytes walked here.
  * doc/binary-formats.md section 9.
  */
 #ifndef SPILLWAY_OFFLOAD_BUNDLE_H
@@ -36,9 +37,10 @@ typedef void (*offload_error_fn)(void *ctx, size_t offset, const char *message);
 int	offload_bundle_is_bundle(const uint8_t *data, size_t size);
 
 /*
- * Walks every bundle in buf (a .hip_fatbin section or a bundle file),
- * calling on_entry for each AMDGPU entry that holds bytes (the host entry,
- * empty, and other triples are passed over).  Each count, offset and size
+ * Walks every uncompressed bundle in buf (a .hip_fatbin section, a
+ * bundle file, or what a CCOB decompressed to), calling on_entry for each
+ * AMDGPU entry that holds bytes (the host entry, empty, and other triples
+ * are passed over).  Each count, offset and size
  * is checked against buf; a malformed bundle is said through on_error and
  * the walk stops there.  Returns the number of errors.
  */

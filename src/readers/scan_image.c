@@ -13,6 +13,7 @@
 #include "arch.h"
 #include "amdgpu.h"
 #include "archive.h"
+#include "ccob.h"
 #include "cubin.h"
 #include "fatbin.h"
 #include "hostelf.h"
@@ -387,12 +388,77 @@ read_code_object(struct place *p, const uint8_t *data, size_t size)
 	add_code_object(p, data, size, 0, NULL);
 }
 
+/*
+ * The bundle a compressed one (ccob.h) holds, decompressed into a source
+ * of its own that its jobs keep until read; at: the compressed bundle's
+ * offset in p's buffer, where its entries are placed.
+ */
+static void
+walk_inflated(struct place *p, uint8_t *bytes, size_t size, size_t at)
+{
+	struct source *src = xcalloc(1, sizeof *src);
+	struct place q = *p;
+
+	src->map.fd = -1;
+	src->map.size = size;
+	src->origin = src->mem = src->owned = bytes;
+	atomic_init(&src->refs, 1);
+	q.src = src;
+	q.base = p->base + at;
+	q.walked = NULL;
+	offload_bundle_walk(bytes, size, on_bundle_entry, on_fatbin_error, &q);
+	scan_source_release(p->scan, src);
+}
+
+/* The bytes compressed bundles may still decompress to in p's file:
+ * the limit of one image, and the file's share (inflate_allowed). */
+static size_t
+ccob_limit(const struct place *p)
+{
+	uint64_t left = p->src != NULL ? inflate_allowed(p->src) - p->src->promised : DECOMPRESS_LIMIT;
+
+	return left < DECOMPRESS_LIMIT ? (size_t)left : DECOMPRESS_LIMIT;
+}
+
+/*
+ * The bundles of a .hip_fatbin section or bundle file.  Compressed ones
+ * (CCOB) follow each other, zeros between them; each is decompressed
+ * and walked as an uncompressed bundle.  Returns at the first damage.
+ */
+static void
+walk_bundles(struct place *p, const uint8_t *data, size_t size)
+{
+	size_t at = 0;
+
+	while (at < size && ccob_is_ccob(data + at, size - at)) {
+		uint8_t *bytes;
+		size_t n, used, erroff = 0;
+		char err[ERRBUF];
+
+		if (ccob_inflate(data + at, size - at, ccob_limit(p), &bytes, &n, &used,
+		    err, sizeof err, &erroff) < 0) {
+			place_error(p, at + erroff, err);
+			return;
+		}
+		if (p->src != NULL)
+			p->src->promised += n;
+		walk_inflated(p, bytes, n, at);
+		at += used;
+		while (at < size && data[at] == 0)
+			at++;
+	}
+	if (at == 0)
+		offload_bundle_walk(data, size, on_bundle_entry, on_fatbin_error, p);
+	else if (at < size)
+		place_error(p, at, "bytes after a compressed offload bundle (CCOB) that start no other");
+}
+
 /* A clang offload bundle on its own (hipcc --genco). */
 static void
 read_bundle(struct place *p, const uint8_t *data, size_t size)
 {
 	p->scan->stats->files_read++;
-	offload_bundle_walk(data, size, on_bundle_entry, on_fatbin_error, p);
+	walk_bundles(p, data, size);
 }
 
 /*
@@ -452,7 +518,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	if (sec.bundles != NULL) {
 		q = *p;
 		q.base = p->base + sec.bundles_offset;
-		offload_bundle_walk(sec.bundles, sec.bundles_size, on_bundle_entry, on_fatbin_error, &q);
+		walk_bundles(&q, sec.bundles, sec.bundles_size);
 	}
 }
 

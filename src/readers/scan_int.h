@@ -60,6 +60,7 @@ struct source {
 	struct mapfile		 map;
 	const uint8_t		*origin;	/* the walk's view of the bytes: job offsets count from it */
 	const uint8_t		*mem;		/* bytes in memory, or NULL: a file */
+	uint8_t			*owned;		/* mem, when the source frees it (a CCOB decompressed) */
 	atomic_size_t		 refs;
 	int			 shared_fd;	/* workers pread from map.fd (counted in open_files) */
 	char			*path;		/* else: they open it again by path, and check it is the same */

@@ -25,6 +25,7 @@ scan_source_release(struct scan *s, struct source *src)
 	if (src->shared_fd)
 		atomic_fetch_sub(&s->open_files, 1);
 	mapfile_close(&src->map);
+	free(src->owned);
 	free(src->path);
 	free(src);
 }

@@ -3,13 +3,16 @@
 a MessagePack note whose counts claim more than its bytes (2^32 - 1
 elements in 5 bytes, nested), msgpack nested past msgpack-c's depth,
 a note cut short, a note over its section; bundles whose entry count,
-offsets, sizes and id lengths run past the end; and a compressed bundle.
+offsets, sizes and id lengths run past the end; compressed bundles (CCOB)
+whose stated sizes are too large, too small or past any image, whose
+payload is cut short, whose method or version is none clang writes.
 
 usage: gen_amdgpu.py CODE_OBJECT BUNDLE OUTDIR
 """
 import os
 import struct
 import sys
+import zlib
 
 
 def note_at(d):
@@ -76,6 +79,21 @@ def main():
     put("bundle-ccob.hipfb", b"CCOB" + struct.pack("<HHIIQ", 2, 1, 64, 128, 0) + b"\x28\xb5\x2f\xfd" + b"\0" * 40)
     # A code object whose metadata is sound but cut in an entry of a bundle.
     put("bundle-entry-cut.hipfb", b[:-100])
+    # Compressed bundles (v3, zlib) of the real one, their fields changed.
+    z = zlib.compress(b, 9)
+
+    def ccob(version=3, method=0, total=None, usize=len(b), payload=z):
+        total = 32 + len(payload) if total is None else total
+        return b"CCOB" + struct.pack("<HHQQQ", version, method, total, usize, 0) + payload
+    put("ccob-usize-huge.hipfb", ccob(usize=1 << 40))
+    put("ccob-usize-over.hipfb", ccob(usize=len(b) + 4096))
+    put("ccob-usize-under.hipfb", ccob(usize=len(b) - 4096))
+    put("ccob-cut.hipfb", ccob()[:32 + len(z) // 2])
+    put("ccob-payload-cut.hipfb", ccob(payload=z[:len(z) // 2]))
+    put("ccob-method.hipfb", ccob(method=2))
+    put("ccob-version.hipfb", ccob(version=9))
+    put("ccob-total-small.hipfb", ccob(total=8))
+    put("ccob-trailing.hipfb", ccob() + b"\0" * 64 + b"garbage")
 
 
 if __name__ == "__main__":
