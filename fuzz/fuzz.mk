@@ -15,7 +15,7 @@ BINDIR = fuzz/bin
 
 TARGETS = scan fatbin cubin demangle listcsv logs allow amdgpu
 LIB_SRCS = $(filter-out %/main.c,$(wildcard $(LAYERS:%=$(srcdir)/src/%/*.c)))
-LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS))
+LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS)) $(OBJDIR)/arches_data.o
 BINS = $(addprefix $(BINDIR)/fuzz-,$(TARGETS))
 
 all: $(BINS)
@@ -23,6 +23,11 @@ all: $(BINS)
 $(OBJDIR)/%.o: $(srcdir)/src/%.c config.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+# The arch and GPU tables, generated in the build tree (src/model/arches.awk).
+$(OBJDIR)/arches_data.o: src/arches_data.c config.h
+	@mkdir -p $(OBJDIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ src/arches_data.c
 
 $(OBJDIR)/fuzz_%.o: $(srcdir)/fuzz/fuzz_%.c $(srcdir)/fuzz/fuzz.h config.h
 	@mkdir -p $(OBJDIR)
