@@ -275,7 +275,7 @@ add_kernel(struct model *m, const char *arch)
 	snprintf(img.arch, sizeof img.arch, "%s", arch);
 	img.kind = IMAGE_SASS;
 	memset(&f, 0, sizeof f);
-	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
+	func_rec_no_amdgpu(&f);	/* a CUDA row */
 	f.image = (uint32_t)model_add_image(m, &img);
 	f.kind = FUNC_ENTRY;
 	f.collapsed = f.name = f.mangled = strpool_intern_str(&m->pool, "k(int)");

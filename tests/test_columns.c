@@ -228,7 +228,7 @@ add_kernel(struct model *m, size_t img, const char *name, int visibility)
 	struct func_rec f;
 
 	memset(&f, 0, sizeof f);
-	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
+	func_rec_no_amdgpu(&f);	/* a CUDA row */
 	f.image = (uint32_t)img;
 	f.kind = FUNC_ENTRY;
 	f.visibility = (uint8_t)visibility;

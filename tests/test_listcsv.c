@@ -45,7 +45,7 @@ fill_func(struct func_rec *f, const char *mangled, const char *name, const char 
 	f->max_threads = 1024;
 	f->min_blocks = UNKNOWN;
 	f->frame = UNKNOWN;
-	f->agpr = f->sgpr = f->vgpr_spill = f->sgpr_spill = f->wavefront = UNKNOWN;
+	func_rec_no_amdgpu(f);	/* a CUDA row */
 	f->spill_stores = f->spill_loads = UNKNOWN;
 	f->max_block = 1024;	/* what launch.c finds for 32 registers on sm_90a */
 }

@@ -55,7 +55,7 @@ add_func(struct model *m, size_t image, const char *collapsed, int inst,
 	char name[256];
 
 	memset(&f, 0, sizeof f);
-	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
+	func_rec_no_amdgpu(&f);	/* a CUDA row */
 	f.image = (uint32_t)image;
 	f.kind = FUNC_ENTRY;
 	snprintf(name, sizeof name, "void %s<%d>(int)", collapsed, inst);

@@ -103,7 +103,7 @@ add_entry(struct model *m, size_t image, const char *collapsed, int32_t reg, int
 	f.reg = reg;
 	f.stack = stack;
 	f.max_threads = f.min_blocks = f.frame = UNKNOWN;
-	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
+	func_rec_no_amdgpu(&f);	/* a CUDA row */
 	f.spill_stores = st;
 	f.spill_loads = ld;
 	model_add_func(m, &f);

@@ -51,7 +51,7 @@ add_func(struct model *m, size_t img, const char *collapsed, const char *name, c
 	struct func_rec f;
 
 	memset(&f, 0, sizeof f);
-	f.agpr = f.sgpr = f.vgpr_spill = f.sgpr_spill = f.wavefront = UNKNOWN;	/* a CUDA row */
+	func_rec_no_amdgpu(&f);	/* a CUDA row */
 	f.image = (uint32_t)img;
 	f.kind = FUNC_ENTRY;
 	f.collapsed = strpool_intern_str(&m->pool, collapsed);

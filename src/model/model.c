@@ -134,6 +134,12 @@ func_framed(const struct func_rec *f)
 	return frame_used(f->stack, f->local);
 }
 
+void
+func_rec_no_amdgpu(struct func_rec *f)
+{
+	f->agpr = f->sgpr = f->vgpr_spill = f->sgpr_spill = f->wavefront = UNKNOWN;
+}
+
 int
 func_spill_known(const struct func_rec *f)
 {

@@ -202,6 +202,8 @@ void	model_init(struct model *);
 void	model_free(struct model *);
 size_t	model_add_image(struct model *, const struct image_rec *);
 void	model_add_func(struct model *, const struct func_rec *);
+/* A row with no AMDGPU metadata (every CUDA row): its AMDGPU figures unknown. */
+void	func_rec_no_amdgpu(struct func_rec *);
 size_t	model_add_module(struct model *, const struct build_module *);
 /* The module named name (interned), added with every figure unknown when new. */
 struct build_module *model_module(struct model *, const char *name);

@@ -126,14 +126,6 @@ set_names(struct func_rec *f, const struct demangled *dm)
 	f->ns = dm->ns;
 }
 
-/* The figures an AMDGPU row has no place for are unknown; and the
- * AMDGPU columns of a cubin's row. */
-static void
-amdgpu_unknown(struct func_rec *f)
-{
-	f->agpr = f->sgpr = f->vgpr_spill = f->sgpr_spill = f->wavefront = UNKNOWN;
-}
-
 /* Rows of an AMDGPU code object's kernels (amdgpu.h): reg the VGPRs,
  * stack the private segment, shared the group segment, max_threads the
  * max flat workgroup size. */
@@ -300,7 +292,7 @@ scan_job_run(struct worker *w, struct job *j)
 		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
 		f->code_hash = cf->code_hash;
 		f->max_block = launch_func_max_block(img->arch, f);
-		amdgpu_unknown(f);
+		func_rec_no_amdgpu(f);
 	}
 	cubin_free(&c);
 	demangle_rows(s, j);
