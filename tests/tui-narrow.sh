@@ -24,7 +24,7 @@ check "a violation line starts with its sm and reason ($sm: $reason)" grep -q "^
 check "every violation line names its object" sh -c "grep '^  sm_' '$TMP/screen' | grep -qv '\.o  ' && exit 1 || exit 0"
 keys j Enter
 check "Enter on a violation opens its kernel" wait_for "> Detail"
-check "... the detail of an instantiation" grep -q "Instantiation" "$TMP/screen"
+check "... the detail of an instantiation" wait_for "Instantiation"
 check "the detail shows the spill columns at 80 columns" grep -q "SPST *SPLD" "$TMP/screen"
 check "... and leaves out TEX SURF SAMP, all zero" sh -c "! grep -q ' TEX ' '$TMP/screen'"
 check "the unknown figures are '?', not '-'" sh -c "! grep '^  sm_' '$TMP/screen' | grep -q ' - '"
