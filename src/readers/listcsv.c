@@ -9,7 +9,7 @@
 
 #include "arch.h"
 #include "columns.h"
-#include "decimal.h"
+#include "csvrow.h"
 #include "launch.h"
 #include "listcsv.h"
 #include "xalloc.h"
@@ -19,93 +19,12 @@
  * its header lacks. */
 #define SNIFF_LAST	COL_REG
 
-/* A row is built in memory and written with one fwrite: stdio's per-call
- * locking made character-by-character output the slowest part of --list. */
-struct row {
-	char	*buf;
-	size_t	 len, cap;
-};
-
-static void
-row_reserve(struct row *r, size_t more)
-{
-	xgrow((void **)&r->buf, &r->cap, r->len + more, 1);
-}
-
-/* The room test is here, not only in xgrow: a row is some forty puts. */
-static void
-row_put(struct row *r, const char *s, size_t n)
-{
-	if (n == 0)	/* an empty first field: r->buf is still NULL */
-		return;
-	if (r->cap - r->len < n)
-		row_reserve(r, n);
-	memcpy(r->buf + r->len, s, n);
-	r->len += n;
-}
-
-static void
-row_separator(struct row *r, int last)
-{
-	row_put(r, last ? "\n" : ",", 1);
-}
-
-/* A reader drops the spaces and tabs around a field left unquoted
- * (libcsv's default, as listcsv_import reads): such a field is quoted. */
-static int
-blank_at_either_end(const char *s, size_t n)
-{
-	return n > 0 && (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t');
-}
-
-/*
- * One field, quoted only when it must be.  A field holding a double quote
- * goes through libcsv, which doubles it; one that needs quotes only for a
- * comma, a line break or a blank at either end (most demangled names:
- * "f(int, float)") is wrapped as it is, which is the same bytes without a
- * call per character.  One strcspn up to the first byte that needs care
- * settles a plain field (most mangled names) in one pass; a memchr per
- * byte was slower.
- */
-static void
-row_field(struct row *r, const char *s, int last)
-{
-	size_t plain = strcspn(s, "\",\r\n"), n;
-
-	if (s[plain] == '\0' && !blank_at_either_end(s, plain)) {
-		row_put(r, s, plain);
-		row_separator(r, last);
-		return;
-	}
-	n = plain + strlen(s + plain);
-	if (memchr(s + plain, '"', n - plain) != NULL) {
-		size_t need = csv_write(NULL, 0, s, n);
-		row_reserve(r, need);
-		r->len += csv_write(r->buf + r->len, need, s, n);
-	} else {
-		row_put(r, "\"", 1);
-		row_put(r, s, n);
-		row_put(r, "\"", 1);
-	}
-	row_separator(r, last);
-}
-
-static void
-row_number(struct row *r, int64_t v, int last)
-{
-	char digits[DECIMAL_MAX];
-
-	if (v >= 0)
-		row_put(r, digits, put_decimal(digits, (uint64_t)v));
-	row_separator(r, last);
-}
-
 void
 listcsv_field(FILE *f, const char *s, int last)
 {
-	struct row r = { 0 };
+	struct csvrow r = { 0 };
 
-	row_field(&r, s, last);
+	csvrow_field(&r, s, last);
 	fwrite(r.buf, 1, r.len, f);
 	free(r.buf);
 }
@@ -127,20 +46,20 @@ listcsv_write_header(FILE *f)
 
 /* One column of a row, as its kind is written. */
 static void
-row_column(struct row *r, const struct column *c, const struct image_rec *img,
+row_column(struct csvrow *r, const struct column *c, const struct image_rec *img,
     const struct func_rec *fn)
 {
 	int last = column_id(c) + 1 == NCOLUMNS;
 
 	if (c->kind == COLUMN_NUMBER)
-		row_number(r, column_value(c, fn), last);
+		csvrow_number(r, column_value(c, fn), last);
 	else
-		row_field(r, column_text(c, img, fn), last);
+		csvrow_field(r, column_text(c, img, fn), last);
 }
 
 /* The image's columns every row starts with: quoted once for them all. */
 static size_t
-image_prefix(struct row *r, const struct image_rec *img)
+image_prefix(struct csvrow *r, const struct image_rec *img)
 {
 	size_t k = 0;
 
@@ -153,11 +72,11 @@ char *
 listcsv_format_rows(const struct image_rec *img, const struct func_rec *rows, size_t n,
     size_t *len)
 {
-	struct row r = { 0 }, prefix = { 0 };
+	struct csvrow r = { 0 }, prefix = { 0 };
 	size_t first = image_prefix(&prefix, img);
 
 	for (size_t i = 0; i < n; i++) {
-		row_put(&r, prefix.buf, prefix.len);
+		csvrow_put(&r, prefix.buf, prefix.len);
 		for (size_t k = first; k < NCOLUMNS; k++)
 			row_column(&r, &columns[k], img, &rows[i]);
 	}
