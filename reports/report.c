@@ -16,6 +16,9 @@
 /* A section of the documents (markdown, csv, html), built by section_<name>. */
 #define DOCUMENT_SECTION(id, words) \
 	{ .name = #id, .title = (words), .build = section_##id, .formats = REPORT_DOCUMENTS }
+#define VERDICT_SECTION(id, words) \
+	{ .name = #id, .title = (words), .build = section_##id, .formats = REPORT_DOCUMENTS, \
+	  .uses_verdict = 1 }
 
 /* The sections, in the order they are written: the changes first, what a
  * reviewer of a pull request came for (there only with --baseline). */
@@ -23,7 +26,7 @@ const struct report_section report_sections[] = {
 	{ .name = "diff", .title = "Changes against the baseline",
 	  .build = section_diff, .formats = REPORT_DOCUMENTS | REPORT_FORMAT_BIT(REPORT_TEXT),
 	  .needs_baseline = 1 },
-	DOCUMENT_SECTION(summary, "Summary"),
+	VERDICT_SECTION(summary, "Summary"),
 	DOCUMENT_SECTION(spills, "Kernels that spill"),
 	DOCUMENT_SECTION(arrays, "Spill-free per-thread arrays"),
 	DOCUMENT_SECTION(arches, "Arch comparison"),
@@ -33,7 +36,7 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
 	/* launch (issue 27) */
-	DOCUMENT_SECTION(launch, "Will it launch"),
+	VERDICT_SECTION(launch, "Will it launch"),
 	DOCUMENT_SECTION(size, "Where the bytes go"),
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
@@ -169,18 +172,29 @@ whole_report(const struct report_config *c)
 	    (c->sections == NULL || c->sections->n == 0);
 }
 
+int
+report_uses_verdict(const struct report_config *c)
+{
+	if (c->format == REPORT_JSON || whole_report(c))
+		return 1;
+	for (size_t i = 0; i < report_nsections; i++)
+		if (report_sections[i].uses_verdict && wanted(c, &report_sections[i]))
+			return 1;
+	return 0;
+}
+
 void
 report_build(struct rdoc *d, const struct report_config *c, const struct model *m,
     const struct model *baseline, const struct verdict *judged)
 {
 	const struct vendored_rule *vendored = judged != NULL ? judged->vendored : NULL;
-	struct kgroup_set g, old;
+	struct section_groups g = { .built = 0 };
+	struct kgroup_set old;
 	struct section_input in = { .config = c, .model = m, .judged = judged, .groups = &g,
 	    .baseline = baseline };
 
 	int whole = whole_report(c);
 
-	kgroup_build(&g, m, vendored);
 	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
 		if ((report_sections[i].needs_baseline && wanted(c, &report_sections[i])) || whole) {
 			kgroup_build(&old, baseline, vendored);
@@ -197,7 +211,8 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 		section_provenance(d, &in);
 	if (in.old != NULL)
 		kgroup_free(&old);
-	kgroup_free(&g);
+	if (g.built)
+		kgroup_free(&g.set);
 }
 
 int

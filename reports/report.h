@@ -50,6 +50,7 @@ struct report_section {
 	void		(*build)(struct rdoc *, const struct section_input *);
 	unsigned	 formats;	/* REPORT_FORMAT_BIT of each format that shows it */
 	int		 needs_baseline;	/* built only against --baseline */
+	int		 uses_verdict;	/* reads the judge's findings and counts */
 };
 
 extern const struct report_section report_sections[];
@@ -64,6 +65,9 @@ int	report_config_check(const struct report_config *, char *err, size_t size);
  * rule are the report's; NULL: nothing vendored. */
 void	report_build(struct rdoc *, const struct report_config *, const struct model *,
 	    const struct model *baseline, const struct verdict *judged);
+/* Whether the report asked for shows the judge's verdict (its JSON, a
+ * whole document, a section that reads it): if not, nothing is judged. */
+int	report_uses_verdict(const struct report_config *);
 /* Builds and writes in the format chosen; returns 0, or -1 on failure. */
 int	report_write(FILE *, const struct report_config *, const struct model *,
 	    const struct model *baseline, const struct verdict *judged);

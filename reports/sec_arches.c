@@ -146,7 +146,7 @@ span_cells(struct rtable *t, const struct kgroup_set *s, const struct span *sp,
 void
 section_arches(struct rdoc *d, const struct section_input *in)
 {
-	const struct kgroup_set *s = in->groups;
+	const struct kgroup_set *s = section_groups(in);
 	struct span *sp = NULL;
 	size_t nsp = 0, cap = 0, narch = 0;
 	const char **arches = xcalloc(s->n + 1, sizeof *arches);

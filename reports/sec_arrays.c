@@ -14,7 +14,7 @@ static const struct section_col array_cols[] = {
 void
 section_arrays(struct rdoc *d, const struct section_input *in)
 {
-	if (section_kernel_rows(in->groups, array_cols) == 0)
+	if (section_kernel_rows(section_groups(in), array_cols) == 0)
 		return;
 	section_heading(d, in);
 	rdoc_para(d, in->section->name, "Kernels with a stack frame and no spill: the "

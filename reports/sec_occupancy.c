@@ -80,7 +80,7 @@ void
 section_occupancy(struct rdoc *d, const struct section_input *in)
 {
 	const struct model *m = in->model;
-	const struct kgroup_set *s = in->groups;
+	const struct kgroup_set *s = section_groups(in);
 	struct occrow *rows = xcalloc(s->n + 1, sizeof *rows);
 	size_t n = 0;
 	struct rtable *t;

@@ -54,12 +54,12 @@ amd_spills(const struct kgroup_set *s)
 void
 section_spills(struct rdoc *d, const struct section_input *in)
 {
-	size_t nspill = section_kernel_rows(in->groups, spill_cols);
-	size_t nunknown = section_kernel_rows(in->groups, unknown_cols);
+	size_t nspill = section_kernel_rows(section_groups(in), spill_cols);
+	size_t nunknown = section_kernel_rows(section_groups(in), unknown_cols);
 
 	if (nspill + nunknown == 0)
 		return;
-	if (!spill_figures_known(in->groups)) {
+	if (!spill_figures_known(section_groups(in))) {
 		rdoc_heading(d, in->section->name, "Kernels with a stack frame (no ptxas -v log "
 		    "read: spills unknown)");
 		rdoc_para(d, in->section->name, "No spill figure was read, so these %zu "
@@ -70,7 +70,7 @@ section_spills(struct rdoc *d, const struct section_input *in)
 		return;
 	}
 	section_heading(d, in);
-	if (nspill > 0 && amd_spills(in->groups)) {
+	if (nspill > 0 && amd_spills(section_groups(in))) {
 		rdoc_para(d, in->section->name, "%zu (kernel, sm) pairs spill (template arguments "
 		    "collapsed; maxima over the instantiations that spill; most spill stores "
 		    "and loads first, or on AMD GPUs most VGPRs spilled: counts from the code "

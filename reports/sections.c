@@ -102,7 +102,7 @@ void
 section_kernel_table(struct rdoc *d, const struct section_input *in,
     const struct section_col *cols, size_t n)
 {
-	const struct kgroup_set *s = in->groups;
+	const struct kgroup_set *s = section_groups(in);
 	struct rtable *t = rdoc_table(d, in->section->name);
 	struct weighted *rows = xcalloc(s->n + 1, sizeof *rows);
 	size_t nrows = 0;
@@ -131,4 +131,15 @@ section_kernel_cells(struct rtable *t, const struct kgroup *g)
 	rtable_cell(t, "%s", g->collapsed);
 	rtable_cell(t, "%s", g->library);
 	rtable_cell(t, "%s", g->arch);
+}
+
+const struct kgroup_set *
+section_groups(const struct section_input *in)
+{
+	if (!in->groups->built) {
+		kgroup_build(&in->groups->set, in->model,
+		    in->judged != NULL ? in->judged->vendored : NULL);
+		in->groups->built = 1;
+	}
+	return &in->groups->set;
 }

@@ -15,16 +15,27 @@
 #include "report.h"
 #include "verdict.h"
 
+/* The model's kernel groups, built when a section first asks. */
+struct section_groups {
+	struct kgroup_set	 set;
+	int			 built;
+};
+
 /* What a section is built from. */
 struct section_input {
 	const struct report_section *section;	/* its entry in report_sections */
 	const struct report_config *config;
 	const struct model	*model;
 	const struct verdict	*judged;	/* NULL: counted here, nothing vendored */
-	const struct kgroup_set	*groups;	/* the model's, by collapsed name and sm */
+	struct section_groups	*groups;	/* the model's: section_groups() */
 	const struct kgroup_set	*old;		/* the baseline's; NULL without one */
 	const struct model	*baseline;	/* the baseline itself; NULL without one (sec_size.c) */
 };
+
+/* The model's kernels by collapsed name and sm (kgroup_build), built the
+ * first time a section asks: a report of the size or build sections alone
+ * sorts no kernel. */
+const struct kgroup_set *section_groups(const struct section_input *);
 
 void	section_summary(struct rdoc *, const struct section_input *);
 void	section_spills(struct rdoc *, const struct section_input *);

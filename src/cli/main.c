@@ -28,6 +28,7 @@
 #include "model.h"
 #include "options.h"
 #include "outfile.h"
+#include "parallel.h"
 #include "record.h"
 #include "report.h"
 #include "rjson.h"
@@ -65,6 +66,7 @@ struct run {
 	struct options		 o;
 	const struct mode_ops	*mode;
 	double			 start;
+	double			 scanned, judged_at, ran;	/* when each step after the start ended (--stats) */
 	struct model		 m, base;
 	int			 have_base;
 	size_t			 base_missing;	/* the baseline named does not exist */
@@ -114,8 +116,11 @@ emit_text(void *ctx, const char *text, size_t len)
 
 /* --stats: what the scan found and what it cost. */
 static void
-print_stats(const struct scan_stats *st, const struct model *m, double total)
+print_stats(const struct run *r, double now)
 {
+	const struct scan_stats *st = &r->stats;
+	const struct model *m = &r->m;
+	double total = now - r->start;
 	struct rusage ru;
 
 	getrusage(RUSAGE_SELF, &ru);
@@ -145,6 +150,9 @@ print_stats(const struct scan_stats *st, const struct model *m, double total)
 		    st->walk_wait_seconds, st->gather_wait_seconds,
 		    st->worker_seconds > busy ? st->worker_seconds - busy : 0.0);
 	}
+	fprintf(stderr, "spillway: stats: the run's %.3f s: scanning %.3f s (the baseline's too), "
+	    "judging %.3f s, the mode's own work and output %.3f s, putting the output in place %.3f s\n",
+	    total, r->scanned - r->start, r->judged_at - r->scanned, r->ran - r->judged_at, now - r->ran);
 }
 
 /* $GITHUB_STEP_SUMMARY when --check is to append the report to it: under
@@ -556,9 +564,9 @@ static int
 run_list_sizes(struct run *r)
 {
 	if (format_json(&r->o))
-		size_list_write_json(r->out, &r->m);
+		size_list_write_json(r->out, &r->m, r->stats.workers);
 	else
-		size_list_write(r->out, &r->m);
+		size_list_write(r->out, &r->m, r->stats.workers);
 	return EXIT_CLEAN;
 }
 
@@ -754,6 +762,8 @@ run_scan(struct run *r)
 	const struct options *o = &r->o;
 
 	scan_config_from(&r->scan, o);
+	/* The work after the scan (sorts, attribution) on as many threads. */
+	parallel_set_default(r->scan.threads > 0 ? r->scan.threads : scan_default_threads());
 	if (r->mode->before_scan != NULL)
 		r->mode->before_scan(r);
 	scan_paths(o->paths, o->npaths, &r->scan, &r->m, &r->diags, &r->stats);
@@ -794,6 +804,18 @@ run_status(const struct run *r, int rc)
 	return rc;
 }
 
+/* Whether the mode shows a verdict: --check, the browser given a rule,
+ * a report whose sections read one. */
+static int
+judging_wanted(const struct run *r)
+{
+	unsigned needs = r->mode->needs;
+
+	if (needs & RUN_JUDGES)
+		return r->mode->run != run_report || report_uses_verdict(&r->report);
+	return (needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o);
+}
+
 /* Scans, judges once (--check prints the verdict, the report and the
  * browser's Check view render it), runs the mode and puts its output in
  * place; returns the exit status. */
@@ -814,10 +836,15 @@ run_scanned(struct run *r)
 	r->out = r->of.stream;
 	setvbuf(r->out, outbuf, _IOFBF, sizeof outbuf);
 	run_scan(r);
+	r->scanned = clock_seconds(CLOCK_MONOTONIC);
 	judge_config_from(&r->jc, r);
-	if ((needs & RUN_JUDGES) || ((needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o)))
+	if (judging_wanted(r))
 		judge_all(&r->jc, &r->m, &r->judged);
+	else
+		r->judged.vendored = r->jc.vendored;	/* the report's kernel groups mark them */
+	r->judged_at = clock_seconds(CLOCK_MONOTONIC);
 	rc = r->mode->run(r);
+	r->ran = clock_seconds(CLOCK_MONOTONIC);
 
 	keep = (needs & RUN_OUTPUT) && ((needs & RUN_GATES) || rc == EXIT_CLEAN) &&
 	    r->stats.named_missing + r->base_missing == 0;
@@ -828,7 +855,7 @@ run_scanned(struct run *r)
 	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
 	buildsum_notices(stderr, &r->m);			/* likewise */
 	if (r->o.stats)
-		print_stats(&r->stats, &r->m, clock_seconds(CLOCK_MONOTONIC) - r->start);
+		print_stats(r, clock_seconds(CLOCK_MONOTONIC));
 	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);
 }
 

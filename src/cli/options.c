@@ -130,7 +130,7 @@ static const struct option_doc option_docs[] = {
 	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
 	  "colour on a terminal and in the browser; NO_COLOR", NULL },
 	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,
-	  "the scan's counts, timings and peak memory, on stderr", NULL },
+	  "the scan's counts, the run's timings and peak memory, on stderr", NULL },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL,
 	  "print no notices or library lines, only results", NULL },
 	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit", NULL },

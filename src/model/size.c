@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parallel.h"
 #include "size.h"
 #include "xalloc.h"
 
@@ -62,11 +63,24 @@ group_by(const uint32_t *key, size_t n, size_t nkeys, size_t **order, size_t **s
 	*start = s;
 }
 
+struct kgroup_span {
+	size_t		 first, n;
+	uint64_t	 bytes;
+};
+
+/* One image's kernels, sorted (image_sort) before the lines are laid out. */
+struct image_groups {
+	struct kgroup_span *g;
+	size_t		 ng;
+	uint64_t	 text;		/* its functions' .text, summed */
+};
+
 /* What attribution reads, indexed once. */
 struct ctx {
 	const struct model *m;
 	struct size_table *t;
 	size_t		*func_order, *func_start;	/* functions by image */
+	struct image_groups *groups;	/* by image */
 };
 
 static const char *
@@ -81,14 +95,14 @@ stored_if_plain(const struct image_rec *img, uint64_t size)
 	return img->compression == COMPRESS_NONE ? size : SIZE_UNKNOWN;
 }
 
-/* Sorting helpers: most bytes first, then a stable tie break. */
-static const struct model *sort_model;
-
+/* Sorting helpers (qsort_r's argument: the model): most bytes first,
+ * then a stable tie break. */
 static int
-func_by_kernel(const void *a, const void *b)
+func_by_kernel(const void *a, const void *b, void *arg)
 {
-	const struct func_rec *x = &sort_model->funcs[*(const size_t *)a];
-	const struct func_rec *y = &sort_model->funcs[*(const size_t *)b];
+	const struct model *m = arg;
+	const struct func_rec *x = &m->funcs[*(const size_t *)a];
+	const struct func_rec *y = &m->funcs[*(const size_t *)b];
 	int c = strcmp(or_empty(x->collapsed), or_empty(y->collapsed));
 
 	if (c != 0)
@@ -97,11 +111,6 @@ func_by_kernel(const void *a, const void *b)
 		return x->code_bytes > y->code_bytes ? -1 : 1;
 	return strcmp(x->mangled, y->mangled);
 }
-
-struct kgroup_span {
-	size_t		 first, n;
-	uint64_t	 bytes;
-};
 
 static int
 span_by_bytes(const void *a, const void *b)
@@ -119,42 +128,58 @@ code_of(const struct func_rec *f)
 	return f->code_bytes > 0 ? (uint64_t)f->code_bytes : 0;
 }
 
+/*
+ * An image's functions sorted by kernel in place (its slice of
+ * func_order), and its kernels by bytes: the costly part of attribution,
+ * an image at a time on every core (parallel_for).
+ */
+static void
+image_sort(void *arg, size_t ii)
+{
+	struct ctx *c = arg;
+	const struct model *m = c->m;
+	size_t first = c->func_start[ii], n = c->func_start[ii + 1] - first;
+	size_t *f = c->func_order + first;
+	struct image_groups *ig = &c->groups[ii];
+
+	if (m->images[ii].kind != IMAGE_SASS || n == 0)
+		return;
+	qsort_r(f, n, sizeof *f, func_by_kernel, (void *)m);
+	ig->g = xmalloc(n * sizeof *ig->g);
+	for (size_t i = 0; i < n; i++) {
+		const struct func_rec *fn = &m->funcs[f[i]];
+
+		if (ig->ng == 0 || strcmp(or_empty(m->funcs[f[ig->g[ig->ng - 1].first]].collapsed),
+		    or_empty(fn->collapsed)) != 0)
+			ig->g[ig->ng++] = (struct kgroup_span){ .first = i, .n = 0, .bytes = 0 };
+		ig->g[ig->ng - 1].n++;
+		ig->g[ig->ng - 1].bytes += code_of(fn);
+		ig->text += code_of(fn);
+	}
+	qsort(ig->g, ig->ng, sizeof *ig->g, span_by_bytes);
+}
+
 /* An image's kernels, their instantiations, and the rest of its bytes. */
 static void
 image_kernels(struct ctx *c, size_t ii)
 {
 	const struct image_rec *img = &c->m->images[ii];
-	size_t first = c->func_start[ii], n = c->func_start[ii + 1] - first;
-	size_t *f = xmalloc((n ? n : 1) * sizeof *f);
-	struct kgroup_span *g = xmalloc((n ? n : 1) * sizeof *g);
-	size_t ng = 0;
-	uint64_t text = 0, rest;
+	const size_t *f = c->func_order + c->func_start[ii];
+	const struct image_groups *ig = &c->groups[ii];
+	uint64_t rest;
 
-	memcpy(f, c->func_order + first, n * sizeof *f);
-	sort_model = c->m;
-	qsort(f, n, sizeof *f, func_by_kernel);
-	for (size_t i = 0; i < n; i++) {
-		const struct func_rec *fn = &c->m->funcs[f[i]];
-
-		if (ng == 0 || strcmp(or_empty(c->m->funcs[f[g[ng - 1].first]].collapsed),
-		    or_empty(fn->collapsed)) != 0)
-			g[ng++] = (struct kgroup_span){ .first = i, .n = 0, .bytes = 0 };
-		g[ng - 1].n++;
-		g[ng - 1].bytes += code_of(fn);
-		text += code_of(fn);
-	}
-	qsort(g, ng, sizeof *g, span_by_bytes);
-	for (size_t k = 0; k < ng; k++) {
-		const struct func_rec *head = &c->m->funcs[f[g[k].first]];
+	for (size_t k = 0; k < ig->ng; k++) {
+		const struct kgroup_span *g = &ig->g[k];
+		const struct func_rec *head = &c->m->funcs[f[g->first]];
 		struct size_line *l = add_line(c->t, SIZE_KERNEL, img->library, img->member);
 
 		l->arch = img->arch;
 		l->what = kind_words[img->kind];
 		l->kernel = or_empty(head->collapsed);
-		l->count = g[k].n;
-		l->size = g[k].bytes;
+		l->count = g->n;
+		l->size = g->bytes;
 		l->stored = stored_if_plain(img, l->size);
-		for (size_t i = g[k].first; i < g[k].first + g[k].n; i++) {
+		for (size_t i = g->first; i < g->first + g->n; i++) {
 			const struct func_rec *fn = &c->m->funcs[f[i]];
 
 			l = add_line(c->t, SIZE_FUNCTION, img->library, img->member);
@@ -167,8 +192,6 @@ image_kernels(struct ctx *c, size_t ii)
 			l->stored = stored_if_plain(img, l->size);
 		}
 	}
-	free(f);
-	free(g);
 	if (img->merc_bytes > 0) {
 		struct size_line *l = add_line(c->t, SIZE_PART, img->library, img->member);
 
@@ -177,7 +200,7 @@ image_kernels(struct ctx *c, size_t ii)
 		l->size = img->merc_bytes;
 		l->stored = stored_if_plain(img, l->size);
 	}
-	rest = img->size > text + img->merc_bytes ? img->size - text - img->merc_bytes : 0;
+	rest = img->size > ig->text + img->merc_bytes ? img->size - ig->text - img->merc_bytes : 0;
 	if (rest > 0) {
 		struct size_line *l = add_line(c->t, SIZE_PART, img->library, img->member);
 
@@ -189,10 +212,11 @@ image_kernels(struct ctx *c, size_t ii)
 }
 
 static int
-image_by_kind_arch(const void *a, const void *b)
+image_by_kind_arch(const void *a, const void *b, void *arg)
 {
-	const struct image_rec *x = &sort_model->images[*(const size_t *)a];
-	const struct image_rec *y = &sort_model->images[*(const size_t *)b];
+	const struct model *m = arg;
+	const struct image_rec *x = &m->images[*(const size_t *)a];
+	const struct image_rec *y = &m->images[*(const size_t *)b];
 	int c = strcmp(x->arch, y->arch);
 
 	if (c != 0)
@@ -226,8 +250,7 @@ arches_of(struct ctx *c, size_t *img, size_t n)
 	struct arch_span *a = xmalloc((n ? n : 1) * sizeof *a);
 	size_t na = 0;
 
-	sort_model = c->m;
-	qsort(img, n, sizeof *img, image_by_kind_arch);
+	qsort_r(img, n, sizeof *img, image_by_kind_arch, (void *)c->m);
 	for (size_t i = 0; i < n; i++) {
 		const struct image_rec *r = &c->m->images[img[i]];
 
@@ -323,7 +346,7 @@ bare_lines(struct ctx *c, size_t ii)
 }
 
 void
-size_attribute(const struct model *m, struct size_table *t)
+size_attribute(const struct model *m, struct size_table *t, int threads)
 {
 	struct ctx c = { .m = m, .t = t };
 	uint32_t *key = xmalloc((m->nfuncs > m->nimages ? m->nfuncs : m->nimages) * sizeof *key + 1);
@@ -336,6 +359,8 @@ size_attribute(const struct model *m, struct size_table *t)
 	for (size_t i = 0; i < m->nimages; i++)
 		key[i] = m->images[i].fatbin;
 	group_by(key, m->nimages, m->nfatbins + 1, &img_order, &img_start);
+	c.groups = xcalloc(m->nimages ? m->nimages : 1, sizeof *c.groups);
+	parallel_for(m->nimages, threads, image_sort, &c);
 	/* Files in the order they were read: fatbins, then the bare cubins
 	 * (read by a worker: a --list CSV's images are not). */
 	for (size_t k = 1; k <= m->nfatbins; k++)
@@ -347,6 +372,9 @@ size_attribute(const struct model *m, struct size_table *t)
 		if (r->kind == IMAGE_SASS && r->sized)
 			bare_lines(&c, img_order[i]);
 	}
+	for (size_t i = 0; i < m->nimages; i++)
+		free(c.groups[i].g);
+	free(c.groups);
 	free(key);
 	free(img_order);
 	free(img_start);

@@ -4,16 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
+#include "parallel.h"
 #include "size.h"
 #include "xalloc.h"
 
-static const struct model *sort_model;
-
 static int
-image_by_hash(const void *a, const void *b)
+image_by_hash(const void *a, const void *b, void *arg)
 {
-	const struct image_rec *x = &sort_model->images[*(const size_t *)a];
-	const struct image_rec *y = &sort_model->images[*(const size_t *)b];
+	const struct model *m = arg;
+	const struct image_rec *x = &m->images[*(const size_t *)a];
+	const struct image_rec *y = &m->images[*(const size_t *)b];
 
 	if (x->hash != y->hash)
 		return x->hash < y->hash ? -1 : 1;
@@ -28,28 +29,38 @@ same_image(const struct image_rec *x, const struct image_rec *y)
 	return x->hash == y->hash && x->size == y->size;
 }
 
-static int
-func_by_code(const void *a, const void *b)
-{
-	const struct func_rec *x = &sort_model->funcs[*(const size_t *)a];
-	const struct func_rec *y = &sort_model->funcs[*(const size_t *)b];
-	int c;
+/*
+ * A function's identity as a copy: its code hash, name, code bytes and
+ * arch, sorted by value (an index into the model's rows missed the cache
+ * at every comparison).  The names are interned: the copies of one
+ * function compare by address; the arch, a string of its image, by
+ * strcmp, on the hash's and name's ties alone.
+ */
+struct ckey {
+	uint64_t	 hash;
+	const char	*mangled;
+	const char	*arch;
+	int32_t		 code_bytes;
+	uint32_t	 func;
+};
 
-	if (x->code_hash != y->code_hash)
-		return x->code_hash < y->code_hash ? -1 : 1;
-	if ((c = strcmp(x->mangled, y->mangled)) != 0)
-		return c;
-	if ((c = strcmp(sort_model->images[x->image].arch, sort_model->images[y->image].arch)) != 0)
-		return c;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+static int
+ckey_cmp(const void *a, const void *b)
+{
+	const struct ckey *x = a, *y = b;
+	int c = order_then(order_then(order_u64(x->hash, y->hash), order_ptr(x->mangled, y->mangled)),
+	    order_i64(x->code_bytes, y->code_bytes));
+
+	if (c == 0 && x->arch != y->arch)
+		c = strcmp(x->arch, y->arch);
+	return c != 0 ? c : order_u64(x->func, y->func);
 }
 
 static int
-same_func(const struct model *m, const struct func_rec *x, const struct func_rec *y)
+same_func(const struct ckey *x, const struct ckey *y)
 {
-	return x->code_hash == y->code_hash && x->mangled == y->mangled &&
-	    x->code_bytes == y->code_bytes &&
-	    strcmp(m->images[x->image].arch, m->images[y->image].arch) == 0;
+	return x->hash == y->hash && x->mangled == y->mangled && x->code_bytes == y->code_bytes &&
+	    (x->arch == y->arch || strcmp(x->arch, y->arch) == 0);
 }
 
 static int
@@ -61,7 +72,8 @@ dup_by_waste(const void *a, const void *b)
 		return x->wasted > y->wasted ? -1 : 1;
 	if (x->image != y->image)
 		return x->image > y->image ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return order_then(order_then(strcmp(x->name, y->name), strcmp(x->arch, y->arch)),
+	    order_then(strcmp(x->first, y->first), order_u64(x->first_at, y->first_at)));
 }
 
 static struct size_dup *
@@ -76,15 +88,15 @@ struct size_dup *
 size_duplicates(const struct model *m, size_t *np)
 {
 	size_t *o = xmalloc((m->nimages ? m->nimages : 1) * sizeof *o), no = 0, n = 0, cap = 0;
-	size_t *f = xmalloc((m->nfuncs ? m->nfuncs : 1) * sizeof *f), nf = 0;
+	struct ckey *f = xmalloc((m->nfuncs ? m->nfuncs : 1) * sizeof *f);
+	size_t nf = 0;
 	uint8_t *copy = xcalloc(m->nimages ? m->nimages : 1, 1);	/* a later copy of an image */
 	struct size_dup *v = NULL;
 
 	for (size_t i = 0; i < m->nimages; i++)
 		if (m->images[i].kind == IMAGE_SASS && m->images[i].hash != 0)
 			o[no++] = i;
-	sort_model = m;
-	qsort(o, no, sizeof *o, image_by_hash);
+	qsort_r(o, no, sizeof *o, image_by_hash, (void *)m);
 	for (size_t i = 0; i < no;) {
 		size_t j = i + 1;
 
@@ -111,20 +123,24 @@ size_duplicates(const struct model *m, size_t *np)
 		}
 		i = j;
 	}
-	for (size_t i = 0; i < m->nfuncs; i++)
-		if (m->funcs[i].code_hash != 0 && !copy[m->funcs[i].image])
-			f[nf++] = i;
-	qsort(f, nf, sizeof *f, func_by_code);
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct func_rec *fn = &m->funcs[i];
+
+		if (fn->code_hash != 0 && !copy[fn->image])
+			f[nf++] = (struct ckey){ fn->code_hash, fn->mangled, m->images[fn->image].arch,
+			    fn->code_bytes, (uint32_t)i };
+	}
+	parallel_sort(f, nf, sizeof *f, ckey_cmp, 0);
 	for (size_t i = 0; i < nf;) {
 		size_t j = i + 1;
 
-		while (j < nf && same_func(m, &m->funcs[f[i]], &m->funcs[f[j]]))
+		while (j < nf && same_func(&f[i], &f[j]))
 			j++;
-		if (j - i > 1 && m->funcs[f[i]].code_bytes > 0) {
+		if (j - i > 1 && f[i].code_bytes > 0) {
 			struct size_dup *d = add_dup(&v, &n, &cap);
-			const struct func_rec *fn = &m->funcs[f[i]];
+			const struct func_rec *fn = &m->funcs[f[i].func];
 			const struct image_rec *a = &m->images[fn->image];
-			const struct image_rec *b = &m->images[m->funcs[f[i + 1]].image];
+			const struct image_rec *b = &m->images[m->funcs[f[i + 1].func].image];
 
 			d->arch = a->arch;
 			d->name = fn->name != NULL ? fn->name : fn->mangled;

@@ -1,96 +1,124 @@
-/* --list=sizes: the attribution as CSV, one line per size_line. */
+/*
+ * --list=sizes: the attribution as CSV or JSON Lines, one line per
+ * size_line.  The lines are formatted on every core, a round of chunks at
+ * a time, and written in order: the memory held is a round's text, not
+ * the output's.
+ */
 #include "config.h"
 
-#include <csv.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvrow.h"
 #include "jsontext.h"
+#include "parallel.h"
 #include "size.h"
 #include "xalloc.h"
 
-/* A field as it is when nothing in it needs quotes, else through libcsv
- * into a buffer: csv_fwrite's byte-by-byte putc was most of the time. */
+#define CHUNK_LINES	1024	/* lines a thread formats at a time */
+#define ROUND_CHUNKS	64	/* chunks formatted before they are written */
+
+typedef void format_fn(struct csvrow *, const struct size_line *);
+
 static void
-field(FILE *f, const char *s, int last)
+csv_line(struct csvrow *r, const struct size_line *l)
 {
-	size_t n = strlen(s);
+	csvrow_field(r, size_level_names[l->level], 0);
+	csvrow_field(r, l->library, 0);
+	csvrow_field(r, l->member, 0);
+	csvrow_field(r, l->arch, 0);
+	csvrow_field(r, l->what, 0);
+	csvrow_field(r, l->kernel, 0);
+	csvrow_field(r, l->name, 0);
+	csvrow_unsigned(r, l->count, 0);
+	if (l->stored != SIZE_UNKNOWN)
+		csvrow_unsigned(r, l->stored, 0);
+	else
+		csvrow_empty(r, 0);
+	csvrow_unsigned(r, l->size, 1);
+}
 
-	if (s[strcspn(s, ",\"\r\n")] == '\0' && (n == 0 || (s[0] != ' ' && s[n - 1] != ' ')))
-		fwrite(s, 1, n, f);
-	else {
-		size_t need = csv_write(NULL, 0, s, n);
-		char *buf = xmalloc(need);
+static void
+json_line(struct csvrow *r, const struct size_line *l)
+{
+	json_t *row = json_object();
+	char *line;
 
-		fwrite(buf, 1, csv_write(buf, need, s, n), f);
-		free(buf);
+	json_object_set_new(row, "level", json_string(size_level_names[l->level]));
+	json_object_set_new(row, "library", jsontext_string(l->library));
+	json_object_set_new(row, "member", jsontext_string(l->member));
+	json_object_set_new(row, "arch", jsontext_string(l->arch));
+	json_object_set_new(row, "what", jsontext_string(l->what));
+	json_object_set_new(row, "kernel", jsontext_string(l->kernel));
+	json_object_set_new(row, "name", jsontext_string(l->name));
+	json_object_set_new(row, "count", json_integer((json_int_t)l->count));
+	json_object_set_new(row, "stored", l->stored == SIZE_UNKNOWN ? json_null() :
+	    json_integer((json_int_t)l->stored));
+	json_object_set_new(row, "size", json_integer((json_int_t)l->size));
+	line = json_dumps(row, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	if (line != NULL) {
+		csvrow_put(r, line, strlen(line));
+		csvrow_put(r, "\n", 1);
+		free(line);
 	}
-	putc(last ? '\n' : ',', f);
+	json_decref(row);
+}
+
+struct round {
+	const struct size_table *t;
+	format_fn	*format;
+	size_t		 first;			/* the round's first line */
+	struct csvrow	 text[ROUND_CHUNKS];	/* a chunk's lines each */
+};
+
+static void
+format_chunk(void *arg, size_t k)
+{
+	struct round *r = arg;
+	size_t from = r->first + k * CHUNK_LINES, to = from + CHUNK_LINES;
+
+	if (to > r->t->n)
+		to = r->t->n;
+	r->text[k].len = 0;
+	for (size_t i = from; i < to; i++)
+		r->format(&r->text[k], &r->t->v[i]);
 }
 
 static void
-number(FILE *f, uint64_t v, int last)
-{
-	if (v != SIZE_UNKNOWN)
-		fprintf(f, "%llu", (unsigned long long)v);
-	putc(last ? '\n' : ',', f);
-}
-
-void
-size_list_write_json(FILE *f, const struct model *m)
+write_lines(FILE *f, const struct model *m, int threads, format_fn *format)
 {
 	struct size_table t;
+	struct round *r = xcalloc(1, sizeof *r);
 
-	size_attribute(m, &t);
-	for (size_t i = 0; i < t.n; i++) {
-		const struct size_line *l = &t.v[i];
-		json_t *row = json_object();
-		char *line;
+	size_attribute(m, &t, threads);
+	r->t = &t;
+	r->format = format;
+	for (r->first = 0; r->first < t.n; r->first += (size_t)ROUND_CHUNKS * CHUNK_LINES) {
+		size_t left = t.n - r->first, chunks = (left + CHUNK_LINES - 1) / CHUNK_LINES;
 
-		json_object_set_new(row, "level", json_string(size_level_names[l->level]));
-		json_object_set_new(row, "library", jsontext_string(l->library));
-		json_object_set_new(row, "member", jsontext_string(l->member));
-		json_object_set_new(row, "arch", jsontext_string(l->arch));
-		json_object_set_new(row, "what", jsontext_string(l->what));
-		json_object_set_new(row, "kernel", jsontext_string(l->kernel));
-		json_object_set_new(row, "name", jsontext_string(l->name));
-		json_object_set_new(row, "count", json_integer((json_int_t)l->count));
-		json_object_set_new(row, "stored", l->stored == SIZE_UNKNOWN ? json_null() :
-		    json_integer((json_int_t)l->stored));
-		json_object_set_new(row, "size", json_integer((json_int_t)l->size));
-		line = json_dumps(row, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		if (line != NULL) {
-			fputs(line, f);
-			putc('\n', f);
-			free(line);
-		}
-		json_decref(row);
+		if (chunks > ROUND_CHUNKS)
+			chunks = ROUND_CHUNKS;
+		parallel_for(chunks, threads, format_chunk, r);
+		for (size_t k = 0; k < chunks; k++)
+			csvrow_flush(&r->text[k], f);
 	}
+	for (size_t k = 0; k < ROUND_CHUNKS; k++)
+		csvrow_free(&r->text[k]);
+	free(r);
 	size_table_free(&t);
 }
 
 void
-size_list_write(FILE *f, const struct model *m)
+size_list_write_json(FILE *f, const struct model *m, int threads)
 {
-	struct size_table t;
+	write_lines(f, m, threads, json_line);
+}
 
-	size_attribute(m, &t);
+void
+size_list_write(FILE *f, const struct model *m, int threads)
+{
 	fputs("level,library,member,arch,what,kernel,name,count,stored,size\n", f);
-	for (size_t i = 0; i < t.n; i++) {
-		const struct size_line *l = &t.v[i];
-
-		field(f, size_level_names[l->level], 0);
-		field(f, l->library, 0);
-		field(f, l->member, 0);
-		field(f, l->arch, 0);
-		field(f, l->what, 0);
-		field(f, l->kernel, 0);
-		field(f, l->name, 0);
-		number(f, l->count, 0);
-		number(f, l->stored, 0);
-		number(f, l->size, 1);
-	}
-	size_table_free(&t);
+	write_lines(f, m, threads, csv_line);
 }

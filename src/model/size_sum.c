@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
+#include "parallel.h"
 #include "size.h"
 #include "xalloc.h"
-
-static const struct model *sort_model;
 
 static const char *
 or_empty(const char *s)
@@ -21,20 +21,29 @@ place_of(const struct image_rec *img)
 	return img->library;
 }
 
-static int
-func_by_name(const void *a, const void *b)
-{
-	const struct func_rec *x = &sort_model->funcs[*(const size_t *)a];
-	const struct func_rec *y = &sort_model->funcs[*(const size_t *)b];
-	int c = strcmp(or_empty(x->collapsed), or_empty(y->collapsed));
+/*
+ * A function's kernel and instantiation as keys: the model's names are
+ * interned, so that equal names are one pointer and a million functions
+ * group by address; strcmp on names a kilobyte long (libtorch's) was most
+ * of the section's time.  The keys are sorted by value, what the totals
+ * read with them: an index into the model's rows missed the cache at
+ * every comparison.  No name and "" are one key.
+ */
+struct fkey {
+	const char	*kernel, *mangled;
+	const char	*arch;
+	uint32_t	 func;
+	int32_t		 code_bytes;
+};
 
-	if (c == 0)
-		c = strcmp(x->mangled, y->mangled);
-	if (c == 0)
-		c = strcmp(sort_model->images[x->image].arch, sort_model->images[y->image].arch);
-	if (c == 0)
-		c = strcmp(sort_model->images[x->image].library, sort_model->images[y->image].library);
-	return c;
+static const char no_name[] = "";
+
+static int
+fkey_cmp(const void *a, const void *b)
+{
+	const struct fkey *x = a, *y = b;
+
+	return order_then(order_ptr(x->kernel, y->kernel), order_ptr(x->mangled, y->mangled));
 }
 
 static int
@@ -47,46 +56,68 @@ kernel_by_bytes(const void *a, const void *b)
 	return strcmp(x->kernel, y->kernel);
 }
 
+/* Whether f goes before g among a kernel's functions of equal code bytes:
+ * by mangled name, arch, library (the order a hint is chosen in). */
+static int
+named_before(const struct model *m, const struct func_rec *f, const struct func_rec *g)
+{
+	const struct image_rec *a = &m->images[f->image], *b = &m->images[g->image];
+	int c = f->mangled != g->mangled ? strcmp(f->mangled, g->mangled) : 0;
+
+	if (c == 0)
+		c = strcmp(a->arch, b->arch);
+	if (c == 0 && a->library != b->library)
+		c = strcmp(a->library, b->library);
+	return c < 0;
+}
+
 /* The library of the kernel's largest function (a hint of where it is). */
 static const char *
-largest_library(const struct model *m, const size_t *f, size_t n)
+largest_library(const struct model *m, const struct fkey *k, size_t n)
 {
-	size_t best = 0;
+	const struct func_rec *best = NULL;
 
-	for (size_t i = 1; i < n; i++)
-		if (m->funcs[f[i]].code_bytes > m->funcs[f[best]].code_bytes)
-			best = i;
-	return n > 0 ? place_of(&m->images[m->funcs[f[best]].image]) : "";
+	for (size_t i = 0; i < n; i++) {
+		const struct func_rec *f;
+
+		if (best != NULL && k[i].code_bytes < best->code_bytes)
+			continue;
+		f = &m->funcs[k[i].func];
+		if (best == NULL || f->code_bytes > best->code_bytes || named_before(m, f, best))
+			best = f;
+	}
+	return best != NULL ? place_of(&m->images[best->image]) : "";
 }
 
 struct size_kernel *
 size_kernels(const struct model *m, size_t *np)
 {
-	size_t *f = xmalloc((m->nfuncs ? m->nfuncs : 1) * sizeof *f), n = 0;
+	struct fkey *f = xmalloc((m->nfuncs ? m->nfuncs : 1) * sizeof *f);
 	struct size_kernel *k = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *k);
+	size_t n = 0;
 
-	for (size_t i = 0; i < m->nfuncs; i++)
-		f[i] = i;
-	sort_model = m;
-	qsort(f, m->nfuncs, sizeof *f, func_by_name);
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const char *c = m->funcs[i].collapsed;
+
+		f[i] = (struct fkey){ c != NULL && c[0] != '\0' ? c : no_name, m->funcs[i].mangled,
+		    m->images[m->funcs[i].image].arch, (uint32_t)i, m->funcs[i].code_bytes };
+	}
+	parallel_sort(f, m->nfuncs, sizeof *f, fkey_cmp, 0);
 	for (size_t i = 0; i < m->nfuncs;) {
-		const struct func_rec *head = &m->funcs[f[i]];
-		const char *kernel = or_empty(head->collapsed);
 		size_t j = i;
 		const char *arches[64];
 		size_t narch = 0;
 
-		k[n].kernel = kernel;
-		for (; j < m->nfuncs && strcmp(or_empty(m->funcs[f[j]].collapsed), kernel) == 0; j++) {
-			const struct func_rec *fn = &m->funcs[f[j]];
-			const char *arch = m->images[fn->image].arch;
+		k[n].kernel = or_empty(f[i].kernel);
+		for (; j < m->nfuncs && f[j].kernel == f[i].kernel; j++) {
+			const char *arch = f[j].arch;
 			size_t a = 0;
 
-			k[n].bytes += fn->code_bytes > 0 ? (uint64_t)fn->code_bytes : 0;
+			k[n].bytes += f[j].code_bytes > 0 ? (uint64_t)f[j].code_bytes : 0;
 			k[n].functions++;
-			if (j == i || strcmp(fn->mangled, m->funcs[f[j - 1]].mangled) != 0)
+			if (j == i || f[j].mangled != f[j - 1].mangled)
 				k[n].instantiations++;
-			while (a < narch && strcmp(arches[a], arch) != 0)
+			while (a < narch && arches[a] != arch && strcmp(arches[a], arch) != 0)
 				a++;
 			if (a == narch && narch < sizeof arches / sizeof arches[0])
 				arches[narch++] = arch;
@@ -103,10 +134,11 @@ size_kernels(const struct model *m, size_t *np)
 }
 
 static int
-image_by_arch(const void *a, const void *b)
+image_by_arch(const void *a, const void *b, void *arg)
 {
-	const struct image_rec *x = &sort_model->images[*(const size_t *)a];
-	const struct image_rec *y = &sort_model->images[*(const size_t *)b];
+	const struct model *m = arg;
+	const struct image_rec *x = &m->images[*(const size_t *)a];
+	const struct image_rec *y = &m->images[*(const size_t *)b];
 	int c = strcmp(x->library, y->library);
 
 	if (c == 0)
@@ -136,12 +168,11 @@ size_arches(const struct model *m, size_t *np)
 
 	for (size_t i = 0; i < m->nimages; i++)
 		o[i] = i;
-	sort_model = m;
-	qsort(o, m->nimages, sizeof *o, image_by_arch);
+	qsort_r(o, m->nimages, sizeof *o, image_by_arch, (void *)m);
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *r = &m->images[o[i]];
 
-		if (n == 0 || image_by_arch(&o[i], &o[i - 1]) != 0) {
+		if (n == 0 || image_by_arch(&o[i], &o[i - 1], (void *)m) != 0) {
 			v[n].library = r->library;
 			v[n].arch = r->arch;
 			v[n].kind = r->kind;
