@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 #include <libelf.h>
+#include <xxhash.h>
 
 #include "cubin.h"
 #include "hostelf.h"
@@ -422,11 +423,75 @@ test_segments(void **state)
 	assert_int_equal(hostelf_check_table(im.b, im.size + 112, "image", &t, err, sizeof err, &off), 0);
 }
 
+/* The function's code hash is XXH3 of its .text; the image's is XXH3 of
+ * the 64-bit little-endian values hash(bytes before the .text), code
+ * hash, hash(bytes after): a byte changed anywhere changes it, a byte of
+ * the code changes the code's too, and nothing is hashed unless asked. */
+static uint64_t
+image_hash_by_definition(const uint8_t *b, size_t size, size_t text, size_t len)
+{
+	uint64_t v[3] = { XXH3_64bits(b, text), XXH3_64bits(b + text, len),
+	    XXH3_64bits(b + text + len, size - text - len) };
+	uint8_t le[24];
+
+	for (size_t i = 0; i < 24; i++)
+		le[i] = (uint8_t)(v[i / 8] >> (8 * (i % 8)));
+	return XXH3_64bits(le, sizeof le);
+}
+
+static void
+test_hashes(void **state)
+{
+	struct result r;
+	size_t text, len;
+	uint64_t image, code;
+
+	(void)state;
+	build(&im, NULL, 0);
+	text = (size_t)im.b[im.shoff + 64 * 4 + 24] | (size_t)im.b[im.shoff + 64 * 4 + 25] << 8;
+	len = im.b[im.shoff + 64 * 4 + 32];
+	assert_int_equal(len, 16);
+	read_image(&r, im.b, im.size);
+	assert_int_equal(r.rc, 0);
+	assert_true(r.c.hash == 0 && r.c.funcs[0].code_hash == 0);
+	done(&r);
+
+	strpool_init(&r.pool);
+	cubin_init(&r.c);
+	r.c.want_hash = 1;
+	assert_int_equal(cubin_read(im.b, im.size, &r.c, &r.pool, r.err, sizeof r.err, &r.offset), 0);
+	image = r.c.hash;
+	code = r.c.funcs[0].code_hash;
+	assert_true(code == XXH3_64bits(im.b + text, len));
+	assert_true(image == image_hash_by_definition(im.b, im.size, text, len));
+	done(&r);
+
+	im.b[text + 3] ^= 1;	/* the code */
+	strpool_init(&r.pool);
+	cubin_init(&r.c);
+	r.c.want_hash = 1;
+	assert_int_equal(cubin_read(im.b, im.size, &r.c, &r.pool, r.err, sizeof r.err, &r.offset), 0);
+	assert_true(r.c.funcs[0].code_hash != code && r.c.hash != image);
+	assert_true(r.c.hash == image_hash_by_definition(im.b, im.size, text, len));
+	done(&r);
+	im.b[text + 3] ^= 1;
+
+	im.b[10] ^= 1;		/* e_ident's padding: outside every function */
+	strpool_init(&r.pool);
+	cubin_init(&r.c);
+	r.c.want_hash = 1;
+	assert_int_equal(cubin_read(im.b, im.size, &r.c, &r.pool, r.err, sizeof r.err, &r.offset), 0);
+	assert_true(r.c.funcs[0].code_hash == code && r.c.hash != image);
+	done(&r);
+	im.b[10] ^= 1;
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_hashes),
 		cmocka_unit_test(test_cut_in_table),
 		cmocka_unit_test(test_bad_fields),
 		cmocka_unit_test(test_name_offsets),

@@ -31,7 +31,8 @@ struct cubin_func {
 };
 
 struct cubin {
-	int		 want_hash;	/* set before cubin_read: hash each function's code */
+	int		 want_hash;	/* set before cubin_read: hash each function's code, and the image */
+	uint64_t	 hash;		/* want_hash: XXH3 of the image's bytes, as one call over them gives */
 	unsigned	 sm;		/* from e_flags */
 	int		 arch_a;	/* .nv.compat says an sm_XXa target */
 	int		 relocatable;	/* ET_REL */
