@@ -134,6 +134,20 @@ inflate_zstd(const uint8_t *src, size_t srclen, uint8_t *dst, size_t dstlen, siz
 }
 
 int
+ccob_promise(const uint8_t *buf, size_t size, uint64_t *usize)
+{
+	struct ccob_header h;
+	char err[128];
+	size_t erroff;
+
+	memset(&h, 0, sizeof h);
+	if (parse_header(buf, size, &h, err, sizeof err, &erroff) < 0)
+		return -1;
+	*usize = h.usize;
+	return 0;
+}
+
+int
 ccob_inflate(const uint8_t *buf, size_t size, size_t limit, uint8_t **out,
     size_t *outsize, size_t *used, char *err, size_t errsize, size_t *erroff)
 {

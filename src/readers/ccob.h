@@ -22,6 +22,10 @@
 /* True when the bytes start with a compressed bundle's magic. */
 int	ccob_is_ccob(const uint8_t *data, size_t size);
 
+/* The uncompressed size the bundle at the start of buf states, in *usize:
+ * 0, or -1 when its header is damaged (ccob_inflate says how). */
+int	ccob_promise(const uint8_t *buf, size_t size, uint64_t *usize);
+
 /*
  * Decompresses the compressed bundle at the start of buf (size bytes) into
  * a buffer of its own (*out, *outsize; the caller frees it).  *used is

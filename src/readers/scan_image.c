@@ -402,6 +402,7 @@ walk_inflated(struct place *p, uint8_t *bytes, size_t size, size_t at)
 	src->map.fd = -1;
 	src->map.size = size;
 	src->origin = src->mem = src->owned = bytes;
+	src->owned_size = size;
 	atomic_init(&src->refs, 1);
 	q.src = src;
 	q.base = p->base + at;
@@ -432,11 +433,18 @@ walk_bundles(struct place *p, const uint8_t *data, size_t size)
 
 	while (at < size && ccob_is_ccob(data + at, size - at)) {
 		uint8_t *bytes;
-		size_t n, used, erroff = 0;
+		size_t n, used, erroff = 0, limit = ccob_limit(p), room = 0;
+		uint64_t promise;
 		char err[ERRBUF];
 
-		if (ccob_inflate(data + at, size - at, ccob_limit(p), &bytes, &n, &used,
+		/* Room for what it promises, when it may: else ccob_inflate
+		 * says why not, having taken nothing. */
+		if (ccob_promise(data + at, size - at, &promise) == 0 && promise > 0 && promise <= limit)
+			scan_inflate_reserve(p->scan, room = (size_t)promise);
+		if (ccob_inflate(data + at, size - at, limit, &bytes, &n, &used,
 		    err, sizeof err, &erroff) < 0) {
+			if (room > 0)
+				scan_inflate_release(p->scan, room);
 			place_error(p, at + erroff, err);
 			return;
 		}

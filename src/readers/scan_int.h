@@ -61,6 +61,7 @@ struct source {
 	const uint8_t		*origin;	/* the walk's view of the bytes: job offsets count from it */
 	const uint8_t		*mem;		/* bytes in memory, or NULL: a file */
 	uint8_t			*owned;		/* mem, when the source frees it (a CCOB decompressed) */
+	size_t			 owned_size;	/* its bytes, counted in scan.inflated */
 	atomic_size_t		 refs;
 	int			 shared_fd;	/* workers pread from map.fd (counted in open_files) */
 	char			*path;		/* else: they open it again by path, and check it is the same */
@@ -148,6 +149,16 @@ struct scan {
 	 */
 	atomic_size_t		 pending;
 	pthread_cond_t		 gathered;	/* pending went under the limit */
+	/*
+	 * Bytes of compressed bundles (CCOB) the walk decompressed and their
+	 * jobs still hold, in every file: at most INFLATED_LIMIT, or one
+	 * bundle alone.  The walk waits for room (scan_inflate_reserve); while
+	 * it waits, the workers do not wait for the gathering, which starts
+	 * only after the walk: the jobs it waits for are theirs to run.
+	 */
+	size_t			 inflated;	/* under lock */
+	atomic_int		 inflate_waits;
+	pthread_cond_t		 inflated_room;
 	struct namecache	 names;
 	atomic_size_t		 jobs_done;	/* by the workers: the progress line's images read */
 	double			 progress_at;	/* when cfg->progress was last called */
@@ -226,6 +237,9 @@ void	scan_job_run(struct worker *, struct job *);
 struct source *scan_source_open(struct scan *, int dirfd, const char *name, const char *path,
 	    char *err, size_t errsize);
 void	scan_source_release(struct scan *, struct source *);
+/* Room for bytes of a decompressed bundle, waited for; and given back. */
+void	scan_inflate_reserve(struct scan *, size_t bytes);
+void	scan_inflate_release(struct scan *, size_t bytes);
 int	scan_changed_said(struct scan *, const char *library);
 int	scan_stored_open(struct stored *, const struct job *, char *err, size_t errsize);
 void	scan_stored_close(struct stored *);

@@ -254,7 +254,7 @@ worker_main(void *arg)
 		size_t last, left, batch, avail;
 
 		reclaim(w);
-		if (atomic_load(&s->pending) > PENDING_LIMIT) {
+		if (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits)) {
 			/* Far ahead of the gathering: wait, holding no buffer.
 			 * The job it waits for was claimed before any that are
 			 * pending, and its worker finishes its batch first. */
@@ -262,7 +262,7 @@ worker_main(void *arg)
 
 			decompressor_release(&w->dec);
 			pthread_mutex_lock(&s->lock);
-			while (atomic_load(&s->pending) > PENDING_LIMIT)
+			while (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits))
 				pthread_cond_wait(&s->gathered, &s->lock);
 			pthread_mutex_unlock(&s->lock);
 			w->t_wait_gather += clock_seconds(CLOCK_MONOTONIC) - t;
@@ -423,6 +423,7 @@ scan_pool_start(struct scan *s, int nthreads)
 	pthread_cond_init(&s->job_done, NULL);
 	pthread_cond_init(&s->more_jobs, NULL);
 	pthread_cond_init(&s->gathered, NULL);
+	pthread_cond_init(&s->inflated_room, NULL);
 	atomic_store(&s->gather_waits, NO_JOB);
 	atomic_store(&s->pending, 0);
 	atomic_store(&s->jobs_done, 0);
@@ -484,6 +485,7 @@ scan_pool_finish(struct scan *s, struct worker *w)
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);
 	pthread_cond_destroy(&s->gathered);
+	pthread_cond_destroy(&s->inflated_room);
 	namecache_take_bounded(&s->names, &s->stats->kept_mangled);
 	namecache_free(&s->names);
 	pthread_mutex_destroy(&s->lock);

@@ -16,6 +16,34 @@
 #include "scan_int.h"
 #include "xalloc.h"
 
+/* Decompressed bundles held at once (scan.inflated): more than the most
+ * one may promise (DECOMPRESS_LIMIT), so that one always fits alone. */
+#define INFLATED_LIMIT	((size_t)256 << 20)
+
+void
+scan_inflate_reserve(struct scan *s, size_t bytes)
+{
+	pthread_mutex_lock(&s->lock);
+	while (s->inflated > 0 && s->inflated + bytes > INFLATED_LIMIT) {
+		/* The workers waiting for the gathering run the jobs instead. */
+		atomic_store(&s->inflate_waits, 1);
+		pthread_cond_broadcast(&s->gathered);
+		pthread_cond_wait(&s->inflated_room, &s->lock);
+	}
+	atomic_store(&s->inflate_waits, 0);
+	s->inflated += bytes;
+	pthread_mutex_unlock(&s->lock);
+}
+
+void
+scan_inflate_release(struct scan *s, size_t bytes)
+{
+	pthread_mutex_lock(&s->lock);
+	s->inflated -= bytes;
+	pthread_cond_signal(&s->inflated_room);
+	pthread_mutex_unlock(&s->lock);
+}
+
 /* Lets go of a reference to src; the last one closes the file. */
 void
 scan_source_release(struct scan *s, struct source *src)
@@ -25,7 +53,10 @@ scan_source_release(struct scan *s, struct source *src)
 	if (src->shared_fd)
 		atomic_fetch_sub(&s->open_files, 1);
 	mapfile_close(&src->map);
-	free(src->owned);
+	if (src->owned != NULL) {
+		free(src->owned);
+		scan_inflate_release(s, src->owned_size);
+	}
 	free(src->path);
 	free(src);
 }
