@@ -12,6 +12,11 @@
 #   build/tiny_v3.o           code object v3, gfx908 and gfx90a:xnack+ (AGPRs
 #                             counted; hipcc 5.2 cannot link v5 here: lld
 #                             says "unknown abi version")
+#   build/spill_v5.o          src/spill_v5.hip (spill.hip without the HIP
+#                             headers) by clang 19 for gfx90a, gfx942 and
+#                             gfx1100: code object v5, clang 19's default
+#                             (packages clang-19 and lld-19; skipped without)
+#   golden/spill_v5.occupancy.txt clang 19's occupancy remark for each
 #   golden/*.notes.txt        llvm-readelf --notes of every code object
 #                             (tests/golden_amdgpu.py notes)
 # and the fuzz seeds of fuzz/corpus/amdgpu from tiny.hip.
@@ -36,7 +41,20 @@ for a in gfx906 gfx908 gfx90a gfx1030; do
 	    awk -v a=$a '/Function Name:/ { n = $(NF - 1) } /Occupancy \[waves\/SIMD\]:/ { print a, n, $(NF - 1) }'
 done >golden/spill.occupancy.txt
 rm -r "$t"
-for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o spill_cdna.o; do
+v5=
+if command -v clang-19 >/dev/null && [ -x /usr/lib/llvm-19/bin/ld.lld ]; then
+	clang-19 -x hip -nogpuinc -nogpulib --offload-arch=gfx90a --offload-arch=gfx942 \
+	    --offload-arch=gfx1100 -O3 -c src/spill_v5.hip -o build/spill_v5.o
+	t=$(mktemp -d)
+	for a in gfx90a gfx942 gfx1100; do
+		clang-19 -x hip -nogpuinc -nogpulib --offload-arch=$a -O3 -c src/spill_v5.hip -o "$t/o" \
+		    -Rpass-analysis=kernel-resource-usage 2>&1 |
+		    awk -v a=$a '/Function Name:/ { n = $(NF - 1) } /Occupancy \[waves\/SIMD\]:/ { print a, n, $(NF - 1) }'
+	done >golden/spill_v5.occupancy.txt
+	rm -r "$t"
+	v5=spill_v5.o
+fi
+for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o spill_cdna.o $v5; do
 	python3 ../../golden_amdgpu.py notes "build/$f" >"golden/$f.notes.txt"
 done
 
