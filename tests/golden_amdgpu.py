@@ -32,6 +32,7 @@ import glob
 import mmap
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -76,7 +77,7 @@ def bundles(path, tmp):
         head = fh.read(24)
     if head[:4] == b"\x7fELF" and head[18] == 224:     # EM_AMDGPU
         return [(0, None, path)]
-    if head == MAGIC:
+    if head == MAGIC or head[:4] == b"CCOB":
         sec = (0, os.path.getsize(path))
     else:
         sec = hip_fatbin(path)
@@ -85,6 +86,8 @@ def bundles(path, tmp):
     out = []
     with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as m:
         start, end = sec[0], sec[0] + sec[1]
+        if m[start:start + 4] == b"CCOB":
+            return compressed_bundles(m, start, end, tmp)
         at = m.find(MAGIC, start, end)
         while at >= 0:
             nxt = m.find(MAGIC, at + len(MAGIC), end)
@@ -94,6 +97,26 @@ def bundles(path, tmp):
                 o.write(m[at:stop])
             out.append((len(out), b, None))
             at = nxt
+    return out
+
+
+def compressed_bundles(m, at, end, tmp):
+    """Compressed bundles (CCOB) one after another, zeros between: each to
+    a file of its own, which clang-offload-bundler (LLVM 18 and later)
+    decompresses itself.  The total size: v2 u32 at 8, v3 u64 at 8; v1
+    runs to the end."""
+    out = []
+    while at + 8 <= end and m[at:at + 4] == b"CCOB":
+        version = struct.unpack_from("<H", m, at + 4)[0]
+        total = {2: lambda: struct.unpack_from("<I", m, at + 8)[0],
+                 3: lambda: struct.unpack_from("<Q", m, at + 8)[0]}.get(version, lambda: end - at)()
+        b = os.path.join(tmp, f"c{len(out)}")
+        with open(b, "wb") as o:
+            o.write(m[at:at + total])
+        out.append((len(out), b, None))
+        at += total
+        while at < end and m[at] == 0:
+            at += 1
     return out
 
 

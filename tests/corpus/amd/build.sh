@@ -16,6 +16,8 @@
 #                             headers) by clang 19 for gfx90a, gfx942 and
 #                             gfx1100: code object v5, clang 19's default
 #                             (packages clang-19 and lld-19; skipped without)
+#   build/spill_v5_ccob.o     the same with --offload-compress: a compressed
+#                             bundle (CCOB v2, zstd) in .hip_fatbin
 #   golden/spill_v5.occupancy.txt clang 19's occupancy remark for each
 #   golden/*.notes.txt        llvm-readelf --notes of every code object
 #                             (tests/golden_amdgpu.py notes)
@@ -45,6 +47,9 @@ v5=
 if command -v clang-19 >/dev/null && [ -x /usr/lib/llvm-19/bin/ld.lld ]; then
 	clang-19 -x hip -nogpuinc -nogpulib --offload-arch=gfx90a --offload-arch=gfx942 \
 	    --offload-arch=gfx1100 -O3 -c src/spill_v5.hip -o build/spill_v5.o
+	# The same compressed, as ROCm 6's hipcc --offload-compress writes it.
+	clang-19 -x hip -nogpuinc -nogpulib --offload-arch=gfx90a --offload-arch=gfx942 \
+	    --offload-arch=gfx1100 --offload-compress -O3 -c src/spill_v5.hip -o build/spill_v5_ccob.o
 	t=$(mktemp -d)
 	for a in gfx90a gfx942 gfx1100; do
 		clang-19 -x hip -nogpuinc -nogpulib --offload-arch=$a -O3 -c src/spill_v5.hip -o "$t/o" \
@@ -52,7 +57,7 @@ if command -v clang-19 >/dev/null && [ -x /usr/lib/llvm-19/bin/ld.lld ]; then
 		    awk -v a=$a '/Function Name:/ { n = $(NF - 1) } /Occupancy \[waves\/SIMD\]:/ { print a, n, $(NF - 1) }'
 	done >golden/spill_v5.occupancy.txt
 	rm -r "$t"
-	v5=spill_v5.o
+	v5="spill_v5.o spill_v5_ccob.o"
 fi
 for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o spill_cdna.o $v5; do
 	python3 ../../golden_amdgpu.py notes "build/$f" >"golden/$f.notes.txt"
