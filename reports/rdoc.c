@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decimal.h"
 #include "rdoc.h"
 #include "xalloc.h"
 
@@ -83,7 +84,9 @@ rtable_cell(struct rtable *t, const char *fmt, ...)
 		return;
 	}
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
+	if (strcmp(fmt, "%s") == 0)	/* most cells: a name, copied without printf */
+		s = xstrdup(va_arg(ap, const char *));
+	else if (vasprintf(&s, fmt, ap) < 0)
 		s = xstrdup("");
 	va_end(ap);
 	put(t, s);
@@ -92,10 +95,15 @@ rtable_cell(struct rtable *t, const char *fmt, ...)
 void
 rtable_num(struct rtable *t, int64_t v)
 {
-	if (v < 0)
+	char *s;
+
+	if (v < 0) {
 		rtable_cell(t, NULL);
-	else
-		rtable_cell(t, "%lld", (long long)v);
+		return;
+	}
+	s = xmalloc(DECIMAL_MAX + 1);
+	s[put_decimal(s, (uint64_t)v)] = '\0';
+	put(t, s);
 }
 
 const char *
