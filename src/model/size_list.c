@@ -2,7 +2,9 @@
  * --list=sizes: the attribution as CSV or JSON Lines, one line per
  * size_line.  The lines are formatted on every core, a round of chunks at
  * a time, and written in order: the memory held is a round's text, not
- * the output's.
+ * the output's.  A chunk stops at CHUNK_BYTES of text (names are up to 64
+ * KiB, and one kernel's name is on every line of its functions): the rest
+ * of its lines are formatted as they are written, a line at a time.
  */
 #include "config.h"
 
@@ -18,6 +20,7 @@
 #include "xalloc.h"
 
 #define CHUNK_LINES	1024	/* lines a thread formats at a time */
+#define CHUNK_BYTES	((size_t)1 << 20)	/* and text, at most (and one line) */
 #define ROUND_CHUNKS	64	/* chunks formatted before they are written */
 
 typedef void format_fn(struct csvrow *, const struct size_line *);
@@ -71,19 +74,38 @@ struct round {
 	format_fn	*format;
 	size_t		 first;			/* the round's first line */
 	struct csvrow	 text[ROUND_CHUNKS];	/* a chunk's lines each */
+	size_t		 upto[ROUND_CHUNKS];	/* the line each chunk stopped before */
 };
 
 static void
 format_chunk(void *arg, size_t k)
 {
 	struct round *r = arg;
-	size_t from = r->first + k * CHUNK_LINES, to = from + CHUNK_LINES;
+	size_t from = r->first + k * CHUNK_LINES, to = from + CHUNK_LINES, i;
 
 	if (to > r->t->n)
 		to = r->t->n;
 	r->text[k].len = 0;
-	for (size_t i = from; i < to; i++)
+	for (i = from; i < to && r->text[k].len < CHUNK_BYTES; i++)
 		r->format(&r->text[k], &r->t->v[i]);
+	r->upto[k] = i;
+}
+
+/* Chunk k's text, then the lines it left, formatted here. */
+static void
+write_chunk(FILE *f, struct round *r, size_t k)
+{
+	size_t to = r->first + (k + 1) * CHUNK_LINES;
+
+	if (to > r->t->n)
+		to = r->t->n;
+	csvrow_flush(&r->text[k], f);
+	for (size_t i = r->upto[k]; i < to; i++) {
+		r->format(&r->text[k], &r->t->v[i]);
+		if (r->text[k].len >= CHUNK_BYTES)
+			csvrow_flush(&r->text[k], f);
+	}
+	csvrow_flush(&r->text[k], f);
 }
 
 static void
@@ -102,7 +124,7 @@ write_lines(FILE *f, const struct model *m, int threads, format_fn *format)
 			chunks = ROUND_CHUNKS;
 		parallel_for(chunks, threads, format_chunk, r);
 		for (size_t k = 0; k < chunks; k++)
-			csvrow_flush(&r->text[k], f);
+			write_chunk(f, r, k);
 	}
 	for (size_t k = 0; k < ROUND_CHUNKS; k++)
 		csvrow_free(&r->text[k]);
