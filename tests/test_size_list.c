@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "model.h"
+#include "parallel.h"
 #include "size.h"
 #include "strpool.h"
 
@@ -67,7 +68,8 @@ output(const struct model *m, int threads, size_t *len)
 	char *buf;
 
 	assert_non_null(f);
-	size_list_write(f, m, threads);
+	parallel_set_default(threads);
+	size_list_write(f, m);
 	*len = (size_t)ftell(f);
 	buf = malloc(*len + 1);
 	rewind(f);

@@ -564,9 +564,9 @@ static int
 run_list_sizes(struct run *r)
 {
 	if (format_json(&r->o))
-		size_list_write_json(r->out, &r->m, r->stats.workers);
+		size_list_write_json(r->out, &r->m);
 	else
-		size_list_write(r->out, &r->m, r->stats.workers);
+		size_list_write(r->out, &r->m);
 	return EXIT_CLEAN;
 }
 

@@ -346,7 +346,7 @@ bare_lines(struct ctx *c, size_t ii)
 }
 
 void
-size_attribute(const struct model *m, struct size_table *t, int threads)
+size_attribute(const struct model *m, struct size_table *t)
 {
 	struct ctx c = { .m = m, .t = t };
 	uint32_t *key = xmalloc((m->nfuncs > m->nimages ? m->nfuncs : m->nimages) * sizeof *key + 1);
@@ -360,7 +360,7 @@ size_attribute(const struct model *m, struct size_table *t, int threads)
 		key[i] = m->images[i].fatbin;
 	group_by(key, m->nimages, m->nfatbins + 1, &img_order, &img_start);
 	c.groups = xcalloc(m->nimages ? m->nimages : 1, sizeof *c.groups);
-	parallel_for(m->nimages, threads, image_sort, &c);
+	parallel_for(m->nimages, 0, image_sort, &c);
 	/* Files in the order they were read: fatbins, then the bare cubins
 	 * (read by a worker: a --list CSV's images are not). */
 	for (size_t k = 1; k <= m->nfatbins; k++)

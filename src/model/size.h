@@ -49,17 +49,17 @@ struct size_table {
  * Every file's lines, depth first, largest first at each level (stored
  * bytes, then decompressed).  For each fatbin the file line's stored bytes
  * are the section's size and equal its arch and overhead lines' sum.
- * The images' kernels are sorted on up to `threads` threads.
+ * The images' kernels are sorted on every thread parallel.h allows.
  */
-void	size_attribute(const struct model *, struct size_table *, int threads);
+void	size_attribute(const struct model *, struct size_table *);
 void	size_table_free(struct size_table *);
 /* --list=sizes: the lines as CSV (level,library,member,arch,what,kernel,
  * name,count,stored,size), a stored size not known left empty, formatted
- * on up to `threads` threads. */
-void	size_list_write(FILE *, const struct model *, int threads);
+ * on every thread parallel.h allows. */
+void	size_list_write(FILE *, const struct model *);
 /* The same as JSON Lines (--format=json): one object a line, the keys in
  * that order, an unknown stored size null. */
-void	size_list_write_json(FILE *, const struct model *, int threads);
+void	size_list_write_json(FILE *, const struct model *);
 
 /* One collapsed name over the tree: its functions' .text, summed. */
 struct size_kernel {

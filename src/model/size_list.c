@@ -109,12 +109,12 @@ write_chunk(FILE *f, struct round *r, size_t k)
 }
 
 static void
-write_lines(FILE *f, const struct model *m, int threads, format_fn *format)
+write_lines(FILE *f, const struct model *m, format_fn *format)
 {
 	struct size_table t;
 	struct round *r = xcalloc(1, sizeof *r);
 
-	size_attribute(m, &t, threads);
+	size_attribute(m, &t);
 	r->t = &t;
 	r->format = format;
 	for (r->first = 0; r->first < t.n; r->first += (size_t)ROUND_CHUNKS * CHUNK_LINES) {
@@ -122,7 +122,7 @@ write_lines(FILE *f, const struct model *m, int threads, format_fn *format)
 
 		if (chunks > ROUND_CHUNKS)
 			chunks = ROUND_CHUNKS;
-		parallel_for(chunks, threads, format_chunk, r);
+		parallel_for(chunks, 0, format_chunk, r);
 		for (size_t k = 0; k < chunks; k++)
 			write_chunk(f, r, k);
 	}
@@ -133,14 +133,14 @@ write_lines(FILE *f, const struct model *m, int threads, format_fn *format)
 }
 
 void
-size_list_write_json(FILE *f, const struct model *m, int threads)
+size_list_write_json(FILE *f, const struct model *m)
 {
-	write_lines(f, m, threads, json_line);
+	write_lines(f, m, json_line);
 }
 
 void
-size_list_write(FILE *f, const struct model *m, int threads)
+size_list_write(FILE *f, const struct model *m)
 {
 	fputs("level,library,member,arch,what,kernel,name,count,stored,size\n", f);
-	write_lines(f, m, threads, csv_line);
+	write_lines(f, m, csv_line);
 }

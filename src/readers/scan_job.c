@@ -259,7 +259,7 @@ scan_job_run(struct worker *w, struct job *j)
 	img->text_bytes = c.text_bytes;
 	img->merc_bytes = c.merc_bytes;
 	img->sized = 1;
-	img->hash = s->cfg->hashes ? c.hash : 0;
+	img->hash = c.hash;	/* 0 unless asked (want_hash) */
 
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
