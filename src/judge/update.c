@@ -20,8 +20,8 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 
 	if (m->stack == ALLOW_UNBOUNDED && r->stack != ALLOW_UNBOUNDED) {
 		judge_add(v, FINDING_NOTICE,
-		    "%s:%zu: no allowance holds %s %s: its stack is unbounded (recursion, or a chain "
-		    "the device link settles); to accept it, write stack '%s' and a note saying why",
+		    "%s:%zu: no allowance holds %s %s: its stack is unbounded (a call chain comes "
+		    "back: recursion); to accept it, write stack '%s' and a note saying why",
 		    t->file, r->line, r->kernel, r->sm, ALLOW_UNBOUNDED_WORD);
 		c->unbounded++;
 		return;
@@ -97,8 +97,8 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 			change_row(t, r, &m[i], v, c);
 		} else if (m[i].stack == ALLOW_UNBOUNDED) {
 			judge_add(v, FINDING_NOTICE,
-			    "%s: no allowance holds %s %s: its stack is unbounded (recursion, or a chain "
-			    "the device link settles); to accept it, add the row '%s,%s,%s,%ld,<why>'",
+			    "%s: no allowance holds %s %s: its stack is unbounded (a call chain comes "
+			    "back: recursion); to accept it, add the row '%s,%s,%s,%ld,<why>'",
 			    t->file, m[i].kernel, sm, m[i].kernel, sm, ALLOW_UNBOUNDED_WORD, (long)m[i].local);
 			c->unbounded++;
 		} else if (frame_used(m[i].stack, m[i].local)) {
