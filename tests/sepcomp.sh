@@ -43,6 +43,29 @@ done
 "$SPILLWAY" --list "$SEP/build/wholeapp" "$PTXAS" >"$TMP/whole.csv"
 compare wholeapp whole "$TMP/whole.csv" "$PTXAS"
 
+# cuobjdump 13.0 (taken on the H200 host, golden/*.resource-usage.txt):
+# every row of the linked files equal; every row of the relocatable ones
+# equal but STACK, which cuobjdump prints as 0 there.
+for f in sepapp sepapp_dlink.o wholeapp recurse.o frames.o spiller.o remote.o remote_impl.o \
+    cdp.o libsepkern.a; do
+	case "$f" in sepapp|sepapp_dlink.o|wholeapp) rel= ;; *) rel=--relocatable ;; esac
+	"$SPILLWAY" --list "$SEP/build/$f" >"$TMP/cuo.csv"
+	if python3 "$srcdir/tests/golden_compare.py" $rel resource-usage "$TMP/cuo.csv" \
+	    "$SEP/golden/$f.resource-usage.txt" >"$TMP/cmp"; then
+		pass "$f: $(tail -1 "$TMP/cmp") (cuobjdump${rel:+, STACK aside})"
+	else
+		fail "$f: cuobjdump differs"; sed 's/^/    /' "$TMP/cmp" | head -10
+	fi
+done
+
+# The driver (CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES and NUM_REGS of the
+# executable's sm_90 kernels, on the H200): each bounded stack equals its
+# local bytes, and the driver says 0 where recursion leaves no bound.
+compare "sepapp sm_90" driver "$TMP/sepapp.csv" "$SEP/golden/driver-attrs.tsv" sepapp.2.sm_90.cubin sm_90
+check "  ...its 12 kernels and the device runtime's 32" grep -q '^44/44 driver rows hold' "$TMP/cmp"
+"$SPILLWAY" --list "$SEP/build/wholeapp" "$PTXAS" >"$TMP/whole-log.csv"
+compare "wholeapp sm_90" driver "$TMP/whole-log.csv" "$SEP/golden/driver-attrs.tsv" wholeapp.2.sm_90.cubin sm_90
+
 # Without its log the whole-program binary cannot tell: it says what
 # cuobjdump says (STACK 0 for the plain recursive kernel).
 "$SPILLWAY" --list "$SEP/build/wholeapp" | list_upto visibility >"$TMP/whole-bare.csv"

@@ -7,6 +7,7 @@ golden/nvlink.log).
 usage: sepcomp_compare.py object LIST_CSV PTXAS_LOG NVLINK_LOG
        sepcomp_compare.py linked LIST_CSV NVLINK_LOG
        sepcomp_compare.py whole LIST_CSV PTXAS_LOG
+       sepcomp_compare.py driver LIST_CSV DRIVER_TSV CUBIN SM
 
 object: the relocatable objects and their archive.  A device function's
 STACK is its own frame (ptxas -v "N bytes stack frame").  An entry's STACK
@@ -23,6 +24,13 @@ nvlink's registers and stack (unknown where nvlink warned).
 whole: the whole-program executable with its ptxas log joined: the
 entries whose callee recursion ptxas left unfolded read unknown, the
 others ptxas's cumulative stack; spills are the entry's and its callees'.
+
+driver: the entries of LIST_CSV on SM against the driver's attributes of
+the cubin CUBIN (golden/driver-attrs.tsv, tests/device's driver-attrs on
+the H200): registers equal CU_FUNC_ATTRIBUTE_NUM_REGS, and a bounded
+stack equals CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES.  Where the stack has no
+bound the driver gives what the binary wrote, the kernel's own part (0,
+or a whole-program kernel's own frame): only registers are compared.
 
 Exit 0 when every row holds (and some were compared), 1 otherwise.
 """
@@ -198,6 +206,24 @@ def whole(csv_path, ptxas_path):
     return t.done("whole-program")
 
 
+def driver(csv_path, tsv_path, cubin, sm):
+    t = Tally()
+    with open(tsv_path, newline="") as f:
+        attrs = {r["function"]: r for r in csv.DictReader(f, delimiter="\t") if r["file"] == cubin}
+    for r in rows(csv_path):
+        if r["kind"] != "entry" or r["sm"] != sm or r["mangled"] not in attrs:
+            continue
+        a = attrs[r["mangled"]]
+        stack = num(r["stack"])
+        if stack is None:
+            t.expect("%s registers (driver; no bound, the driver's local bytes %s)" % (
+                r["mangled"], a["local"]), int(a["regs"]), num(r["reg"]))
+        else:
+            t.expect("%s registers, local bytes (driver)" % r["mangled"],
+                     (int(a["regs"]), int(a["local"])), (num(r["reg"]), stack))
+    return t.done("driver")
+
+
 def main():
     a = sys.argv[1:]
     if a[:1] == ["object"] and len(a) == 4:
@@ -206,6 +232,8 @@ def main():
         return linked(*a[1:])
     if a[:1] == ["whole"] and len(a) == 3:
         return whole(*a[1:])
+    if a[:1] == ["driver"] and len(a) == 5:
+        return driver(*a[1:])
     print(__doc__)
     return 2
 
