@@ -39,6 +39,8 @@ compare libsepkern.a object "$TMP/lib.csv" "$PTXAS" "$NVLINK"
 for f in sepapp sepapp_dlink.o; do
 	"$SPILLWAY" --list "$SEP/build/$f" >"$TMP/$f.csv"
 	compare "$f" linked "$TMP/$f.csv" "$NVLINK"
+	"$SPILLWAY" --list "$SEP/build/$f" "$PTXAS" >"$TMP/$f-log.csv"
+	compare "$f with the objects' ptxas -v log" linked "$TMP/$f-log.csv" "$NVLINK" "$PTXAS"
 done
 "$SPILLWAY" --list "$SEP/build/wholeapp" "$PTXAS" >"$TMP/whole.csv"
 compare wholeapp whole "$TMP/whole.csv" "$PTXAS"

@@ -5,7 +5,7 @@ and nvlink -v printed when build.sh built it (golden/ptxas.log,
 golden/nvlink.log).
 
 usage: sepcomp_compare.py object LIST_CSV PTXAS_LOG NVLINK_LOG
-       sepcomp_compare.py linked LIST_CSV NVLINK_LOG
+       sepcomp_compare.py linked LIST_CSV NVLINK_LOG [PTXAS_LOG]
        sepcomp_compare.py whole LIST_CSV PTXAS_LOG
        sepcomp_compare.py driver LIST_CSV DRIVER_TSV CUBIN SM
 
@@ -19,7 +19,9 @@ holds.  With the log joined (LIST_CSV made with PTXAS_LOG as an input
 too), an entry's spills are its own and its callees' (CALLEES below).
 
 linked: the device-link object and the executable: every entry has
-nvlink's registers and stack (unknown where nvlink warned).
+nvlink's registers and stack (unknown where nvlink warned); with
+PTXAS_LOG (joined when LIST_CSV was made), its spills are its own and its
+callees', as in the objects.
 
 whole: the whole-program executable with its ptxas log joined: the
 entries whose callee recursion ptxas left unfolded read unknown, the
@@ -183,13 +185,17 @@ def objects(csv_path, ptxas_path, nvlink_path):
     return t.done("object")
 
 
-def linked(csv_path, nvlink_path):
+def linked(csv_path, nvlink_path, ptxas_path=None):
     nv, t = nvlink(nvlink_path), Tally()
+    p = ptxas(ptxas_path) if ptxas_path else None
     for r in rows(csv_path):
         if r["kind"] != "entry" or r["mangled"].startswith("__nv_static_"):
             continue
         key = (r["sm"], r["mangled"])
         t.expect("%s %s registers, stack (nvlink)" % key, nv[key], (num(r["reg"]), num(r["stack"])))
+        if p is not None:
+            t.expect("%s %s spills (its own and its callees')" % key, spills_of(p, *key),
+                     (num(r["spill_stores"]), num(r["spill_loads"])))
     return t.done("linked")
 
 
@@ -228,7 +234,7 @@ def main():
     a = sys.argv[1:]
     if a[:1] == ["object"] and len(a) == 4:
         return objects(*a[1:])
-    if a[:1] == ["linked"] and len(a) == 3:
+    if a[:1] == ["linked"] and len(a) in (3, 4):
         return linked(*a[1:])
     if a[:1] == ["whole"] and len(a) == 3:
         return whole(*a[1:])

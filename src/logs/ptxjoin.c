@@ -70,11 +70,12 @@ ptxjoin_init(struct ptxjoin *j, const struct model *m)
 		const struct ptxas_rec *r = &m->ptxas[i];
 		struct key k = { r->mangled, r->arch, i };
 
-		if (r->arch[0] == '\0' || r->frame < 0)
-			continue;	/* no sm, or no spill figures to lend */
-		j->keys[j->n++] = k;
+		if (r->frame < 0)
+			continue;	/* no spill figures to lend */
 		if (!r->entry)
 			j->callees[j->ncallees++] = k;
+		if (r->arch[0] != '\0')
+			j->keys[j->n++] = k;
 	}
 	qsort(j->keys, j->n, sizeof *j->keys, key_cmp);
 	qsort(j->callees, j->ncallees, sizeof *j->callees, callee_cmp);
@@ -91,17 +92,11 @@ callee_vs(const struct key *k, const char *name, size_t len, const char *arch)
 	return c != 0 ? c : strcmp(k->arch, arch);
 }
 
-/*
- * The figures of callee name on arch: the first printed after the
- * kernel's own in the same log (ptxas -v prints a whole-program kernel's
- * callees after it), else the last read.  NULL when no log has them.
- */
-static const struct ptxas_rec *
-callee_figures(const struct ptxjoin *j, const struct model *m, const char *name, size_t len,
-    const char *arch, const struct ptxas_rec *own)
+/* The first callee key of (name, arch). */
+static size_t
+callee_first(const struct ptxjoin *j, const char *name, size_t len, const char *arch)
 {
 	size_t lo = 0, hi = j->ncallees;
-	const struct ptxas_rec *best = NULL, *after = NULL;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -110,15 +105,50 @@ callee_figures(const struct ptxjoin *j, const struct model *m, const char *name,
 		else
 			hi = mid;
 	}
-	for (; lo < j->ncallees && callee_vs(&j->callees[lo], name, len, arch) == 0; lo++) {
-		const struct ptxas_rec *r = &m->ptxas[j->callees[lo].rec];
+	return lo;
+}
+
+static int
+same_figures(const struct ptxas_rec *a, const struct ptxas_rec *b)
+{
+	return a->frame == b->frame && a->spill_stores == b->spill_stores &&
+	    a->spill_loads == b->spill_loads;
+}
+
+/*
+ * The figures of callee name on arch: the first printed after the
+ * kernel's own in the same log (ptxas -v prints a whole-program kernel's
+ * callees after it), else the last read.  A log of a translation unit
+ * without entries names no sm for its functions: such figures serve when
+ * every one of them agrees.  NULL when no log has them.
+ */
+static const struct ptxas_rec *
+callee_figures(const struct ptxjoin *j, const struct model *m, const char *name, size_t len,
+    const char *arch, const struct ptxas_rec *own)
+{
+	const struct ptxas_rec *best = NULL, *after = NULL;
+	size_t at;
+
+	for (at = callee_first(j, name, len, arch);
+	    at < j->ncallees && callee_vs(&j->callees[at], name, len, arch) == 0; at++) {
+		const struct ptxas_rec *r = &m->ptxas[j->callees[at].rec];
 
 		best = r;
 		if (r->source == own->source && r->line > own->line &&
 		    (after == NULL || r->line < after->line))
 			after = r;
 	}
-	return after != NULL ? after : best;
+	if (after != NULL || best != NULL)
+		return after != NULL ? after : best;
+	for (at = callee_first(j, name, len, "");
+	    at < j->ncallees && callee_vs(&j->callees[at], name, len, "") == 0; at++) {
+		const struct ptxas_rec *r = &m->ptxas[j->callees[at].rec];
+
+		if (best != NULL && !same_figures(best, r))
+			return NULL;	/* the sms' figures differ: which is which is unknown */
+		best = r;
+	}
+	return best;
 }
 
 static int32_t
