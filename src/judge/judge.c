@@ -178,12 +178,22 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Whether any SASS image of the scan is on sm (as the table writes it). */
+static int
+sm_scanned(const struct model *m, const char *sm)
+{
+	for (size_t i = 0; i < m->nimages; i++)
+		if (m->images[i].kind == IMAGE_SASS && strcmp(m->images[i].arch, sm) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Rows whose kernel is no SASS entry of the scan on any sm (a typo, a full
  * demangled name where the collapsed one goes): notices, or violations
- * with --stale-fails.  A row for a kernel scanned, but not on its sm, is
- * left alone: --arch or the libraries given may leave that sm out.
- * Returns how many.
+ * with --stale-fails.  A row for a kernel scanned, but not on its sm, and
+ * a row for an sm the scan has no image of, are left alone: --arch or the
+ * libraries given may leave that sm out.  Returns how many.
  */
 static size_t
 judge_unmatched(const struct judge_config *c, const struct model *m, struct verdict *v)
@@ -204,7 +214,8 @@ judge_unmatched(const struct judge_config *c, const struct model *m, struct verd
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct allow_row *r = &t->rows[i];
 
-		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL))
+		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL) ||
+		    !sm_scanned(m, r->sm))
 			continue;
 		judge_add(v, level,
 		    "%s%s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
