@@ -158,6 +158,6 @@ REC="$CORPUS/cuda118/build/stack.sm_72.cubin"
 "$SPILLWAY" --update-allow --allow="$TMP/rec-allow.csv" "$REC" >/dev/null 2>&1
 expect_status 1 "--check of a recursive kernel's unknown stack, with every row allowed" \
 	"$SPILLWAY" --check --allow="$TMP/rec-allow.csv" "$REC"
-check "  ...says the stack is unknown" grep -qxF "VIOLATION stackdemo::recursion_kernel(int*, int) sm_72: STACK unknown: ptxas could not bound it (recursion) [$REC]" "$TMP/out"
+check "  ...says the stack is unbounded" grep -qxF "VIOLATION stackdemo::recursion_kernel(int*, int) sm_72: STACK unbounded: a call chain comes back (recursion); an allowance row with stack unbounded and a note accepts it [$REC]" "$TMP/out"
 check "  ...and only that one" count_lines 1 "$TMP/out" "VIOLATION"
 finish

@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
 """Compare `spillway --list` CSV with NVIDIA's own output for one artifact.
 
-usage: golden_compare.py resource-usage LIST_CSV CUOBJDUMP_TXT
-       golden_compare.py ptxas LIST_CSV PTXAS_LOG
-       golden_compare.py spills LIST_CSV PTXAS_LOG
+usage: golden_compare.py [--relocatable] resource-usage LIST_CSV CUOBJDUMP_TXT
+       golden_compare.py [--relocatable] ptxas LIST_CSV PTXAS_LOG
+       golden_compare.py [--relocatable] spills LIST_CSV PTXAS_LOG
+
+--relocatable: the artifact holds relocatable images (-rdc=true objects and
+their archives).  cuobjdump prints STACK 0 there, a placeholder for what
+the device link settles: STACK is left out of the comparison with it, and
+ptxas -v's frame is the STACK expected of an entry whose calls stay out of
+the object (every entry of the corpus's rdc objects calls another object's
+function or none), as spillway(1) CALLS AND RECURSION says.
 
 resource-usage: both sides become multisets of (sm, mangled, REG, STACK,
 SHARED, LOCAL, CONSTANT banks, TEXTURE, SURFACE, SAMPLER); every row must
@@ -79,7 +86,7 @@ def golden_rows(path, bare_arch):
                     banks.append("%s:%s" % (bank, v))
                 else:
                     vals[name] = figure(v)
-            rows[(arch, func, vals["REG"], vals["STACK"], vals["SHARED"], vals["LOCAL"],
+            rows[(arch, func, vals["REG"], None if RELOCATABLE else vals["STACK"], vals["SHARED"], vals["LOCAL"],
                   bank_order(banks), vals["TEXTURE"], vals["SURFACE"], vals["SAMPLER"])] += 1
             func = None
     return rows
@@ -93,6 +100,9 @@ def reg_unread(counter, functions):
     return out
 
 
+RELOCATABLE = False
+
+
 def spillway_rows(csv_path):
     """The CSV's rows as cuobjdump's are keyed: (rows, unlisted, the
     (sm, function)s of non-default ELF visibility, sms).  Rows whose
@@ -102,7 +112,8 @@ def spillway_rows(csv_path):
     not_default, sms = set(), set()
     for r in read_csv(csv_path):
         sms.add(r["sm"])
-        key = (r["sm"], r["mangled"], num(r["reg"]), num(r["stack"]), num(r["shared"]),
+        stack = None if RELOCATABLE else num(r["stack"])
+        key = (r["sm"], r["mangled"], num(r["reg"]), stack, num(r["shared"]),
                num(r["local"]), bank_order(r["constant"].split()), num(r["texture"]),
                num(r["surface"]), num(r["sampler"]))
         words = r.get("visibility", "default").split()
@@ -161,15 +172,19 @@ def ptxas(csv_path, log_path):
         if r["kind"] == "entry":
             ours.setdefault((r["sm"], r["mangled"]), set()).add((num(r["reg"]), num(r["stack"])))
     checked, bad, regs_only = 0, 0, 0
-    current = None
+    current, frame = None, None
     for line in open(log_path, errors="replace"):
         m = COMPILING.search(line)
         if m:
-            current = (m.group(2), m.group(1))
+            current, frame = (m.group(2), m.group(1)), None
+            continue
+        m = FRAME.match(line)
+        if m and current and frame is None:
+            frame = int(m.group(1))
             continue
         m = USED.search(line)
         if m and current:
-            want = (int(m.group(1)), used_stack(line, m))
+            want = (int(m.group(1)), frame if RELOCATABLE and frame is not None else used_stack(line, m))
             got = ours.get(current)
             checked += 1
             if want[1] is None:
@@ -194,7 +209,7 @@ FRAME = re.compile(r"^\s*(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+
 def ptxas_records(log_path):
     """(sm, mangled, entry) -> (reg, stack, spill stores, spill loads), in log order."""
     recs = {}
-    block, arch, current, props = [], None, None, None
+    block, arch, current, props, own = [], None, None, None, None
     for line in open(log_path, errors="replace"):
         if "bytes gmem" in line:
             block, arch = [], None
@@ -215,6 +230,7 @@ def ptxas_records(log_path):
             fig = [None, None, int(m.group(2)), int(m.group(3))]
             if props == current:
                 recs[(arch, props, True)] = fig
+                own = int(m.group(1))
             elif arch:
                 recs[(arch, props, False)] = fig
             else:
@@ -224,7 +240,7 @@ def ptxas_records(log_path):
         m = USED.search(line)
         if m and current and (arch, current, True) in recs:
             recs[(arch, current, True)][0] = int(m.group(1))
-            recs[(arch, current, True)][1] = int(m.group(2) or 0)
+            recs[(arch, current, True)][1] = own if RELOCATABLE else int(m.group(2) or 0)
             current = None
     return recs
 
@@ -258,6 +274,10 @@ def spills(csv_path, log_path):
 
 
 def main():
+    global RELOCATABLE
+    if len(sys.argv) > 1 and sys.argv[1] == "--relocatable":
+        RELOCATABLE = True
+        del sys.argv[1]
     if len(sys.argv) == 4 and sys.argv[1] == "spills":
         return spills(sys.argv[2], sys.argv[3])
     if len(sys.argv) != 4 or sys.argv[1] not in ("resource-usage", "ptxas"):

@@ -481,8 +481,11 @@ run_update(struct run *r)
 		rc = EXIT_TROUBLE;
 		goto done;
 	}
-	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen\n",
-	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
+	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen%s",
+	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen,
+	    n.unbounded > 0 ? "" : "\n");
+	if (n.unbounded > 0)
+		fprintf(r->out, "; %zu unbounded, held by no row (named above)\n", n.unbounded);
 done:
 	free(ms);
 	verdict_free(&v);

@@ -170,6 +170,11 @@ read_row(struct reader *r)
 			}
 			break;
 		case ALLOW_STACK:
+			if (strcmp(v, ALLOW_UNBOUNDED_WORD) == 0) {
+				row.stack = ALLOW_UNBOUNDED;
+				break;
+			}
+			/* fall through */
 		case ALLOW_LOCAL:
 			if (parse_bytes(v, id == ALLOW_STACK ? &row.stack : &row.local) < 0) {
 				fail(r, r->rec_line, "%s: '%s' is not a number of bytes", col_names[id], v);
@@ -193,6 +198,11 @@ read_row(struct reader *r)
 			}
 			break;
 		}
+	}
+	if (row.stack == ALLOW_UNBOUNDED && (row.note == NULL || row.note[0] == '\0')) {
+		fail(r, r->rec_line, "stack '%s' without a note: accepting an unbounded stack is a "
+		    "decision, and the note says why", ALLOW_UNBOUNDED_WORD);
+		return;
 	}
 	row.kernel = xstrdup(row.kernel);
 	row.note = xstrdup(row.note ? row.note : "");
@@ -485,6 +495,15 @@ kernel_field(FILE *f, const char *kernel, int last)
 	putc(last ? '\n' : ',', f);
 }
 
+const char *
+allow_stack_text(int32_t stack, char *buf, size_t size)
+{
+	if (stack == ALLOW_UNBOUNDED)
+		return ALLOW_UNBOUNDED_WORD;
+	snprintf(buf, size, "%ld", (long)stack);
+	return buf;
+}
+
 void
 allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *f)
 {
@@ -494,7 +513,11 @@ allow_write_row(const struct allow_table *t, const struct allow_row *row, FILE *
 		switch (t->cols[i]) {
 		case ALLOW_KERNEL:	kernel_field(f, row->kernel, last); break;
 		case ALLOW_SM:		listcsv_field(f, row->sm, last); break;
-		case ALLOW_STACK:	fprintf(f, "%ld%c", (long)row->stack, last ? '\n' : ','); break;
+		case ALLOW_STACK: {
+			char buf[24];
+			fprintf(f, "%s%c", allow_stack_text(row->stack, buf, sizeof buf), last ? '\n' : ',');
+			break;
+		}
 		case ALLOW_LOCAL:	fprintf(f, "%ld%c", (long)row->local, last ? '\n' : ','); break;
 		case ALLOW_NOTE:	listcsv_field(f, row->note, last); break;
 		case ALLOW_BLOCK:

@@ -20,6 +20,16 @@
  * for --launchable when its registers allow that many; ALLOW_DYNAMIC, the
  * dynamic shared memory it is launched with, which --launchable adds to
  * its static shared memory. */
+/*
+ * A stack allowance of "unbounded": the kernel's stack has no bound the
+ * binary can give (recursion, or a chain the device link settles), and
+ * the table's author accepts that, saying why in the note, which such a
+ * row must have.  Held as the largest stack, so that every bounded figure
+ * is within it.
+ */
+#define ALLOW_UNBOUNDED		INT32_MAX
+#define ALLOW_UNBOUNDED_WORD	"unbounded"
+
 enum allow_col { ALLOW_KERNEL, ALLOW_SM, ALLOW_STACK, ALLOW_LOCAL, ALLOW_NOTE, ALLOW_BLOCK,
 	ALLOW_DYNAMIC, ALLOW_NCOLS };
 
@@ -88,6 +98,8 @@ void	allow_free(struct allow_table *);
 
 /* "86", "sm_86", "sm_90a" -> "sm_86", "sm_90a": the sms --list writes
  * (listcsv_sm_valid), "sm_" optional; -1 when it is no sm. */
+/* A stack as the table writes it: bytes, or ALLOW_UNBOUNDED_WORD. */
+const char *allow_stack_text(int32_t stack, char *buf, size_t size);
 int	allow_sm_normalize(const char *in, char *out, size_t outlen);
 
 #endif

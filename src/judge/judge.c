@@ -27,13 +27,28 @@ origin(const struct image_rec *img)
 	return img->member[0] != '\0' ? img->member : img->library;
 }
 
+/* Why a stack is unknown, in a finding's words (enum stack_why). */
+static const char *const stack_unknown_words[] = {
+	[STACK_BOUNDED] = "STACK unknown: no figure for it",
+	[STACK_AT_LINK] = "STACK not settled: a call leaves this relocatable object, and the device link settles the chain",
+	[STACK_RECURSION] = "STACK unbounded: a call chain comes back (recursion)",
+};
+
+/* A gated entry's stack as the allowance rows' maxima count it: an
+ * unknown one is unbounded. */
+static int32_t
+allowance_stack(const struct func_rec *fn)
+{
+	return fn->stack == UNKNOWN ? ALLOW_UNBOUNDED : fn->stack > 0 ? fn->stack : 0;
+}
+
 /* The allowance rule on one gated entry; returns 1 on a violation. */
 static int
 judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *fn,
     const struct image_rec *img, struct verdict *v)
 {
 	struct allow_row *row = NULL;
-	int32_t stack = fn->stack > 0 ? fn->stack : 0, local = fn->local > 0 ? fn->local : 0;
+	int32_t stack = allowance_stack(fn), local = fn->local > 0 ? fn->local : 0;
 
 	if (c->allow != NULL && (row = allow_find(c->allow, fn->collapsed, img->arch)) != NULL) {
 		if (!row->seen || stack > row->max_stack)
@@ -43,9 +58,12 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 		row->seen = 1;
 	}
 	if (fn->stack == UNKNOWN) {
-		judge_add(v, FINDING_VIOLATION,
-		    "VIOLATION %s %s: STACK unknown: ptxas could not bound it (recursion) [%s]",
-		    fn->name, img->arch, origin(img));
+		if (row != NULL && row->stack == ALLOW_UNBOUNDED && local <= row->local)
+			return 0;	/* accepted, with its note */
+		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: %s%s [%s]",
+		    fn->name, img->arch, stack_unknown_words[fn->stack_why < 3 ? fn->stack_why : 0],
+		    row == NULL ? "; an allowance row with stack unbounded and a note accepts it" :
+		    "; its allowance row is bounded", origin(img));
 		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
@@ -71,6 +89,7 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 
 /* What --max-spill and --max-vgpr-spill could not judge, for the notices. */
 struct spill_unjudged {
+	size_t	at_link;	/* relocatable entries whose calls leave their object */
 	size_t	bytes_unknown;	/* --max-spill: no ptxas -v log joined */
 	size_t	amd_counts;	/* --max-spill: AMDGPU rows record VGPRs spilled, not bytes */
 	size_t	vgpr_unknown;	/* --max-vgpr-spill: an AMDGPU row without the count */
@@ -141,10 +160,11 @@ judge_stale(const struct judge_config *c, struct verdict *v)
 		const struct allow_row *r = &t->rows[i];
 
 		if (r->seen && (r->stack > r->max_stack || r->local > r->max_local)) {
+			char a[24], b[24];
 			judge_add(v, level,
-			    "%s%s:%zu: stale allowance %s %s: STACK %ld LOCAL %ld, measured at most STACK %ld LOCAL %ld (--update-allow tightens it)",
-			    lead, t->file, r->line, r->kernel, r->sm, (long)r->stack, (long)r->local,
-			    (long)r->max_stack, (long)r->max_local);
+			    "%s%s:%zu: stale allowance %s %s: STACK %s LOCAL %ld, measured at most STACK %s LOCAL %ld (--update-allow tightens it)",
+			    lead, t->file, r->line, r->kernel, r->sm, allow_stack_text(r->stack, a, sizeof a),
+			    (long)r->local, allow_stack_text(r->max_stack, b, sizeof b), (long)r->max_local);
 			about(v, RULE_STALE, FINDING_NO_ENTRY, NULL);
 			n++;
 		}
@@ -158,12 +178,22 @@ name_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Whether any SASS image of the scan is on sm (as the table writes it). */
+static int
+sm_scanned(const struct model *m, const char *sm)
+{
+	for (size_t i = 0; i < m->nimages; i++)
+		if (m->images[i].kind == IMAGE_SASS && strcmp(m->images[i].arch, sm) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Rows whose kernel is no SASS entry of the scan on any sm (a typo, a full
  * demangled name where the collapsed one goes): notices, or violations
- * with --stale-fails.  A row for a kernel scanned, but not on its sm, is
- * left alone: --arch or the libraries given may leave that sm out.
- * Returns how many.
+ * with --stale-fails.  A row for a kernel scanned, but not on its sm, and
+ * a row for an sm the scan has no image of, are left alone: --arch or the
+ * libraries given may leave that sm out.  Returns how many.
  */
 static size_t
 judge_unmatched(const struct judge_config *c, const struct model *m, struct verdict *v)
@@ -184,7 +214,8 @@ judge_unmatched(const struct judge_config *c, const struct model *m, struct verd
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct allow_row *r = &t->rows[i];
 
-		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL))
+		if (r->seen || (k > 0 && bsearch(&r->kernel, names, k, sizeof *names, name_cmp) != NULL) ||
+		    !sm_scanned(m, r->sm))
 			continue;
 		judge_add(v, level,
 		    "%s%s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
@@ -204,7 +235,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
     struct judge_libs *lp, struct kcount_set *counts, size_t *unmatched)
 {
 	struct judge_libs libs;
-	struct spill_unjudged u = { 0, 0, 0 };
+	struct spill_unjudged u = { 0, 0, 0, 0 };
 	size_t stale;
 
 	kgroup_count(counts, m, c->vendored);
@@ -220,6 +251,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 			continue;
 		judge_frame(c, i, fn, img, v);
 		judge_limits(c, i, fn, img, v, &u);
+		u.at_link += fn->stack_why == STACK_AT_LINK;
 	}
 	v->gated = counts->gated;
 	v->skipped = counts->skipped;
@@ -229,6 +261,12 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 	judge_libs_require_target(&libs, c->require_target, v);
 	stale = judge_stale(c, v);
 	*unmatched = judge_unmatched(c, m, v);
+	if (u.at_link > 0)
+		verdict_add(v, FINDING_NOTICE,
+		    "%zu gated %s call functions their relocatable object does not define: STACK is "
+		    "their own frame and the chain the object holds; the device link adds the rest "
+		    "(judge the linked file for the whole figure)",
+		    u.at_link, judge_plural(u.at_link, "entry", "entries"));
 	if (u.bytes_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
 		    "--max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
@@ -352,7 +390,7 @@ judge_measure(const struct judge_config *c, const struct model *m, size_t *n)
 			continue;
 		v[k].kernel = fn->collapsed;
 		v[k].sm = m->images[fn->image].arch;
-		v[k].stack = fn->stack > 0 ? fn->stack : 0;
+		v[k].stack = allowance_stack(fn);
 		v[k].local = fn->local > 0 ? fn->local : 0;
 		v[k].entries = 1;
 		k++;

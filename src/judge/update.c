@@ -18,6 +18,14 @@ change_row(struct allow_table *t, struct allow_row *r, const struct judge_measur
 {
 	int looser = r->stack > m->stack || r->local > m->local;
 
+	if (m->stack == ALLOW_UNBOUNDED && r->stack != ALLOW_UNBOUNDED) {
+		judge_add(v, FINDING_NOTICE,
+		    "%s:%zu: no allowance holds %s %s: its stack is unbounded (a call chain comes "
+		    "back: recursion); to accept it, write stack '%s' and a note saying why",
+		    t->file, r->line, r->kernel, r->sm, ALLOW_UNBOUNDED_WORD);
+		c->unbounded++;
+		return;
+	}
 	if (m->stack == 0 && m->local == 0) {
 		judge_add(v, FINDING_NOTICE,
 		    "%s:%zu: stale, removed: %s %s: STACK %ld LOCAL %ld, measured STACK 0 LOCAL 0",
@@ -87,6 +95,12 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 		if (r != NULL) {
 			r->seen = 1;
 			change_row(t, r, &m[i], v, c);
+		} else if (m[i].stack == ALLOW_UNBOUNDED) {
+			judge_add(v, FINDING_NOTICE,
+			    "%s: no allowance holds %s %s: its stack is unbounded (a call chain comes "
+			    "back: recursion); to accept it, add the row '%s,%s,%s,%ld,<why>'",
+			    t->file, m[i].kernel, sm, m[i].kernel, sm, ALLOW_UNBOUNDED_WORD, (long)m[i].local);
+			c->unbounded++;
 		} else if (frame_used(m[i].stack, m[i].local)) {
 			/* m is sorted, so new rows go in kernel, sm order. */
 			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");

@@ -16,6 +16,7 @@
 
 struct update_counts {
 	size_t	added, tightened, raised, removed, unseen, kept;
+	size_t	unbounded;	/* kernels no bounded row holds: named, left to the author */
 };
 
 void	update_apply(struct allow_table *, const struct judge_measure *, size_t n,

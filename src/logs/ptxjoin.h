@@ -4,7 +4,10 @@
  * agree with the binary's (REG and FRAME_SIZE): a log of another build of
  * the same kernel (other flags, a stale log, code linked by nvlink
  * afterwards) must not lend its spills.  Joined entries get spill_stores
- * and spill_loads.  Logs are read during the walk; rows are joined when
+ * and spill_loads, their callees' added (the names the binary says their
+ * calls reach: spillway(1), CALLS AND RECURSION); in a whole-program image
+ * a callee frame ptxas did not fold into the kernel's makes the kernel's
+ * stack unknown.  Logs are read during the walk; rows are joined when
  * they are gathered, once the walk is over and every log has been read.
  */
 #ifndef SPILLWAY_PTXJOIN_H
@@ -17,6 +20,8 @@
 struct ptxjoin {
 	struct ptxjoin_key	*keys;
 	size_t			 n;
+	struct ptxjoin_key	*callees;	/* device functions' figures, by name text */
+	size_t			 ncallees;
 };
 
 /* Indexes the model's ptxas figures (none: an empty index). */

@@ -22,6 +22,16 @@ enum image_compression { COMPRESS_NONE, COMPRESS_ZSTD, COMPRESS_LZ4 };
 enum func_kind { FUNC_ENTRY, FUNC_DEVICE };
 
 /*
+ * Why a function's stack is what it is.  The order is severity: a chain
+ * that both leaves the image and comes back is unbounded.
+ */
+enum stack_why {
+	STACK_BOUNDED,		/* stack holds the bytes (or is unknown for want of a record) */
+	STACK_AT_LINK,		/* a call leaves the relocatable image: the device link settles it */
+	STACK_RECURSION,	/* a call chain comes back, or ptxas said it could not bound it */
+};
+
+/*
  * How the symbol shows to NVIDIA's tools: its ELF visibility (st_other
  * bits 0-1, in ELF's order), and VIS_UNLISTED beside it when st_other bit
  * 0x08 is set, which keeps the function out of cuobjdump's and nvdisasm's
@@ -41,6 +51,8 @@ struct image_rec {
 	uint8_t		 kind;		/* enum image_kind */
 	uint8_t		 compression;	/* enum image_compression */
 	uint8_t		 relocatable;	/* ET_REL cubin, or found in __nv_relfatbin */
+	uint8_t		 callgraph;	/* SASS: .nv.callgraph lists calls (else a linked
+					 * image's callees are folded into their kernels) */
 	uint8_t		 has_debug;
 	uint64_t	 stored_size;	/* bytes in the file */
 	uint64_t	 size;		/* bytes once decompressed */
@@ -88,7 +100,11 @@ struct func_rec {
 	int32_t		 texture, surface, sampler;
 	int32_t		 max_threads, min_blocks;
 	int32_t		 frame;		/* EIATTR_FRAME_SIZE: this function's own frame */
-	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs */
+	uint8_t		 stack_why;	/* enum stack_why: why stack is UNKNOWN, when it is */
+	uint8_t		 callees_cut;	/* callees left out: the image's reach lists ran out */
+	const char	*callees;	/* interned: the functions its calls reach, sorted, '\n'
+					 * between; NULL or "" none known */
+	int32_t		 spill_stores, spill_loads;	/* from ptxas -v logs, with its callees' */
 	/* Size (src/model/size.c). */
 	int32_t		 code_bytes;	/* its .text.<mangled> section, UNKNOWN from a list without it */
 	uint64_t	 code_hash;	/* XXH3 of those bytes, 0 unknown */

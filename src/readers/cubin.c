@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "callgraph.h"
 #include "cubin.h"
 #include "decimal.h"
 #include "hash.h"
@@ -174,6 +175,7 @@ enum section_kind {
 	SEC_REFERENCES,
 	SEC_TKINFO,
 	SEC_COMPAT,
+	SEC_CALLGRAPH,
 	SEC_SYMTAB,
 	SEC_NAMES,
 	SEC_KINDS
@@ -199,6 +201,7 @@ static const struct section_rule section_rules[] = {
 	{ ".rel.nv.constant0.",	1, SEC_REFERENCES },
 	{ ".rela.nv.constant0.", 1, SEC_REFERENCES },
 	{ ".note.nv.tkinfo",	0, SEC_TKINFO },
+	{ ".nv.callgraph",	0, SEC_CALLGRAPH },
 };
 
 /*
@@ -209,6 +212,7 @@ static const struct section_rule section_rules[] = {
 static const unsigned char kind_reads_bytes[SEC_KINDS] = {
 	[SEC_MODULE_INFO] = 1, [SEC_FUNCTION_INFO] = 1, [SEC_REFERENCES] = 1,
 	[SEC_TKINFO] = 1, [SEC_COMPAT] = 1, [SEC_SYMTAB] = 1, [SEC_NAMES] = 1,
+	[SEC_CALLGRAPH] = 1,
 };
 
 /*
@@ -265,6 +269,8 @@ struct reader {
 	size_t		 nsyms;
 	long		*sym_func;	/* symbol index -> function index, -1 */
 	uint8_t		*seen;		/* symbols counted in one relocation section */
+	size_t		 symtab;	/* the symbol table's section, 0 none */
+	struct callgraph graph;		/* .nv.callgraph's calls */
 	int64_t		 global;
 	char		*err;
 	size_t		 errsize;
@@ -313,6 +319,7 @@ read_module_info(struct reader *r, struct section *sec)
 			continue;
 		if (rec.attr == EIATTR_MIN_STACK_SIZE && val == STACK_NOT_STATIC) {
 			r->c->funcs[f].stack = UNKNOWN_STACK;
+			r->c->funcs[f].stack_why = STACK_RECURSION;
 			continue;
 		}
 		if (val > INT32_MAX)
@@ -561,6 +568,23 @@ read_compat(struct reader *r, struct section *sec)
 	return 0;
 }
 
+/* .nv.callgraph: the calls, kept for settle_stacks; damage is the
+ * image's (a gate must not pass a chain it could not read). */
+static int
+read_callgraph(struct reader *r, struct section *sec)
+{
+	char msg[160];
+	size_t at = 0;
+
+	if (sec->bytes == NULL)
+		return 0;
+	if (callgraph_read(&r->graph, sec->bytes, sec->len, r->nsyms, msg, sizeof msg, &at) < 0)
+		return fail(r, sec->hdr.sh_offset + at, "%s", msg);
+	r->c->calls = r->graph.ncalls;
+	r->c->launches = r->graph.launches;
+	return 0;
+}
+
 typedef int (*section_reader)(struct reader *, struct section *);
 
 /* What each kind of section gives; kinds without a reader give nothing
@@ -585,6 +609,7 @@ static const section_reader section_readers[SEC_KINDS] = {
 	[SEC_REFERENCES] = read_references,
 	[SEC_TKINFO] = read_tkinfo,
 	[SEC_COMPAT] = read_compat,
+	[SEC_CALLGRAPH] = read_callgraph,
 };
 
 static void
@@ -790,6 +815,7 @@ collect_functions(struct reader *r)
 		if (sec->kind == SEC_SYMTAB && r->syms == NULL && sec->bytes != NULL) {
 			r->syms = sec->bytes;
 			r->nsyms = sec->len / sizeof(Elf64_Sym);
+			r->symtab = i;
 		}
 		if (!is_function_text(sec))
 			continue;
@@ -840,6 +866,173 @@ read_sections(struct reader *r)
 	}
 	r->c->global = r->global;
 	return 0;
+}
+
+/* A symbol's name in the symbol table's strings, "" when it has none
+ * there (or they are damaged: the name only labels a reach list). */
+static const char *
+symbol_text(const struct reader *r, size_t sym)
+{
+	const struct section *strs;
+	uint32_t at;
+
+	if (r->symtab == 0 || r->secs[r->symtab].hdr.sh_link >= r->nsecs)
+		return "";
+	strs = &r->secs[r->secs[r->symtab].hdr.sh_link];
+	at = get_u32(r->syms + sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_name));
+	if (strs->bytes == NULL || at >= strs->len || memchr(strs->bytes + at, '\0', strs->len - at) == NULL)
+		return "";
+	return (const char *)strs->bytes + at;
+}
+
+struct subfunction {
+	size_t		 kernel;
+	const char	*callee;	/* interned */
+};
+
+static int
+subfunction_cmp(const void *a, const void *b)
+{
+	const struct subfunction *x = a, *y = b;
+
+	return x->kernel < y->kernel ? -1 : x->kernel > y->kernel;
+}
+
+/* The kernel whose callee symbol s is ($KERNEL$CALLEE in the kernel's
+ * .text), and the callee's name; -1 when s is none. */
+static long
+subfunction_of(const struct reader *r, size_t s, const char **callee)
+{
+	const uint8_t *sym = r->syms + s * sizeof(Elf64_Sym);
+	uint16_t shndx = get_u16(sym + offsetof(Elf64_Sym, st_shndx));
+	const char *name, *k;
+	size_t klen;
+	long fi;
+
+	if (ELF64_ST_TYPE(sym[offsetof(Elf64_Sym, st_info)]) != STT_FUNC || shndx >= r->nsecs ||
+	    (fi = r->secs[shndx].func) < 0 || !r->c->funcs[fi].entry)
+		return -1;
+	name = symbol_text(r, s);
+	k = r->c->funcs[fi].name;
+	klen = strlen(k);
+	if (name[0] != '$' || strncmp(name + 1, k, klen) != 0 || name[1 + klen] != '$' ||
+	    name[2 + klen] == '\0')
+		return -1;
+	*callee = name + 2 + klen;
+	return fi;
+}
+
+/*
+ * A whole-program image has no calls in .nv.callgraph: ptxas lays each
+ * kernel's callees out inside its own .text, named $KERNEL$CALLEE (local
+ * functions in that section).  Those names are the kernel's callees, for
+ * the ptxas -v join: their spills are the kernel's, and a frame ptxas did
+ * not fold into the kernel's is a chain it could not bound.
+ */
+static void
+subfunction_callees(struct reader *r)
+{
+	struct cubin *c = r->c;
+	struct subfunction *sub = NULL;
+	const char **names;
+	size_t n = 0, budget = CALLGRAPH_REACH_MAX;
+
+	for (size_t s = 1; s < r->nsyms; s++) {
+		const char *callee;
+		long fi = subfunction_of(r, s, &callee);
+
+		if (fi < 0)
+			continue;
+		if (sub == NULL)
+			sub = xmalloc(r->nsyms * sizeof *sub);
+		sub[n].kernel = (size_t)fi;
+		sub[n++].callee = strpool_intern_str(r->pool, callee);
+	}
+	if (n == 0)
+		return;
+	qsort(sub, n, sizeof *sub, subfunction_cmp);
+	names = xmalloc(n * sizeof *names);
+	for (size_t i = 0; i < n; ) {
+		size_t j = i;
+
+		for (; j < n && sub[j].kernel == sub[i].kernel; j++)
+			names[j - i] = sub[j].callee;
+		if (j - i <= budget) {
+			c->funcs[sub[i].kernel].callees = callgraph_join(names, j - i, r->pool);
+			budget -= j - i;
+		} else
+			c->funcs[sub[i].kernel].callees_cut = 1;
+		i = j;
+	}
+	free(names);
+	free(sub);
+}
+
+/*
+ * What each kernel needs at run time, where .nv.info does not say it.
+ * In a relocatable image (-rdc) no MIN_STACK_SIZE is written: the device
+ * link settles it, and cuobjdump prints 0.  Here a kernel's stack is its
+ * own frame plus the deepest chain of its callees' frames, as nvlink
+ * computes it; unknown when a chain comes back (recursion).  A chain that
+ * leaves the image (a callee another object defines) counts what the
+ * image knows, and says so (STACK_AT_LINK): the device link adds the rest.  A device function's row keeps
+ * its own frame, as ptxas -v prints it.  In a linked image MIN_STACK_SIZE
+ * stands, but a chain that comes back still makes it unknown.
+ */
+static void
+settle_stacks(struct reader *r)
+{
+	struct cubin *c = r->c;
+	struct chain_sym *syms;
+	struct chain_out *out;
+	uint8_t *mark;
+	size_t budget = CALLGRAPH_REACH_MAX;
+
+	if (!c->relocatable && r->graph.ncalls == 0) {
+		subfunction_callees(r);
+		return;
+	}
+	syms = xcalloc(r->nsyms ? r->nsyms : 1, sizeof *syms);
+	out = xcalloc(r->nsyms ? r->nsyms : 1, sizeof *out);
+	for (size_t s = 0; s < r->nsyms; s++) {
+		syms[s].frame = -1;
+		syms[s].name = "";
+	}
+	for (size_t i = 0; i < c->nfuncs; i++)
+		if (c->funcs[i].sym < r->nsyms) {
+			syms[c->funcs[i].sym].frame = c->funcs[i].frame > 0 ? c->funcs[i].frame : 0;
+			syms[c->funcs[i].sym].name = c->funcs[i].name;
+		}
+	for (size_t k = 0; k < 2 * r->graph.ncalls; k++)
+		if (syms[r->graph.calls[k]].frame < 0 && syms[r->graph.calls[k]].name[0] == '\0')
+			syms[r->graph.calls[k]].name = strpool_intern_str(r->pool, symbol_text(r, r->graph.calls[k]));
+	callgraph_index(&r->graph, r->nsyms);
+	callgraph_chains(&r->graph, syms, out);
+	mark = xcalloc(r->nsyms ? r->nsyms : 1, 1);
+	for (size_t i = 0; i < c->nfuncs; i++) {
+		struct cubin_func *f = &c->funcs[i];
+		const struct chain_out *o;
+
+		if (f->sym >= r->nsyms)
+			continue;
+		o = &out[f->sym];
+		if (c->relocatable && !f->entry)
+			f->stack = f->frame > 0 ? f->frame : 0;
+		else if (f->entry && o->why == STACK_RECURSION) {
+			f->stack = UNKNOWN_STACK;
+			f->stack_why = STACK_RECURSION;
+		} else if (c->relocatable) {
+			f->stack = (int32_t)o->need;	/* at link: what the object knows */
+			f->stack_why = o->why;
+		}
+		if (f->entry && r->graph.ncalls > 0) {
+			f->callees = callgraph_reach(&r->graph, f->sym, syms, r->pool, mark, &budget);
+			f->callees_cut = f->callees == NULL;
+		}
+	}
+	free(mark);
+	free(out);
+	free(syms);
 }
 
 static void
@@ -913,6 +1106,7 @@ cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *po
 	resolve_symbols(&r);
 	if (read_sections(&r) < 0)
 		goto out;
+	settle_stacks(&r);
 	finish_functions(c);
 	rc = 0;
 out:
@@ -920,6 +1114,7 @@ out:
 		name_index_free(&r.names);
 	free(r.sym_func);
 	free(r.seen);
+	callgraph_free(&r.graph);
 	free(r.secs);
 	if (r.elf)
 		elf_end(r.elf);

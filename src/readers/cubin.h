@@ -22,6 +22,9 @@ struct cubin_func {
 	int32_t		 reg, stack, shared, local;
 	int32_t		 texture, surface, sampler;
 	int32_t		 max_threads, frame, maxreg;
+	uint8_t		 stack_why;	/* enum stack_why (model.h) */
+	uint8_t		 callees_cut;	/* the image's reach lists ran out before this one */
+	const char	*callees;	/* interned: what its calls reach, '\n' between (callgraph.h) */
 	char		 constant[CUBIN_BANKS_MAX];
 	uint64_t	 code_bytes;	/* its .text.<name> section's size */
 	uint64_t	 code_hash;	/* XXH3 of those bytes */
@@ -36,6 +39,7 @@ struct cubin {
 	unsigned	 sm;		/* from e_flags */
 	int		 arch_a;	/* .nv.compat says an sm_XXa target */
 	int		 relocatable;	/* ET_REL */
+	size_t		 calls, launches;	/* .nv.callgraph: calls, device launches */
 	int64_t		 global;
 	char		 constant[CUBIN_BANKS_MAX];
 	char		 toolkit[16];

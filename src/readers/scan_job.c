@@ -252,6 +252,7 @@ scan_job_run(struct worker *w, struct job *j)
 		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c.sm, c.arch_a ? "a" : "");
 	}
 	img->relocatable |= c.relocatable;
+	img->callgraph = c.calls > 0;
 	img->global = c.global;
 	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
 	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
@@ -287,6 +288,9 @@ scan_job_run(struct worker *w, struct job *j)
 		f->max_threads = cf->max_threads;
 		f->min_blocks = UNKNOWN;
 		f->frame = cf->frame;
+		f->stack_why = cf->stack_why;
+		f->callees = cf->callees;
+		f->callees_cut = cf->callees_cut;
 		f->spill_stores = f->spill_loads = UNKNOWN;
 		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
 		f->code_hash = cf->code_hash;

@@ -11,7 +11,10 @@ file at a time) and `cuobjdump --dump-resource-usage FILE` (timed per file,
 JOBS at once), and compares the two as tests/golden_compare.py does (every
 row: sm, function, REG, STACK, SHARED, LOCAL, CONSTANT banks, TEXTURE,
 SURFACE, SAMPLER; unlisted rows counted apart, REG left out for entries of
-non-default visibility: spillway(1) DIFFERENCES FROM CUOBJDUMP).  A file that differs is taken apart with
+non-default visibility: spillway(1) DIFFERENCES FROM CUOBJDUMP).  In a file
+with relocatable images (spillway --list=images says so) STACK is left out
+(cuobjdump prints a placeholder 0 there: spillway(1) CALLS AND RECURSION),
+and the rows that differ in STACK alone are counted apart.  A file that differs is taken apart with
 `cuobjdump -xelf all` and compared image by image; each image's ELF
 features go into OUTDIR/images.tsv, so that what makes cuobjdump silent
 on an image can be read off.
@@ -103,6 +106,12 @@ def compare(csv_path, golden_path):
     return g, o, g - sum(missing.values()), missing, extra, sum(unlisted.values()), len(not_default)
 
 
+def has_relocatable(path):
+    """Whether spillway finds a relocatable image in the file."""
+    out = subprocess.run(SPILLWAY + ["--list=images", path], capture_output=True, text=True).stdout
+    return any(r.get("relocatable") == "yes" for r in csv.DictReader(io.StringIO(out)))
+
+
 def elf_features(path):
     d = open(path, "rb").read()
     shoff, = struct.unpack_from("<Q", d, 0x28)
@@ -185,15 +194,23 @@ def main():
         tf, ti = csv.writer(ft, delimiter="\t"), csv.writer(fi, delimiter="\t")
         tf.writerow(["file", "bytes", "cuobjdump_rows", "spillway_rows", "equal", "missing", "extra",
                      "unlisted", "non_default_visibility", "spillway_s", "cuobjdump_s", "spillway_exit",
-                     "cuobjdump_exit", "images_equal", "images_silent", "images_differ"])
+                     "cuobjdump_exit", "images_equal", "images_silent", "images_differ",
+                     "relocatable_stack_differs"])
         ti.writerow(["file", "image", "state", "cuobjdump_rows", "spillway_rows", "equal", "extra",
                      "unlisted", "non_default_visibility", "callgraph", "e_flags", "e_type", "module_constant",
                      "sections", "st_other", "texts", "tkinfo"])
         tot = collections.Counter()
         for i, f in enumerate(files):
             (ts, rs, es), (tc, rc, ec) = runs[f]
-            g, o, eq, missing, extra, ul, nd = compare(os.path.join(work, "%d.csv" % i),
-                                                       os.path.join(work, "%d.txt" % i))
+            here = (os.path.join(work, "%d.csv" % i), os.path.join(work, "%d.txt" % i))
+            rel = gc.RELOCATABLE = has_relocatable(f)
+            g, o, eq, missing, extra, ul, nd = compare(*here)
+            stack_only = 0
+            if rel:
+                gc.RELOCATABLE = False
+                stack_only = sum(compare(*here)[3].values()) - sum(missing.values())
+                tot["stack_only"] += stack_only
+                gc.RELOCATABLE = True
             n = collections.Counter()
             if missing or extra:
                 diffs.write("%s: %d missing %s, %d extra %s\n" % (
@@ -202,7 +219,8 @@ def main():
             if es or ec:
                 diffs.write("%s: spillway said %r; cuobjdump said %r\n" % (f, es, ec))
             tf.writerow([f, os.path.getsize(f), g, o + ul, eq, sum(missing.values()), sum(extra.values()),
-                         ul, nd, "%.3f" % ts, "%.3f" % tc, rs, rc, n["equal"], n["silent"], n["differs"]])
+                         ul, nd, "%.3f" % ts, "%.3f" % tc, rs, rc, n["equal"], n["silent"], n["differs"],
+                         stack_only])
             tot.update(files=1, rows=g, ours=o + ul, equal=eq, missing=sum(missing.values()),
                        extra=sum(extra.values()), unlisted=ul, nd=nd,
                        same=int(not missing and not extra))
@@ -213,7 +231,7 @@ def main():
     print("%(files)d files, %(same)d equal row for row; cuobjdump %(rows)d rows, spillway %(ours)d; "
           "%(equal)d equal, %(missing)d missing, %(extra)d extra, %(unlisted)d unlisted (st_other "
           "0x08: cuobjdump prints none); %(nd)d entries of non-default visibility (REG not "
-          "compared)" % tot)
+          "compared); %(stack_only)d rows of relocatable images differ in STACK alone" % tot)
     print("time, file by file: spillway %.1f s, cuobjdump %.1f s (%.1fx)" % (
         tot["ts"], tot["tc"], tot["tc"] / tot["ts"] if tot["ts"] else 0))
 
