@@ -383,9 +383,9 @@ static void
 github_summary(const struct run *r, const char *path)
 {
 	struct report_config c;
-	char *text = NULL;
+	char *text = NULL, err[512];
 	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len), *f;
+	FILE *mem = open_memstream(&text, &len);
 
 	if (mem == NULL)
 		return;
@@ -398,9 +398,8 @@ github_summary(const struct run *r, const char *path)
 	if (len > GITHUB_SUMMARY_MAX)
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
 		    len, GITHUB_SUMMARY_MAX);
-	else if ((f = fopen(path, "a")) == NULL || fwrite(text, 1, len, f) != len ||
-	    fclose(f) != 0)
-		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s: cannot append\n", path);
+	else if (outfile_append(path, text, len, err, sizeof err) < 0)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s\n", err);
 	free(text);
 }
 
