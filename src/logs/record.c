@@ -18,6 +18,7 @@
 
 #include "nvccargs.h"
 #include "clock.h"
+#include "fatal.h"
 #include "outfile.h"
 #include "record.h"
 #include "treepeak.h"
@@ -104,6 +105,7 @@ record_run(char *const argv[], struct record_result *r)
 
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
+		fatal_child();
 		close(err_pipe[0]);
 		close(go_pipe[1]);
 		while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR)

@@ -5,6 +5,12 @@
 #include "jsontext.h"
 #include "xalloc.h"
 
+void
+jsontext_init(void)
+{
+	json_set_alloc_funcs(xmalloc, free);
+}
+
 json_t *
 jsontext_string(const char *s)
 {

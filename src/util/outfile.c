@@ -4,7 +4,7 @@
  * system has them: invisible to a scan that walks the same directory, and
  * gone by itself if spillway is killed.  It gets a name (linkat through
  * /proc/self/fd) only just before the rename.  Elsewhere it is a mkstemp
- * file, ".NAME.XXXXXX".
+ * file, ".NAME.XXXXXX", which fatal.h removes if a signal ends spillway.
  *
  * What is replaced and what is written as it goes is decided by what the
  * file is (stat, then fstat of what was opened), never by its name: a
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "fatal.h"
 #include "outfile.h"
 #include "xalloc.h"
 
@@ -51,7 +52,8 @@ wait_writable(int fd)
 }
 
 /* The stream's write: every byte, or the errno kept and 0 (fopencookie's
- * "error"); once one write failed, every later one fails at once. */
+ * "error"); once one write failed, every later one fails at once (after
+ * EPIPE, the reader gone, nothing more is written). */
 static ssize_t
 outfile_cookie_write(void *cookie, const char *buf, size_t len)
 {
@@ -254,6 +256,8 @@ open_temporary(struct outfile *of, char *err, size_t errsize)
 	if (of->fd == -1) {
 		of->temp = xasprintf("%s/.%s.XXXXXX", of->dir, base_of(of->target));
 		of->fd = mkostemp(of->temp, O_CLOEXEC);
+		if (of->fd >= 0)
+			of->temp_slot = fatal_temp_add(of->temp);
 	}
 	if (of->fd < 0)
 		return outfile_fail(err, errsize, of->name, "cannot create a file beside it", errno);
@@ -342,6 +346,7 @@ outfile_open(struct outfile *of, const char *name, char *err, size_t errsize)
 {
 	memset(of, 0, sizeof *of);
 	of->fd = -1;
+	of->temp_slot = -1;
 	if (name == NULL || strcmp(name, "-") == 0) {
 		of->kind = OUTFILE_STDOUT;
 		of->name = "standard output";
@@ -371,8 +376,10 @@ name_temporary(struct outfile *of)
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", of->fd);
 	for (int i = 0; i < LINK_NAME_TRIES; i++) {
 		of->temp = xasprintf("%s/.%s.%ld.%d", of->dir, base_of(of->target), (long)getpid(), i);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0)
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0) {
+			of->temp_slot = fatal_temp_add(of->temp);
 			return 0;
+		}
 		free(of->temp);
 		of->temp = NULL;
 		if (errno != EEXIST)
@@ -392,10 +399,12 @@ outfile_release(struct outfile *of)
 		close(of->fd);
 	if (of->temp != NULL)
 		unlink(of->temp);
+	fatal_temp_drop(of->temp_slot);
 	free(of->temp);
 	free(of->target);
 	XFREE_OWNER(of, dir);
 	of->fd = -1;
+	of->temp_slot = -1;
 }
 
 static int
@@ -414,9 +423,15 @@ outfile_commit(struct outfile *of, char *err, size_t errsize)
 {
 	int e;
 
-	if (fflush(of->stream) != 0 || ferror(of->stream) || of->error != 0)
+	if (fflush(of->stream) != 0 || ferror(of->stream) || of->error != 0) {
+		/* A reader that closed its end took what it wanted (| head). */
+		if (of->error == EPIPE && of->kind != OUTFILE_REPLACE) {
+			outfile_release(of);
+			return 0;
+		}
 		return outfile_commit_fail(of, err, errsize, "cannot write",
 		    of->error ? of->error : EIO);
+	}
 	fclose(of->stream);
 	of->stream = NULL;
 	if (of->kind == OUTFILE_STDOUT) {
@@ -434,6 +449,8 @@ outfile_commit(struct outfile *of, char *err, size_t errsize)
 	if (of->kind == OUTFILE_REPLACE) {
 		if (rename(of->temp, of->target) != 0)
 			return outfile_commit_fail(of, err, errsize, "cannot replace it", errno);
+		fatal_temp_drop(of->temp_slot);
+		of->temp_slot = -1;
 		free(of->temp);
 		of->temp = NULL;	/* it is the target now */
 	}

@@ -4,13 +4,14 @@
  * every byte is on disk, outfile_discard drops it and leaves FILE as it
  * was.  Every write goes through outfile's own stream, which remembers the
  * errno of the first that fails, so that the message says why ("No space
- * left on device") even when the writer that met it does
+ * left on device", "File too large") even when the writer that met it does
  * not check.
  *
  * What FILE is decides how it is written, never its name: a regular file
  * (or none yet) is replaced; a device or FIFO is written as it goes, opened
  * without blocking; the file standard output already is is standard
- * output.
+ * output.  A reader that closes the pipe (| head) ends the writing: what it
+ * did not read is not an error.
  */
 #ifndef SPILLWAY_OUTFILE_H
 #define SPILLWAY_OUTFILE_H
@@ -35,6 +36,7 @@ struct outfile {
 	char			*dir;		/* REPLACE: the target's directory */
 	char			*temp;		/* REPLACE: the temporary's name, NULL while
 						 * it has none (O_TMPFILE) */
+	int			 temp_slot;	/* fatal.h's registration of temp, or -1 */
 };
 
 /* How long opening a FIFO waits for a reader: one started just before,
