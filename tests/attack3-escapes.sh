@@ -2,16 +2,19 @@
 # Attack round 3, machine outputs that do not parse and names not escaped:
 # each output checked by its grammar's own validator (xmllint for the JUnit
 # XML, python3's json for JSON, GitHub's workflow-command rules for the
-# annotations) on names and paths
+# annotations, the terminal's locale for the browser) on names and paths
 # with control characters, noncharacters and bytes that are not UTF-8.
-# Cases github-title-escapes and junit-noncharacter of tests/attacks3,
-# non-UTF-8 bytes in --report=trace, and the other outputs.
+# Cases github-title-escapes, junit-noncharacter, tui-lang-c-utf8-names of
+# tests/attacks3, non-UTF-8 bytes in --report=trace, and the other outputs.
+TUI_OPTIONAL=1
 . "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/tui-lib.sh"
 
 cd "$TMP" || exit 1
 GEN="python3 $srcdir/tests/attacks3/gen/gen.py"
 $GEN inject-title inject-title.cubin
 $GEN junit-fffe junit-fffe.cubin
+$GEN utf8-names utf8-names.cubin
 
 # gh_clean FILE: no workflow command line holds a C0 control (but the
 # newline that ends it), DEL, a C1 control or a byte that is not UTF-8.
@@ -88,4 +91,21 @@ cpu_bounded 0 "--list --format=json of a path that is not UTF-8" \
 check "--list --format=json: every line parses" \
 	python3 -c 'import json, sys; [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]' "$TMP/out"
 
+# --- the browser under a locale that is not UTF-8: names in ASCII ('?'
+# for each other character), the columns where they belong.
+if [ -z "$TUI_MISSING" ]; then
+	TUI_COLS=100 TUI_ROWS=12
+	start LANG=C LC_ALL=C -- --tui utf8-names.cubin
+	check "LANG=C: the table opens" wait_for "plain_kernel"
+	check "LANG=C: é drawn as '?'" grep -q "caf?_kernel_with_accents_" "$TMP/screen"
+	check "LANG=C: the CJK name drawn as '?'" grep -q "?????_kernel_?????" "$TMP/screen"
+	check "LANG=C: nothing but ASCII on the screen" sh -c "! LC_ALL=C grep -q '[^ -~]' '$TMP/screen'"
+	check "LANG=C: every row ends in its five numbers" python3 -c '
+import re, sys
+rows = [l for l in open(sys.argv[1]) if "kern" in l and "kernels" not in l]
+sys.exit(not (len(rows) == 3 and all(re.search(r"\s\d+\s+\d+\s+\d+\s+\d+\s+\d+\s*$", r) for r in rows)))' "$TMP/screen"
+	start LANG=C.UTF-8 LC_ALL=C.UTF-8 -- --tui utf8-names.cubin
+	check "UTF-8: the names as they are" wait_for "café_kernel_with_accents_"
+	keys q
+fi
 finish

@@ -10,9 +10,13 @@
  *                                     same string where it was UTF-8
  *   GitHub workflow commands          % CR LF (and : , in a property) only
  *   (github.h)                        as GitHub's escapes, no control raw
+ *   a terminal whose locale is not    printable ASCII only, one '?' per
+ *   UTF-8 (text_ascii)                character
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,6 +33,7 @@
 #include "escape.h"
 #include "github.h"
 #include "jsontext.h"
+#include "text.h"
 #include "utf8.h"
 #include "xmltext.h"
 
@@ -382,6 +387,48 @@ test_github_grammar(void **state)
 	}
 }
 
+/* --- a terminal whose locale is not UTF-8 ------------------------------- */
+
+struct ascii_ctx {
+	size_t	chars;
+};
+
+static void
+ascii_one(const char *s, void *ctx)
+{
+	char *esc = escape_text(s, strlen(s)), out[CHUNK * 8 + 1];
+	size_t n = strlen(esc), i = 0, chars = 0, w;
+
+	(void)ctx;
+	while (i < n) {
+		uint32_t cp;
+		size_t len = utf8_decode((const unsigned char *)esc + i, n - i, &cp);
+
+		i += len > 0 ? len : 1;
+		chars++;
+	}
+	w = text_ascii(out, sizeof out, esc);
+	assert_int_equal(w, chars);			/* one column a character */
+	for (size_t k = 0; k < w; k++)
+		assert_true(isprint((unsigned char)out[k]));	/* in the C locale */
+	assert_int_equal(text_width(out), (int)w);
+	free(esc);
+}
+
+static void
+test_terminal_ascii(void **state)
+{
+	char out[64];
+
+	(void)state;
+	setlocale(LC_CTYPE, "C");
+	assert_true(each_input(ascii_one, NULL) > 500);
+	assert_int_equal(text_ascii(out, sizeof out, "caf\xc3\xa9_k \xe6\xbc\xa2\xe5\xad\x97"), 9);
+	assert_string_equal(out, "caf?_k ??");
+	assert_int_equal(text_ascii(out, 4, "abcdef"), 3);
+	assert_string_equal(out, "abc");
+}
+
 int
 main(void)
 {
@@ -391,6 +438,7 @@ main(void)
 		cmocka_unit_test(test_xml),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_github_grammar),
+		cmocka_unit_test(test_terminal_ascii),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
