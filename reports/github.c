@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "github.h"
 #include "xalloc.h"
 
@@ -16,21 +17,31 @@ static const struct escape {
 #define DATA_ESCAPES		3	/* the first three: a message's */
 #define PROPERTY_ESCAPES	(sizeof escapes / sizeof escapes[0])
 
+/*
+ * GitHub's escapes first; every other character as escape.h shows it to
+ * people, since GitHub's log draws what a terminal would: ESC, BEL, C1
+ * controls and bytes that are not UTF-8 become "\x1b", "\u009b", "\xff".
+ * None of escape.h's escapes holds %, :, a comma or a line break.
+ */
 static char *
 escape_first(const char *s, size_t nescapes)
 {
-	char *out = xmalloc(strlen(s) * 3 + 1), *p = out;
+	size_t n = strlen(s), i = 0;
+	char *out = xmalloc(n * ESCAPE_PER_BYTE + 1), *p = out;
 
-	for (; *s; s++) {
-		size_t k = 0;
+	while (i < n) {
+		size_t k = 0, used;
 
-		while (k < nescapes && escapes[k].c != *s)
+		while (k < nescapes && escapes[k].c != s[i])
 			k++;
 		if (k < nescapes) {
 			memcpy(p, escapes[k].as, 3);
 			p += 3;
-		} else
-			*p++ = *s;
+			i++;
+			continue;
+		}
+		p += escape_char(s + i, n - i, p, &used);
+		i += used;
 	}
 	*p = '\0';
 	return out;

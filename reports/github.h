@@ -4,7 +4,9 @@
  * title=TITLE::MESSAGE", one line each, escaped as
  * GitHub's toolkit does (actions/toolkit, command.ts): in the message
  * % \r \n become %25 %0D %0A; in a property (the title) : and , too,
- * as %3A and %2C.
+ * as %3A and %2C.  Every other control character, and bytes that are not
+ * UTF-8, are escaped as everywhere people read names (escape.h): GitHub's
+ * log is a terminal, and a kernel's name or a path never reaches it raw.
  */
 #ifndef SPILLWAY_GITHUB_H
 #define SPILLWAY_GITHUB_H

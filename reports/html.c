@@ -83,6 +83,10 @@ static const char script[] =
     "var w=document.createElement('div');w.className='more';w.appendChild(more);t.parentNode.insertBefore(w,t.nextSibling)}\n"
     "render()})})();\n";
 
+/* libcmark-gfm's default allocator aborts when memory runs out: this one
+ * ends the run as every other allocation does (fatal.h: a message, exit 2). */
+static cmark_mem html_cmark_mem = { xcalloc, xrealloc, free };
+
 char *
 html_from_markdown(const char *md, size_t len)
 {
@@ -98,11 +102,12 @@ html_from_markdown(const char *md, size_t len)
 	table = cmark_find_syntax_extension("table");
 	if (table == NULL)
 		return NULL;
-	p = cmark_parser_new(opts);
+	p = cmark_parser_new_with_mem(opts, &html_cmark_mem);
 	cmark_parser_attach_syntax_extension(p, table);
 	cmark_parser_feed(p, md, len);
 	doc = cmark_parser_finish(p);
-	html = doc ? cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(p)) : NULL;
+	html = doc ? cmark_render_html_with_mem(doc, opts, cmark_parser_get_syntax_extensions(p),
+	    &html_cmark_mem) : NULL;
 	if (doc)
 		cmark_node_free(doc);
 	cmark_parser_free(p);

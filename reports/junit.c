@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
 #include "junit.h"
 #include "xalloc.h"
+#include "xmltext.h"
 
 #define NONE	SIZE_MAX
 
@@ -40,11 +40,11 @@ by_entry_build(struct by_entry *b, const struct model *m, const struct verdict *
 	free(last);
 }
 
-/* XML 1.0 holds no C0 control: names go through the one escaping. */
+/* Names and texts as XML 1.0 holds them (xmltext.h). */
 static void
 attr(xmlTextWriterPtr w, const char *name, const char *value)
 {
-	char *safe = escape_text(value, strlen(value));
+	char *safe = xmltext(value);
 
 	xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST safe);
 	free(safe);
@@ -60,7 +60,7 @@ attr_count(xmlTextWriterPtr w, const char *name, size_t n)
 static void
 failure(xmlTextWriterPtr w, const struct finding *f)
 {
-	char *safe = escape_text(f->text, strlen(f->text));
+	char *safe = xmltext(f->text);
 
 	xmlTextWriterStartElement(w, BAD_CAST "failure");
 	xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST safe);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "fatal.h"
 #include "md.h"
 #include "xalloc.h"
 
@@ -231,7 +232,7 @@ rendered_size(const struct rdoc *d, size_t top, size_t cap)
 	FILE *f = open_memstream(&buf, &len);
 
 	if (f == NULL)
-		abort();
+		fatal("out of memory (a report's text)");
 	render(f, d, top, cap);
 	fclose(f);
 	free(buf);

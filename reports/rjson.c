@@ -2,12 +2,13 @@
 
 #include <jansson.h>
 
+#include "jsontext.h"
 #include "rjson.h"
 
 static json_t *
 string_or_null(const char *s)
 {
-	json_t *j = s != NULL ? json_string(s) : NULL;
+	json_t *j = s != NULL ? jsontext_string(s) : NULL;
 
 	return j != NULL ? j : json_null();
 }
@@ -29,9 +30,9 @@ finding_json(const struct model *m, const struct finding *f)
 	    &m->funcs[f->entry] : NULL;
 	const struct image_rec *img = fn != NULL ? &m->images[fn->image] : NULL;
 
-	return json_pack("{ss ss ss so so so so}",
+	return json_pack("{ss ss so so so so so}",
 	    "level", finding_level_names[f->level], "rule", finding_rule_names[f->rule],
-	    "text", f->text, "library", string_or_null(f->library),
+	    "text", string_or_null(f->text), "library", string_or_null(f->library),
 	    "kernel", string_or_null(fn != NULL ? fn->name : NULL),
 	    "mangled", string_or_null(fn != NULL ? fn->mangled : NULL),
 	    "sm", string_or_null(img != NULL ? img->arch : NULL));

@@ -94,3 +94,30 @@ bounded() {
 		pass "$what (exit $got, ${bounded_kb} KiB, ${bounded_s} s)"
 	fi
 }
+
+# cpu_bounded WANT DESCRIPTION COMMAND...: as bounded, but its time is CPU
+# time (user + system of the command and what it waited for), which a
+# loaded machine does not stretch; the wall clock only stops a hang, at
+# HANG_SECONDS (60).  Its time (s) is in $bounded_s.
+cpu_bounded() {
+	local want=$1 what=$2 got
+	shift 2
+	/usr/bin/time -o "$TMP/time" -f "%x %M %U %S" \
+		timeout -s KILL "${HANG_SECONDS:-60}" "$@" >"$TMP/out" 2>"$TMP/err"
+	set -- $(tail -n 1 "$TMP/time")
+	got=$1 bounded_kb=$2
+	bounded_s=$(awk -v u="$3" -v s="$4" 'BEGIN { printf "%.2f", u + s }')
+	if grep -q "^Command terminated by signal" "$TMP/time"; then
+		got=$(sed -n 's/^Command terminated by signal \([0-9]*\).*/signal \1/p' "$TMP/time" | head -n 1)
+	fi
+	if ! echo "|$want|" | grep -q "|$got|"; then
+		fail "$what: exit $got, expected $want (${bounded_kb} KiB, ${bounded_s} s CPU)"
+		sed 's/^/    /' "$TMP/err" | head -5
+	elif [ "$BOUND_KB" -gt 0 ] && [ "$bounded_kb" -gt "$BOUND_KB" ]; then
+		fail "$what: peak RSS ${bounded_kb} KiB, bound ${BOUND_KB} KiB"
+	elif awk -v c="$bounded_s" -v b="$BOUND_SECONDS" 'BEGIN { exit !(c > b) }'; then
+		fail "$what: ${bounded_s} s of CPU, bound ${BOUND_SECONDS} s"
+	else
+		pass "$what (exit $got, ${bounded_kb} KiB, ${bounded_s} s CPU)"
+	fi
+}

@@ -374,6 +374,7 @@ tui_open(int color)
 	t = xcalloc(1, sizeof *t);
 	cs = nl_langinfo(CODESET);
 	t->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
+	tui_draw_charset(t->utf8);
 	t->color = color;
 	t->screen = newterm(NULL, stdout, stdin);
 	if (t->screen == NULL) {

@@ -56,9 +56,34 @@ tui_attr(const struct tui *t, int cls)
 	return A_NORMAL;
 }
 
+/* The terminal's locale draws UTF-8 (tui_open sets it). */
+static int draw_utf8 = 1;
+
+void
+tui_draw_charset(int utf8)
+{
+	draw_utf8 = utf8;
+}
+
+/* s as this terminal shows it: escaped (escape.h), and in ASCII where the
+ * locale is not UTF-8 (text_ascii). */
+static void
+shown_text(char *dst, size_t dstsz, const char *s)
+{
+	char esc[4096];
+
+	if (draw_utf8) {
+		escape_text_buf(dst, dstsz, s);
+		return;
+	}
+	escape_text_buf(esc, sizeof esc, s);
+	text_ascii(dst, dstsz, esc);
+}
+
 /*
- * Writes s at (y, x) in width columns (padded, or cut to fit), escaped
- * (escape.h): whatever the caller passes, no control byte reaches curses.
+ * Writes s at (y, x) in width columns (padded, or cut to fit), as
+ * shown_text makes it: whatever the caller passes, no control byte reaches
+ * curses, and no character the terminal's locale cannot draw.
  */
 void
 tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
@@ -68,7 +93,7 @@ tui_put(int y, int x, const char *s, int width, attr_t attr, int right)
 
 	if (width <= 0)
 		return;
-	escape_text_buf(shown, sizeof shown, s);
+	shown_text(shown, sizeof shown, s);
 	w = text_cut(buf, sizeof buf, shown, width);
 	attrset(attr);
 	if (right && w < width) {
@@ -93,7 +118,7 @@ tui_put_match(const struct tui *t, int y, int x, const char *shown, int width, c
 
 	if (search[0] == '\0')
 		return;
-	escape_text_buf(esc, sizeof esc, shown);
+	shown_text(esc, sizeof esc, shown);
 	if ((m = text_find(esc, search)) == NULL)
 		return;
 	snprintf(head, sizeof head, "%.*s", (int)(m - esc), esc);

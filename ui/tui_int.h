@@ -100,6 +100,8 @@ void	tui_draw_bar(struct tui *, const char *const *tabs, size_t ntabs, size_t cu
 	    const char *sub);
 void	tui_draw_status(struct tui *, const char *left, const char *right);
 void	tui_put(int y, int x, const char *s, int width, attr_t attr, int right);
+/* Whether the terminal's locale draws UTF-8; else tui_put draws ASCII. */
+void	tui_draw_charset(int utf8);
 void	tui_colors(struct tui *);
 /* Redraws, over a cell drawn at (y, x) showing shown, the first match of
  * search in it: in the match colour, or (current) the current match's,

@@ -17,11 +17,13 @@
 #include "buildsum.h"
 #include "clock.h"
 #include "diag.h"
+#include "fatal.h"
 #include "github.h"
 #include "judge.h"
 #include "judge_build.h"
 #include "judge_growth.h"
 #include "judge_launch.h"
+#include "jsontext.h"
 #include "junit.h"
 #include "listcsv.h"
 #include "listjson.h"
@@ -366,8 +368,14 @@ write_junit(const struct run *r)
 		return -1;
 	}
 	if (junit_write(of.stream, &r->m, &r->judged) < 0) {
+		int e = of.error;	/* the write that failed under libxml2, if one did */
+
 		outfile_discard(&of);
-		fprintf(stderr, "spillway: --junit: libxml2 could not write %s\n", r->o.junit);
+		if (e != 0)
+			fprintf(stderr, "spillway: --junit: %s: cannot write: %s; left as it was\n",
+			    r->o.junit, strerror(e));
+		else
+			fprintf(stderr, "spillway: --junit: libxml2 could not write %s\n", r->o.junit);
 		return -1;
 	}
 	if (outfile_commit(&of, err, sizeof err) < 0) {
@@ -383,24 +391,26 @@ static void
 github_summary(const struct run *r, const char *path)
 {
 	struct report_config c;
-	char *text = NULL;
+	char *text = NULL, err[512];
 	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len), *f;
+	FILE *mem = open_memstream(&text, &len);
+	int failed;
 
 	if (mem == NULL)
-		return;
+		fatal("out of memory (the step summary's report)");
 	report_config_from(&c, &r->o, REPORT_MARKDOWN);
 	if (c.max_bytes < 0 || c.max_bytes > GITHUB_SUMMARY_MAX)
 		c.max_bytes = c.max_bytes < 0 ? -1 : GITHUB_SUMMARY_MAX;
 	c.sections = NULL;
 	report_write(mem, &c, &r->m, r->have_base ? &r->base : NULL, &r->judged);
-	fclose(mem);
+	failed = ferror(mem);
+	if (fclose(mem) != 0 || failed)
+		fatal("out of memory (the step summary's report)");
 	if (len > GITHUB_SUMMARY_MAX)
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
 		    len, GITHUB_SUMMARY_MAX);
-	else if ((f = fopen(path, "a")) == NULL || fwrite(text, 1, len, f) != len ||
-	    fclose(f) != 0)
-		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s: cannot append\n", path);
+	else if (outfile_append(path, text, len, err, sizeof err) < 0)
+		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s\n", err);
 	free(text);
 }
 
@@ -706,7 +716,9 @@ run_check_options(struct run *r)
 	}
 	if (o->allow != NULL && (needs & RUN_ALLOW)) {
 		allow_free(&r->allow);
+		fatal_doing("reading", o->allow);
 		rc = allow_read(&r->allow, o->allow, err, sizeof err);
+		fatal_doing(NULL, NULL);
 		if (rc < 0) {
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
@@ -839,6 +851,7 @@ run_scanned(struct run *r)
 	r->out = r->of.stream;
 	setvbuf(r->out, outbuf, _IOFBF, sizeof outbuf);
 	run_scan(r);
+	fatal_doing((needs & RUN_OUTPUT) ? "writing" : NULL, r->of.name);
 	r->scanned = clock_seconds(CLOCK_MONOTONIC);
 	judge_config_from(&r->jc, r);
 	if (judging_wanted(r))
@@ -910,6 +923,8 @@ main(int argc, char **argv)
 	static struct run r;
 	int exit_now, rc;
 
+	fatal_init(EXIT_TROUBLE);
+	jsontext_init();
 	run_init(&r);
 	rc = options_parse(&r.o, argc, argv, &exit_now);
 	if (!exit_now)		/* else --help, --version or a usage error: rc says which */

@@ -4,24 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsontext.h"
 #include "trace.h"
 #include "order.h"
 #include "xalloc.h"
-
-static void
-json_string(FILE *f, const char *s)
-{
-	putc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			putc(*p, f);
-	}
-	putc('"', f);
-}
 
 struct tick {
 	double	 t;
@@ -41,7 +27,7 @@ static void
 trace_job(FILE *f, const struct build_module *b, int pid, int tid, double start, double end)
 {
 	fputs(",\n{\"ph\":\"X\",\"cat\":\"compile\",\"name\":", f);
-	json_string(f, b->name);
+	jsontext_fputs(b->name, f);
 	fprintf(f, ",\"pid\":%d,\"tid\":%d,\"ts\":%.0f,\"dur\":%.0f,\"args\":{",
 	    pid, tid, start * 1e6, (end - start) * 1e6);
 	if (b->peak_rss >= 0)
@@ -49,11 +35,11 @@ trace_job(FILE *f, const struct build_module *b, int pid, int tid, double start,
 	if (b->peak_proc >= 0)
 		fprintf(f, "\"largest_process_kib\":%" PRId64 ",", b->peak_proc / 1024);
 	fputs("\"arches\":", f);
-	json_string(f, b->arches);
+	jsontext_fputs(b->arches, f);
 	if (b->exit_status >= 0)
 		fprintf(f, ",\"status\":%d", b->exit_status);
 	fputs(",\"log\":", f);
-	json_string(f, b->source);
+	jsontext_fputs(b->source, f);
 	fputs("}}", f);
 }
 
@@ -81,7 +67,7 @@ trace_others(FILE *f, const struct model *m, const struct schedule *s)
 			snprintf(buf, sizeof buf, "%s run %d (not on the timeline of pid 0)",
 			    o->timebase == TIME_NINJA ? ".ninja_log" : "spillway record", o->run);
 			fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"tid\":0,\"args\":{\"name\":", ++pid);
-			json_string(f, buf);
+			jsontext_fputs(buf, f);
 			fputs("}}", f);
 			nlanes = 0;
 		}
@@ -113,9 +99,9 @@ trace_write(FILE *f, const struct model *m, const struct schedule *s)
 	if (s->slots > 0) {
 		char buf[64];
 		snprintf(buf, sizeof buf, "make -j%d (simulated by spillway)", s->slots);
-		json_string(f, buf);
+		jsontext_fputs(buf, f);
 	} else
-		json_string(f, s->timebase == TIME_NINJA ? "build (.ninja_log)" : "build (spillway record)");
+		jsontext_fputs(s->timebase == TIME_NINJA ? "build (.ninja_log)" : "build (spillway record)", f);
 	fputs("}}", f);
 	for (size_t i = 0; i < s->n; i++)
 		if (s->jobs[i].slot > maxslot)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@
 
 #include "nvccargs.h"
 #include "clock.h"
+#include "fatal.h"
+#include "outfile.h"
 #include "record.h"
 #include "treepeak.h"
 #include "xalloc.h"
@@ -102,6 +105,7 @@ record_run(char *const argv[], struct record_result *r)
 
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
+		fatal_child();
 		close(err_pipe[0]);
 		close(go_pipe[1]);
 		while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR)
@@ -259,26 +263,72 @@ write_whole(int fd, const char *buf, size_t len, size_t *wrote)
 	return 0;
 }
 
+/*
+ * The log, opened without blocking: a regular file read and written (its
+ * last byte is looked at), else what it is, write-only and left
+ * non-blocking (a FIFO no one reads is waited on OUTFILE_READER_WAIT at
+ * most at open, and a full one says EAGAIN rather than hold the build).
+ */
+static int
+open_log(const char *path, struct stat *st, char *err, size_t errsize)
+{
+	int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
+
+	if (fd >= 0 && fstat(fd, st) == 0 && S_ISREG(st->st_mode))
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	else if (errno != EACCES) {
+		snprintf(err, errsize, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return outfile_open_as_is(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, st, err, errsize);
+}
+
+/*
+ * The lock every record takes, waited on RECORD_LOCK_WAIT at most.
+ * Returns 1 locked, 0 where the file system has no flock (the line is
+ * written without), -1 when another process held it all along.
+ */
+static int
+lock_log(int fd)
+{
+	double until = clock_seconds(CLOCK_MONOTONIC) + RECORD_LOCK_WAIT;
+	struct timespec gap = { 0, 1000 * 1000 };	/* 1 ms, doubled up to 64 */
+
+	for (;;) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 1;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return 0;
+		if (clock_seconds(CLOCK_MONOTONIC) >= until)
+			return -1;
+		nanosleep(&gap, NULL);
+		if (gap.tv_nsec < 64 * 1000 * 1000)
+			gap.tv_nsec *= 2;
+	}
+}
+
 int
-record_append(const char *path, const char *line)
+record_append(const char *path, const char *line, char *err, size_t errsize)
 {
 	struct stat st;
 	char *buf;
 	size_t len, wrote = 0;
-	int fd, e = 0, locked, rc;
+	int fd, e = 0, locked = 0, rc;
 	off_t begin = -1;
 
-	/* Read and write: ends_with_newline preads the last byte. */
-	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0 && errno == EACCES)
-		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0)
+	if ((fd = open_log(path, &st, err, errsize)) < 0)
 		return -1;
 	/* Every record takes the lock: under it no other record moves the end
 	 * of the file, so a line cut short can be cut back to where it began.
 	 * Without it (a file system that refuses flock) a cut line stays. */
-	locked = flock(fd, LOCK_EX) == 0;
-	if (fstat(fd, &st) == 0) {
+	if (S_ISREG(st.st_mode) && (locked = lock_log(fd)) < 0) {
+		close(fd);
+		snprintf(err, errsize, "%s: locked by another process for %d s", path, RECORD_LOCK_WAIT);
+		return -1;
+	}
+	if (S_ISREG(st.st_mode) && fstat(fd, &st) == 0) {
 		begin = st.st_size;
 		if (st.st_size == 0)
 			buf = xasprintf("%s%s", RECORD_HEADER, line);
@@ -301,7 +351,8 @@ record_append(const char *path, const char *line)
 		e = errno;
 		rc = -1;
 	}
-	errno = e;
+	if (rc < 0)
+		snprintf(err, errsize, "%s: %s", path, strerror(e));
 	return rc;
 }
 
@@ -309,7 +360,7 @@ int
 record_main(const char *log, const char *module, char *const argv[])
 {
 	struct record_result r;
-	char *arches, *line;
+	char *arches, *line, err[PATH_MAX + 128];
 	int argc = 0, status;
 
 	while (argv[argc] != NULL)
@@ -335,8 +386,8 @@ record_main(const char *log, const char *module, char *const argv[])
 	arches = nvccargs_arches(argc, argv);
 	r.threads = nvccargs_threads(argc, argv);
 	line = record_line(&r, arches, module);
-	if (record_append(log, line) < 0)
-		fprintf(stderr, "spillway record: %s: %s: nothing recorded\n", log, strerror(errno));
+	if (record_append(log, line, err, sizeof err) < 0)
+		fprintf(stderr, "spillway record: %s: nothing recorded\n", err);
 	free(line);
 	free(arches);
 	return status;

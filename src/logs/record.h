@@ -55,15 +55,25 @@ int	record_run(char *const argv[], struct record_result *);
 char	*record_line(const struct record_result *, const char *arches, const char *module);
 
 /*
+ * How long a record waits for the log's lock.  Another record holds it for
+ * one write of a line, a millisecond; a lock held longer is a process
+ * stopped or a file system that hangs, and the compile's own status is not
+ * held up for it: nothing is recorded, with a message.
+ */
+#define RECORD_LOCK_WAIT	5	/* seconds */
+
+/*
  * Appends line to path with one write(2) on an O_APPEND descriptor, the
  * header first when the file is empty, under an flock that every record
- * takes: a line is whole or not there.  A write cut short (a full disk) is
- * cut back to where the line began, and errno says why (ENOSPC rather
- * than a made-up EIO).  A log whose last line lost its end (a writer
- * without the lock, a crash) gets a newline first, so that the record is
- * on its own line.  0, or -1 with errno set.
+ * takes (RECORD_LOCK_WAIT at most): a line is whole or not there.  A write
+ * cut short (a full disk, ulimit -f) is cut back to where the line began.
+ * A log whose last line lost its end (a writer without the lock, a crash)
+ * gets a newline first, so that the record is on its own line.  A log that
+ * is not a regular file (a FIFO, /dev/null) gets the line alone, without
+ * blocking (outfile_open_as_is).  0, or -1 with a message naming the log
+ * and the reason in err (ENOSPC, EFBIG rather than a made-up EIO).
  */
-int	record_append(const char *path, const char *line);
+int	record_append(const char *path, const char *line, char *err, size_t errsize);
 
 /* The whole subcommand: returns the exit status. */
 int	record_main(const char *log, const char *module, char *const argv[]);

@@ -13,6 +13,7 @@
 #include <zstd.h>
 
 #include "decompress.h"
+#include "fatal.h"
 
 #define LZ4_RATIO_MAX	255
 #define ZSTD_BLOCK_MAX	((size_t)128 << 10)
@@ -72,10 +73,8 @@ void
 decompressor_init(struct decompressor *d, struct membudget *budget, size_t keep)
 {
 	d->zstd = ZSTD_createDCtx();
-	if (d->zstd == NULL) {
-		fprintf(stderr, "spillway: cannot create a zstd context\n");
-		abort();
-	}
+	if (d->zstd == NULL)
+		fatal("out of memory (a zstd context)");
 	d->buf = NULL;
 	d->cap = d->space = 0;
 	d->budget = budget;
@@ -131,10 +130,8 @@ reserve_space(struct decompressor *d, size_t cap)
 	if (d->buf != NULL)
 		munmap(d->buf, d->space);
 	d->space = address_space_limited() ? cap : DECOMPRESS_LIMIT;
-	if ((d->buf = map_space(d->space)) == NULL) {
-		fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
-		abort();
-	}
+	if ((d->buf = map_space(d->space)) == NULL)
+		fatal("out of memory (asked for %zu bytes)", cap);
 }
 
 /* Makes the first cap bytes (whole huge pages) usable, and frees the
@@ -143,10 +140,8 @@ static void
 set_cap(struct decompressor *d, size_t cap)
 {
 	if (cap > d->cap) {
-		if (mprotect(d->buf + d->cap, cap - d->cap, PROT_READ | PROT_WRITE) != 0) {
-			fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", cap);
-			abort();
-		}
+		if (mprotect(d->buf + d->cap, cap - d->cap, PROT_READ | PROT_WRITE) != 0)
+			fatal("out of memory (asked for %zu bytes)", cap);
 	} else if (cap < d->cap) {
 		madvise(d->buf + cap, d->cap - cap, MADV_DONTNEED);
 		mprotect(d->buf + cap, d->cap - cap, PROT_NONE);

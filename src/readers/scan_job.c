@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "cubin.h"
 #include "demangle.h"
+#include "fatal.h"
 #include "launch.h"
 #include "scan_int.h"
 #include "xalloc.h"
@@ -210,6 +211,7 @@ scan_job_run(struct worker *w, struct job *j)
 	if (j->preset)
 		return;
 	img = &j->img;
+	fatal_doing("reading", img->library);
 	rc = scan_stored_open(&st, j, err, sizeof err);
 	if (rc == 0)
 		rc = read_image(w, j, &st, &elf, err, sizeof err);

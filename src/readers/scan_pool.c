@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "clock.h"
+#include "fatal.h"
+#include "parallel.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -298,7 +300,7 @@ worker_main(void *arg)
 				continue;
 			}
 			left = avail - first;
-			batch = left / ((size_t)s->nworkers * 4);
+			batch = left / ((size_t)__atomic_load_n(&s->nworkers, __ATOMIC_RELAXED) * 4);
 			if (batch < 1)
 				batch = 1;
 			if (batch > s->batch)
@@ -412,9 +414,9 @@ struct worker *
 scan_pool_start(struct scan *s, int nthreads)
 {
 	struct worker *w;
+	int e;
 
-	if (nthreads < 1)
-		nthreads = 1;
+	nthreads = parallel_fit_threads(nthreads);
 	w = xcalloc((size_t)nthreads, sizeof *w);
 	atomic_store(&s->next_job, 0);
 	atomic_store(&s->published, 0);
@@ -443,9 +445,14 @@ scan_pool_start(struct scan *s, int nthreads)
 		w[t].scan = s;
 		w[t].id = t;
 		decompressor_init(&w[t].dec, &s->buffers, BUDGET_SHARE / (size_t)nthreads);
-		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
-			fprintf(stderr, "spillway: cannot start a worker thread\n");
-			abort();
+		if ((e = pthread_create(&w[t].thread, NULL, worker_main, &w[t])) != 0) {
+			/* Out of threads or address space (ulimit -v): the scan goes
+			 * on with the workers it has; with none it cannot. */
+			decompressor_free(&w[t].dec);
+			if (t == 0)
+				fatal("cannot start a worker thread: %s", strerror(e));
+			__atomic_store_n(&s->nworkers, t, __ATOMIC_RELAXED);
+			break;
 		}
 	}
 	return w;

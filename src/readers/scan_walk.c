@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fatal.h"
 #include "infile.h"
 #include "scan_int.h"
 #include "xalloc.h"
@@ -128,6 +129,7 @@ scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, co
 	memset(&p, 0, sizeof p);
 	p.scan = s;
 	p.library = strpool_intern_str(&s->model->pool, shown);
+	fatal_doing("reading", p.library);
 	p.member = strpool_intern_str(&s->model->pool, "");
 	p.src = src;
 	p.as_log = as_log;

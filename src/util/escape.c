@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* Code points shown as "\uXXXX": C1 controls, and the formatting
@@ -18,6 +19,8 @@ static const struct {
 	{ 0x2028, 0x2029 },	/* line and paragraph separators */
 	{ 0x202a, 0x202e },	/* embeddings and overrides */
 	{ 0x2066, 0x2069 },	/* isolates */
+	{ 0xfdd0, 0xfdef },	/* noncharacters, and U+nFFFE, U+nFFFF below: */
+	{ 0xfffe, 0xffff },	/* no font draws them, XML 1.0 holds none of these two */
 };
 
 /* The short escapes of C0 controls that have one. */
@@ -28,57 +31,18 @@ static const struct {
 	{ '\n', 'n' }, { '\r', 'r' }, { '\t', 't' },
 };
 
-/*
- * The UTF-8 sequence at s (n bytes left): its length, and its code point
- * in *cp; 0 when s does not start a valid one (a stray continuation byte,
- * a cut sequence, an overlong form, a surrogate, past U+10FFFF).
- */
-static size_t
-utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	static const struct {
-		unsigned char	mask, lead;
-		uint32_t	min;
-	} form[] = {
-		{ 0xe0, 0xc0, 0x80 }, { 0xf0, 0xe0, 0x800 }, { 0xf8, 0xf0, 0x10000 },
-	};
-
-	for (size_t k = 0; k < sizeof form / sizeof form[0]; k++) {
-		size_t len = k + 2;
-		uint32_t c;
-
-		if ((s[0] & form[k].mask) != form[k].lead)
-			continue;
-		if (n < len)
-			return 0;
-		c = s[0] & (0x3f >> (k + 1));
-		for (size_t i = 1; i < len; i++) {
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-			c = c << 6 | (s[i] & 0x3f);
-		}
-		if (c < form[k].min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-			return 0;
-		*cp = c;
-		return len;
-	}
-	return 0;
-}
-
 static int
 is_invisible(uint32_t cp)
 {
+	if ((cp & 0xfffe) == 0xfffe)	/* the last two of every plane */
+		return 1;
 	for (size_t i = 0; i < sizeof invisible / sizeof invisible[0]; i++)
 		if (cp >= invisible[i].lo && cp <= invisible[i].hi)
 			return 1;
 	return 0;
 }
 
-/*
- * The character at s (n > 0 bytes left) as it is shown: written to out
- * (ESCAPE_MAX + 1 bytes), its length returned; *used gets the bytes of s
- * it stands for.  *changed is set when it is an escape.
- */
+/* The character at s as it is shown; *changed is set when it is an escape. */
 static size_t
 escape_one(const unsigned char *s, size_t n, char *out, size_t *used, int *changed)
 {
@@ -111,7 +75,7 @@ char *
 escape_text(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	char *r = xmalloc(n * ESCAPE_MAX + 1), *w = r;
+	char *r = xmalloc(n * ESCAPE_PER_BYTE + 1), *w = r;
 	size_t i = 0;
 
 	while (i < n) {
@@ -183,4 +147,12 @@ escape_needed(const char *s, size_t n)
 		i += used;
 	}
 	return 0;
+}
+
+size_t
+escape_char(const char *s, size_t n, char *out, size_t *used)
+{
+	int changed = 0;
+
+	return escape_one((const unsigned char *)s, n, out, used, &changed);
 }

@@ -4,19 +4,27 @@
  * system has them: invisible to a scan that walks the same directory, and
  * gone by itself if spillway is killed.  It gets a name (linkat through
  * /proc/self/fd) only just before the rename.  Elsewhere it is a mkstemp
- * file, ".NAME.XXXXXX".
+ * file, ".NAME.XXXXXX", which fatal.h removes if a signal ends spillway.
+ *
+ * What is replaced and what is written as it goes is decided by what the
+ * file is (stat, then fstat of what was opened), never by its name: a
+ * regular file under /proc/self/cwd or /dev/shm is a file.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+#include "fatal.h"
 #include "outfile.h"
 #include "xalloc.h"
 
@@ -27,12 +35,25 @@
  * ".NAME.PID.N", taken only when an earlier run of the same pid left one. */
 #define LINK_NAME_TRIES	100
 
-/* Paths that name streams rather than files (/dev/stdout, /proc/self/fd/N):
- * written in place, never replaced. */
-static const char *const stream_prefixes[] = { "/dev/", "/proc/" };
+/* Between two tries to open a FIFO that has no reader yet. */
+#define READER_POLL_NS	(10 * 1000 * 1000)
+
+/* Waits until fd takes more bytes: a descriptor left non-blocking by
+ * whoever gave spillway its standard output says EAGAIN when full. */
+static int
+wait_writable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+	while (poll(&p, 1, -1) < 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
 
 /* The stream's write: every byte, or the errno kept and 0 (fopencookie's
- * "error"); once one write failed, every later one fails at once. */
+ * "error"); once one write failed, every later one fails at once (after
+ * EPIPE, the reader gone, nothing more is written). */
 static ssize_t
 outfile_cookie_write(void *cookie, const char *buf, size_t len)
 {
@@ -44,6 +65,8 @@ outfile_cookie_write(void *cookie, const char *buf, size_t len)
 
 		if (n > 0)
 			done += (size_t)n;
+		else if (n < 0 && errno == EAGAIN && wait_writable(of->fd) == 0)
+			continue;
 		else if (n < 0 && errno != EINTR)
 			of->error = errno;
 		else if (n == 0)
@@ -76,12 +99,66 @@ outfile_fail(char *err, size_t errsize, const char *name, const char *what, int 
 	return -1;
 }
 
-static int
-is_stream_path(const char *name)
+int
+outfile_open_as_is(const char *name, int flags, struct stat *st, char *err, size_t errsize)
 {
-	for (size_t i = 0; i < sizeof stream_prefixes / sizeof stream_prefixes[0]; i++)
-		if (strncmp(name, stream_prefixes[i], strlen(stream_prefixes[i])) == 0)
-			return 1;
+	static const struct timespec poll_gap = { 0, READER_POLL_NS };
+	double until = clock_seconds(CLOCK_MONOTONIC) + OUTFILE_READER_WAIT;
+	int fd, fl;
+
+	if (stat(name, st) == 0 && S_ISSOCK(st->st_mode)) {
+		snprintf(err, errsize, "%s: a socket, which cannot be opened to write to", name);
+		return -1;
+	}
+	while ((fd = open(name, flags | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666)) < 0 &&
+	    errno == ENXIO && clock_seconds(CLOCK_MONOTONIC) < until)
+		nanosleep(&poll_gap, NULL);
+	if (fd < 0 && errno == ENXIO) {
+		snprintf(err, errsize, "%s: a FIFO that no process reads (waited %d s for one)", name,
+		    OUTFILE_READER_WAIT);
+		return -1;
+	}
+	if (fd < 0)
+		return outfile_fail(err, errsize, name, "", errno);
+	if (fstat(fd, st) != 0 || (!(flags & O_NONBLOCK) &&
+	    ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0))) {
+		int e = errno;
+
+		close(fd);
+		return outfile_fail(err, errsize, name, "", e);
+	}
+	return fd;
+}
+
+int
+outfile_append(const char *name, const char *text, size_t len, char *err, size_t errsize)
+{
+	struct stat st;
+	size_t done = 0;
+	int fd = outfile_open_as_is(name, O_WRONLY | O_APPEND | O_CREAT, &st, err, errsize), e = 0;
+
+	if (fd < 0)
+		return -1;
+	while (e == 0 && done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n > 0)
+			done += (size_t)n;
+		else if (n < 0 && errno == EAGAIN && wait_writable(fd) == 0)
+			continue;
+		else if (n < 0 && errno != EINTR)
+			e = errno;
+		else if (n == 0)
+			e = EIO;
+	}
+	/* A file that took part of the text (full, past ulimit -f) gets back
+	 * the end it had: none of it rather than a cut half. */
+	if (e != 0 && done > 0 && S_ISREG(st.st_mode))
+		(void)!ftruncate(fd, st.st_size);
+	if (close(fd) != 0 && e == 0)
+		e = errno;
+	if (e != 0)
+		return outfile_fail(err, errsize, name, "cannot append", e);
 	return 0;
 }
 
@@ -179,6 +256,8 @@ open_temporary(struct outfile *of, char *err, size_t errsize)
 	if (of->fd == -1) {
 		of->temp = xasprintf("%s/.%s.XXXXXX", of->dir, base_of(of->target));
 		of->fd = mkostemp(of->temp, O_CLOEXEC);
+		if (of->fd >= 0)
+			of->temp_slot = fatal_temp_add(of->temp);
 	}
 	if (of->fd < 0)
 		return outfile_fail(err, errsize, of->name, "cannot create a file beside it", errno);
@@ -191,32 +270,75 @@ open_temporary(struct outfile *of, char *err, size_t errsize)
 	return 0;
 }
 
-/* A device, FIFO or socket: opened as fopen(name, "w") would. */
+static int replace_file(struct outfile *, const struct stat *, char *, size_t);
+
+/* A device or FIFO: written as it goes, opened without waiting on a FIFO
+ * that no process reads, never truncated. */
 static int
 open_in_place(struct outfile *of, char *err, size_t errsize)
 {
+	struct stat st;
+
 	of->kind = OUTFILE_STREAM;
-	of->fd = open(of->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	of->fd = outfile_open_as_is(of->name, O_WRONLY, &st, err, errsize);
 	if (of->fd < 0)
-		return outfile_fail(err, errsize, of->name, "", errno);
+		return -1;
+	if (S_ISREG(st.st_mode)) {	/* a file took its name meanwhile */
+		close(of->fd);
+		of->fd = -1;
+		return replace_file(of, &st, err, errsize);
+	}
 	return 0;
 }
 
+/* A regular file, or none yet (old NULL): a temporary, renamed over the
+ * file the name's links lead to, which must be the file named. */
 static int
-open_replace(struct outfile *of, char *err, size_t errsize)
+replace_file(struct outfile *of, const struct stat *old, char *err, size_t errsize)
 {
-	struct stat st;
-	int exists = stat(of->name, &st) == 0;
+	struct stat now;
 
-	if (exists && S_ISDIR(st.st_mode))
-		return outfile_fail(err, errsize, of->name, "", EISDIR);
-	if (is_stream_path(of->name) || (exists && !S_ISREG(st.st_mode)))
-		return open_in_place(of, err, errsize);
 	of->kind = OUTFILE_REPLACE;
 	of->target = follow_links(of->name);
 	if (of->target == NULL)
 		return outfile_fail(err, errsize, of->name, "", errno);
+	if (old != NULL && (stat(of->target, &now) != 0 || now.st_dev != old->st_dev ||
+	    now.st_ino != old->st_ino)) {
+		snprintf(err, errsize, "%s: a file whose name cannot be found to put the new one in "
+		    "its place (removed while open?)", of->name);
+		return -1;
+	}
 	return open_temporary(of, err, errsize);
+}
+
+/* Whether st is the file standard output already writes to (-o
+ * /dev/stdout, or a name of the file it was sent to). */
+static int
+is_stdout(const struct stat *st)
+{
+	struct stat out;
+
+	return fstat(STDOUT_FILENO, &out) == 0 && out.st_dev == st->st_dev &&
+	    out.st_ino == st->st_ino;
+}
+
+static int
+open_named(struct outfile *of, char *err, size_t errsize)
+{
+	struct stat st;
+
+	if (stat(of->name, &st) != 0)
+		return replace_file(of, NULL, err, errsize);
+	if (S_ISDIR(st.st_mode))
+		return outfile_fail(err, errsize, of->name, "", EISDIR);
+	if (is_stdout(&st)) {
+		of->kind = OUTFILE_STDOUT;
+		of->fd = STDOUT_FILENO;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode))
+		return open_in_place(of, err, errsize);
+	return replace_file(of, &st, err, errsize);
 }
 
 int
@@ -224,13 +346,14 @@ outfile_open(struct outfile *of, const char *name, char *err, size_t errsize)
 {
 	memset(of, 0, sizeof *of);
 	of->fd = -1;
+	of->temp_slot = -1;
 	if (name == NULL || strcmp(name, "-") == 0) {
 		of->kind = OUTFILE_STDOUT;
 		of->name = "standard output";
 		of->fd = STDOUT_FILENO;
 	} else {
 		of->name = name;
-		if (open_replace(of, err, errsize) < 0) {
+		if (open_named(of, err, errsize) < 0) {
 			outfile_discard(of);
 			return -1;
 		}
@@ -253,8 +376,10 @@ name_temporary(struct outfile *of)
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", of->fd);
 	for (int i = 0; i < LINK_NAME_TRIES; i++) {
 		of->temp = xasprintf("%s/.%s.%ld.%d", of->dir, base_of(of->target), (long)getpid(), i);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0)
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0) {
+			of->temp_slot = fatal_temp_add(of->temp);
 			return 0;
+		}
 		free(of->temp);
 		of->temp = NULL;
 		if (errno != EEXIST)
@@ -274,10 +399,12 @@ outfile_release(struct outfile *of)
 		close(of->fd);
 	if (of->temp != NULL)
 		unlink(of->temp);
+	fatal_temp_drop(of->temp_slot);
 	free(of->temp);
 	free(of->target);
 	XFREE_OWNER(of, dir);
 	of->fd = -1;
+	of->temp_slot = -1;
 }
 
 static int
@@ -296,9 +423,15 @@ outfile_commit(struct outfile *of, char *err, size_t errsize)
 {
 	int e;
 
-	if (fflush(of->stream) != 0 || ferror(of->stream) || of->error != 0)
+	if (fflush(of->stream) != 0 || ferror(of->stream) || of->error != 0) {
+		/* A reader that closed its end took what it wanted (| head). */
+		if (of->error == EPIPE && of->kind != OUTFILE_REPLACE) {
+			outfile_release(of);
+			return 0;
+		}
 		return outfile_commit_fail(of, err, errsize, "cannot write",
 		    of->error ? of->error : EIO);
+	}
 	fclose(of->stream);
 	of->stream = NULL;
 	if (of->kind == OUTFILE_STDOUT) {
@@ -316,6 +449,8 @@ outfile_commit(struct outfile *of, char *err, size_t errsize)
 	if (of->kind == OUTFILE_REPLACE) {
 		if (rename(of->temp, of->target) != 0)
 			return outfile_commit_fail(of, err, errsize, "cannot replace it", errno);
+		fatal_temp_drop(of->temp_slot);
+		of->temp_slot = -1;
 		free(of->temp);
 		of->temp = NULL;	/* it is the target now */
 	}

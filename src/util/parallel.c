@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "parallel.h"
 #include "xalloc.h"
@@ -16,6 +17,30 @@ void
 parallel_set_default(int threads)
 {
 	default_threads = threads > 0 ? threads : 1;
+}
+
+/* What ulimit -v leaves for thread stacks: a quarter of it. */
+#define STACKS_SHARE	4
+
+int
+parallel_fit_threads(int n)
+{
+	struct rlimit rl;
+	pthread_attr_t attr;
+	size_t stack = 0, most;
+
+	if (n < 1)
+		n = 1;
+	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return n;
+	if (pthread_attr_init(&attr) == 0) {
+		(void)pthread_attr_getstacksize(&attr, &stack);
+		pthread_attr_destroy(&attr);
+	}
+	if (stack == 0)
+		return n;
+	most = (size_t)(rl.rlim_cur / STACKS_SHARE) / stack;
+	return most < 1 ? 1 : most < (size_t)n ? (int)most : n;
 }
 
 struct parallel {
@@ -44,7 +69,7 @@ parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t i), void *ctx)
 
 	if (threads == 0)
 		threads = default_threads;
-	want = threads > 1 ? (size_t)threads : 1;
+	want = (size_t)parallel_fit_threads(threads);
 	if (want > PARALLEL_MAX)
 		want = PARALLEL_MAX;
 	if (want > n)

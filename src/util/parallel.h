@@ -20,6 +20,13 @@ void	parallel_for(size_t n, int threads, void (*fn)(void *ctx, size_t i), void *
  */
 void	parallel_sort(void *base, size_t n, size_t size,
 	    int (*cmp)(const void *, const void *), int threads);
+/*
+ * At most n threads, fewer under ulimit -v: threads whose stacks would
+ * take more than a quarter of the address space allowed are not started,
+ * so that the rest is left for what they read (each stack is address
+ * space, 8 MiB by default, whether it is used or not).  At least 1.
+ */
+int	parallel_fit_threads(int n);
 /* The threads a 0 above stands for: -T's (the scan's workers), set once
  * by main; 1 until then. */
 void	parallel_set_default(int threads);

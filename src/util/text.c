@@ -8,6 +8,7 @@
 
 #include "escape.h"
 #include "text.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* Decodes one UTF-8 sequence at s; *len gets its length (1 for a bad byte). */
@@ -201,4 +202,22 @@ text_find(const char *hay, const char *needle)
 			return h;
 	}
 	return NULL;
+}
+
+size_t
+text_ascii(char *dst, size_t dstsz, const char *src)
+{
+	size_t n = strlen(src), i = 0, w = 0;
+
+	if (dstsz == 0)
+		return 0;
+	while (i < n && w + 1 < dstsz) {
+		uint32_t cp;
+		size_t len = utf8_decode((const unsigned char *)src + i, n - i, &cp);
+
+		dst[w++] = len == 1 && cp >= 0x20 && cp < 0x7f ? src[i] : '?';
+		i += len > 0 ? len : 1;
+	}
+	dst[w] = '\0';
+	return w;
 }

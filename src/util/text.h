@@ -23,6 +23,15 @@ int	text_fit(char *dst, size_t dstsz, const char *src, int width, const char *el
 /* Copies src's longest prefix no wider than width columns; returns its width. */
 int	text_cut(char *dst, size_t dstsz, const char *src, int width);
 
+/*
+ * src for a terminal whose locale is not UTF-8 (LANG=C): each character
+ * that is not printable ASCII, and each byte that is not UTF-8, becomes one
+ * '?', as ls -q shows names, so that no byte is drawn as something else
+ * and the columns stay where they are.  Into dst (dstsz bytes,
+ * NUL-terminated, cut to fit); returns the bytes written.
+ */
+size_t	text_ascii(char *dst, size_t dstsz, const char *src);
+
 /* Finds needle in hay, ignoring case unless needle holds an upper-case
  * letter (vim's smartcase).  NULL when absent; an empty needle matches. */
 const char *text_find(const char *hay, const char *needle);

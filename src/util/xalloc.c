@@ -6,13 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fatal.h"
 #include "xalloc.h"
 
+/* A message and exit status 2 (fatal.h), not abort(): a gate's caller
+ * reads "could not read", not a crash. */
 static void
 xalloc_die(size_t size)
 {
-	fprintf(stderr, "spillway: out of memory (asked for %zu bytes)\n", size);
-	abort();
+	fatal("out of memory (asked for %zu bytes)", size);
 }
 
 void *

@@ -1,4 +1,5 @@
-/* Allocation that cannot fail: running out of memory aborts with a message. */
+/* Allocation that cannot fail: running out of memory ends the run with a
+ * message naming what was being read, and exit status 2 (fatal.h). */
 #ifndef SPILLWAY_XALLOC_H
 #define SPILLWAY_XALLOC_H
 
