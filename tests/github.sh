@@ -55,7 +55,12 @@ GITHUB_ACTIONS=false GITHUB_STEP_SUMMARY="$TMP/none.md" "$SPILLWAY" --check $gat
 check "outside GitHub Actions: no command, no summary" \
 	sh -c "cmp '$TMP/off.out' '$TMP/plain.out' && test ! -e '$TMP/none.md'"
 GITHUB_ACTIONS=true "$SPILLWAY" --check --allow="$EX/spill-allow.csv" "$EX" >"$TMP/clean.out" 2>/dev/null
-check "a clean check writes no command" sh -c "! grep -q '^::' '$TMP/clean.out'"
+# data/example's librdc.a calls functions its objects do not define: that
+# notice, and nothing else, is the clean check's one command.
+AT_LINK='8 gated entries call functions their relocatable object does not define: STACK is their own frame and the chain the object holds; the device link adds the rest (judge the linked file for the whole figure)'
+printf '::warning title=spillway notice::%s\n' "$AT_LINK" >"$TMP/clean.want"
+grep '^::' "$TMP/clean.out" >"$TMP/clean.got"
+check "a clean check writes no ::error, its notice alone as ::warning" cmp "$TMP/clean.want" "$TMP/clean.got"
 
 # Notices as ::warning, byte for byte against lines written out here by
 # GitHub's documented rules: in the message % is %25 (CR and LF, %0D and
@@ -75,6 +80,7 @@ check "notices alone: the check passes" test $? -eq 0
 E=$(printf '%s' "$TMP/100" | sed 's/%/%25/g')
 {
 	printf '::warning title=spillway stale::%s%%25,a:b/allow.csv:%d: allowance ns::odd%%2525,k:x sm_86 matches no kernel scanned (the kernel column takes the name as --list%ss collapsed column writes it)\n' "$E" "$n" "'"
+	printf '::warning title=spillway notice::%s\n' "$AT_LINK"
 	printf '::warning title=spillway notice::--max-spill: spill bytes unknown for 244 of 244 gated entries (no ptxas -v log joined), not judged\n'
 } >"$TMP/n.want"
 grep '^::' "$TMP/n.out" >"$TMP/n.got"
