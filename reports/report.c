@@ -72,8 +72,15 @@ static const struct report_writer {
 	{ "csv", REPORT_CSV, write_csv },
 	{ "html", REPORT_HTML, write_html },
 	{ "json", REPORT_JSON, NULL },	/* the verdict: report_write */
+	{ "trace", REPORT_TRACE, NULL },	/* the build laid out: trace.h */
 };
 #define NWRITERS (sizeof report_writers / sizeof report_writers[0])
+
+const char *
+report_format_name(size_t i)
+{
+	return i < NWRITERS ? report_writers[i].name : NULL;
+}
 
 int
 report_format_parse(const char *name, enum report_format *f, char *err, size_t size)

@@ -25,8 +25,16 @@ check "man: the browser when stdin and stdout are terminals" \
 	grep -qx "This is the default when standard input and standard output are terminals." "$MAN"
 check "man: the summary otherwise" grep -q "^This is the default unless standard input and standard output are both" "$MAN"
 check "--help: the same rule" grep -qx "Modes (default: --tui when stdin and stdout are terminals, else --summary):" "$TMP/help"
-# --help fits 80 columns, in groups.
-check "--help: no line over 80 columns" sh -c "! awk 'length > 80' '$TMP/help' | grep -q ."
+# --help fits 79 columns, in groups, its help text in one column; it names
+# every mode's values and ends as GNU tools do.
+check "--help: no line over 79 columns" sh -c "! awk 'length > 79' '$TMP/help' | grep -q ."
+check "--help: the help text starts in one column" \
+	[ "$(grep -E '^  (-[a-zA-Z], |    )--[a-z-]+[^ ]*  +[^ ]' "$TMP/help" |
+	    sed -E 's/^(  (-[a-zA-Z], |    )--[a-z-]+[^ ]* +).*/\1/' | awk '{ print length }' | sort -u)" = 28 ]
+tr '\n' ' ' <"$TMP/help" | tr -s ' ' >"$TMP/help.words"
+check "--help: --list's values" grep -q "WHAT: functions, images or sizes" "$TMP/help.words"
+check "--help: --report's formats" grep -q "FORMAT: markdown, csv, html, json or trace" "$TMP/help.words"
+check "--help: the bug-report line last" sh -c "tail -1 '$TMP/help' | grep -q '^Report bugs to '"
 for group in "Modes" "What to read" "Gates of --check" "Reports" "spillway record" "Output and the rest"; do
 	check "--help: the group '$group'" grep -q "^$group.*:\$" "$TMP/help"
 done

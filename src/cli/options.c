@@ -11,6 +11,8 @@
 #include "gitrev.h"
 #include "occupancy.h"
 #include "options.h"
+#include "optiontable.h"
+#include "report.h"
 #include "xalloc.h"
 
 enum {
@@ -19,7 +21,7 @@ enum {
 	OPT_LOG, OPT_ALLOW, OPT_MEM_BUDGET, OPT_MEM_HOST, OPT_JOBS,
 	OPT_REQUIRE_SASS, OPT_MAX_SPILL, OPT_MAX_REGS, OPT_MAX_GROWTH,
 	OPT_STALE_FAILS, OPT_EMPTY_OK, OPT_SECTIONS, OPT_TOP, OPT_GPUS,
-	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_MODULE, OPT_STATS,
+	OPT_BASELINE, OPT_MAX_BYTES, OPT_COLOR, OPT_STATS,
 	OPT_FORMAT, OPT_JUNIT,
 	/* launch (issue 27) */
 	OPT_LAUNCHABLE, OPT_MAX_LOCAL_RESERVE, OPT_REQUIRE_DRIVER, OPT_DEPLOYABLE,
@@ -28,162 +30,253 @@ enum {
 	OPT_MAX_VGPR_SPILL,
 	/* build (issue 25) */
 	OPT_CORES,
+	OPT_COMPLETION,
 };
+
+/* The values of the options that take one of a few words. */
+struct word_value {
+	const char	*word;
+	int		 value;
+};
+
+static const struct word_value list_whats[] = {
+	{ "functions", MODE_LIST },
+	{ "images", MODE_LIST_IMAGES },
+	{ "sizes", MODE_LIST_SIZES },
+};
+static const struct word_value formats[] = {
+	{ "csv", 0 },
+	{ "json", 0 },
+};
+static const struct word_value colors[] = {
+	{ "auto", COLOR_AUTO },
+	{ "always", COLOR_ALWAYS },
+	{ "never", COLOR_NEVER },
+};
+#define WORDS(t)	(t), sizeof (t) / sizeof (t)[0]
+
+static const char *
+word_at(const struct word_value *t, size_t n, size_t i)
+{
+	return i < n ? t[i].word : NULL;
+}
+
+static const char *list_what(size_t i) { return word_at(WORDS(list_whats), i); }
+static const char *format_name(size_t i) { return word_at(WORDS(formats), i); }
+static const char *color_name(size_t i) { return word_at(WORDS(colors), i); }
+
+/* --arch, --require-sass: the SASS arches data/arches.csv knows. */
+static const char *
+arch_name(size_t i)
+{
+	return i < arch_limits_count ? arch_limits_table[i].arch : NULL;
+}
+
+static const char *
+section_name(size_t i)
+{
+	return i < report_nsections ? report_sections[i].name : NULL;
+}
+
+static const char *
+vendored_word(size_t i)
+{
+	return i == 0 ? "no-namespace" : NULL;
+}
+
+/* The message for a value the option does not take, naming those it does. */
+static void
+say_values(const char *option, const char *(*value)(size_t), const char *got)
+{
+	fprintf(stderr, "spillway: --%s takes ", option);
+	for (size_t i = 0; value(i) != NULL; i++)
+		fprintf(stderr, "%s'%s'", i == 0 ? "" : value(i + 1) == NULL ? " or " : ", ", value(i));
+	fprintf(stderr, ", not '%s'\n", got);
+}
+
+/* The word w among t's, its value in *value; else the message and -1. */
+static int
+word_parse(const char *option, const struct word_value *t, size_t n,
+    const char *(*value)(size_t), const char *w, int *out)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(w, t[i].word) == 0) {
+			*out = t[i].value;
+			return 0;
+		}
+	say_values(option, value, w);
+	return -1;
+}
 
 /*
  * Every long option, once.  An entry whose help is NULL is parsed but not
  * yet offered: --help lists only what works, and the man page documents
- * exactly the entries that have help text.
+ * exactly the entries that have help text (tests/man.sh); the completion
+ * scripts offer the same (tests/completion.sh).
  */
-struct option_doc {
-	struct option	 opt;
-	const char	*arg;	/* shown in --help after '=' */
-	const char	*help;
-	const char	*group;	/* the --help heading this entry opens, NULL: none */
-};
-
 static const struct option_doc option_docs[] = {
-	{ { "tui", no_argument, NULL, OPT_TUI }, NULL,
-	  "browse the kernels in the terminal",
-	  "Modes (default: --tui when stdin and stdout are terminals, else --summary)" },
-	{ { "list", optional_argument, NULL, OPT_LIST }, "images|sizes",
-	  "every (function, sm) row as CSV; =images: the images; =sizes: where the bytes go", NULL },
-	{ { "summary", no_argument, NULL, OPT_SUMMARY }, NULL,
-	  "one line per library", NULL },
-	{ { "report", optional_argument, NULL, OPT_REPORT }, "FORMAT",
-	  "pull-request tables: markdown, csv, html; trace", NULL },
-	{ { "format", required_argument, NULL, OPT_FORMAT }, "csv|json",
-	  "--list: CSV or JSON Lines; --check: the verdict as JSON", NULL },
-	{ { "check", no_argument, NULL, OPT_CHECK }, NULL,
-	  "gate: exit 1 on a violation (one VIOLATION line each)", NULL },
-	{ { "junit", required_argument, NULL, OPT_JUNIT }, "FILE",
-	  "--check: also JUnit XML, a test case per (kernel, sm)", NULL },
-	{ { "update-allow", no_argument, NULL, OPT_UPDATE_ALLOW }, NULL,
-	  "write the measured maxima into the --allow table", NULL },
-	{ { "arch", required_argument, NULL, OPT_ARCH }, "LIST",
-	  "only these arches (86,sm_90a,...)",
-	  "What to read" },
-	{ { "include", required_argument, NULL, OPT_INCLUDE }, "GLOB",
-	  "only files whose path matches (repeatable)", NULL },
-	{ { "exclude", required_argument, NULL, OPT_EXCLUDE }, "GLOB",
-	  "skip files whose path matches (repeatable)", NULL },
-	{ { "vendored", required_argument, NULL, OPT_VENDORED }, "no-namespace|GLOB",
-	  "count and skip, never gate, these kernels (repeatable)", NULL },
-	{ { "log", required_argument, NULL, OPT_LOG }, "FILE",
-	  "read FILE as a build log (ptxas -v, .ninja_log, ...)", NULL },
-	{ { "allow", required_argument, NULL, OPT_ALLOW }, "FILE",
-	  "allowance table: kernel,sm,stack,local,note",
-	  "Gates of --check" },
-	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE",
-	  "a compile's peak RSS over SIZE fails (plain: KiB)", NULL },
-	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE",
-	  "compiles at once whose peaks sum past SIZE fail", NULL },
-	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N|auto",
-	  "simulate make -jN; auto: the largest -j that fits --mem-host", NULL },
-	{ { "cores", required_argument, NULL, OPT_CORES }, "N",
-	  "simulate on N cores (default: the recording machine's)", NULL },
-	{ { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS }, "LIST",
-	  "every library carries SASS for these (86,sm_90a)", NULL },
-	{ { "require-target", required_argument, NULL, OPT_REQUIRE_TARGET }, "LIST",
-	  "AMDGPU code runs on these GPUs (gfx90a,gfx1100)", NULL },
-	{ { "max-spill", required_argument, NULL, OPT_MAX_SPILL }, "BYTES",
-	  "no kernel may spill (store or load) more than BYTES", NULL },
-	/* AMD spills (issue 28) */
-	{ { "max-vgpr-spill", required_argument, NULL, OPT_MAX_VGPR_SPILL }, "N",
-	  "no AMD GPU kernel may spill more than N VGPRs", NULL },
-	{ { "max-regs", required_argument, NULL, OPT_MAX_REGS }, "N",
-	  "no kernel may use more than N registers", NULL },
-	{ { "max-growth", required_argument, NULL, OPT_MAX_GROWTH }, "RULE",
-	  "growth past --baseline allowed: stack:0,reg:8; bytes:2%, bytes:8MiB", NULL },
-	/* launch (issue 27) */
-	{ { "launchable", no_argument, NULL, OPT_LAUNCHABLE }, NULL,
-	  "every kernel launches at its bound (or 1024)", NULL },
-	{ { "max-local-reserve", required_argument, NULL, OPT_MAX_LOCAL_RESERVE }, "SIZE",
-	  "no stack frame reserves more local memory on a GPU", NULL },
-	{ { "require-driver", required_argument, NULL, OPT_REQUIRE_DRIVER }, "R535",
-	  "every image loads (SASS) or JITs (PTX) on this driver", NULL },
-	{ { "deployable", no_argument, NULL, OPT_DEPLOYABLE }, NULL,
-	  "no default-arch-only library, PTX for the newest", NULL },
-	{ { "stale-fails", no_argument, NULL, OPT_STALE_FAILS }, NULL,
-	  "allowances looser than measured fail the check", NULL },
-	{ { "empty-ok", no_argument, NULL, OPT_EMPTY_OK }, NULL,
-	  "nothing to judge exits 0, not 77", NULL },
-	{ { "sections", required_argument, NULL, OPT_SECTIONS }, "LIST",
-	  "diff,summary,spills,arrays,arches,coverage,amd,builds,occupancy,launch,size",
-	  "Reports" },
-	{ { "top", required_argument, NULL, OPT_TOP }, "N",
-	  "show N rows per table, fold the rest into <details>", NULL },
-	{ { "gpus", required_argument, NULL, OPT_GPUS }, "LIST",
-	  "GPUs for arch coverage (default: data/arches.csv)", NULL },
-	{ { "baseline", required_argument, NULL, OPT_BASELINE }, "OLD",
-	  "report changes against an old --list CSV or build tree", NULL },
-	{ { "max-bytes", required_argument, NULL, OPT_MAX_BYTES }, "N",
-	  "keep the Markdown under N bytes (default 65536)", NULL },
-	{ { "module", required_argument, NULL, OPT_MODULE }, "NAME",
-	  "record: the module's name (default: the -o argument)",
-	  "spillway record" },
-	{ { "threads", required_argument, NULL, 'T' }, "N",
-	  "scan with N workers (default: the cores available)",
-	  "Output and the rest" },
-	{ { "output", required_argument, NULL, 'o' }, "FILE",
-	  "write to FILE (whole, or not at all), not stdout", NULL },
-	{ { "color", required_argument, NULL, OPT_COLOR }, "auto|always|never",
-	  "colour on a terminal and in the browser; NO_COLOR", NULL },
-	{ { "stats", no_argument, NULL, OPT_STATS }, NULL,
-	  "the scan's counts, the run's timings and peak memory, on stderr", NULL },
-	{ { "quiet", no_argument, NULL, 'q' }, NULL,
-	  "print no notices or library lines, only results", NULL },
-	{ { "help", no_argument, NULL, 'h' }, NULL, "show this help and exit", NULL },
-	{ { "version", no_argument, NULL, 'V' }, NULL, "show the version and exit", NULL },
+	{ .opt = { "tui", no_argument, NULL, OPT_TUI },
+	  .help = "browse the kernels in the terminal",
+	  .group = "Modes (default: --tui when stdin and stdout are terminals, else --summary)" },
+	{ .opt = { "list", optional_argument, NULL, OPT_LIST },
+	  .arg = "WHAT",
+	  .help = "rows as CSV: every (function, sm), the images, or where the bytes go",
+	  .complete = COMPLETE_VALUE, .value = list_what, .help_values = 1 },
+	{ .opt = { "summary", no_argument, NULL, OPT_SUMMARY },
+	  .help = "one line per library" },
+	{ .opt = { "report", optional_argument, NULL, OPT_REPORT },
+	  .arg = "FORMAT",
+	  .help = "pull-request tables, the verdict as JSON, or the build as a trace",
+	  .complete = COMPLETE_VALUE, .value = report_format_name, .help_values = 1 },
+	{ .opt = { "format", required_argument, NULL, OPT_FORMAT },
+	  .arg = "FORMAT",
+	  .help = "--list: CSV or JSON Lines; --check: the verdict as JSON",
+	  .complete = COMPLETE_VALUE, .value = format_name, .help_values = 1 },
+	{ .opt = { "check", no_argument, NULL, OPT_CHECK },
+	  .help = "gate: exit 1 on a violation (one VIOLATION line each)" },
+	{ .opt = { "junit", required_argument, NULL, OPT_JUNIT },
+	  .arg = "FILE",
+	  .help = "--check: also JUnit XML, a test case per (kernel, sm)",
+	  .complete = COMPLETE_FILE },
+	{ .opt = { "update-allow", no_argument, NULL, OPT_UPDATE_ALLOW },
+	  .help = "write the measured maxima into the --allow table" },
+	{ .opt = { "completion", required_argument, NULL, OPT_COMPLETION },
+	  .arg = "SHELL",
+	  .help = "print the shell's completion script for spillway",
+	  .complete = COMPLETE_VALUE, .value = completion_shell, .help_values = 1 },
+	{ .opt = { "arch", required_argument, NULL, OPT_ARCH },
+	  .arg = "LIST",
+	  .help = "only these arches (86,sm_90a,...)",
+	  .group = "What to read",
+	  .complete = COMPLETE_VALUES, .value = arch_name },
+	{ .opt = { "include", required_argument, NULL, OPT_INCLUDE },
+	  .arg = "GLOB",
+	  .help = "only files whose path matches (repeatable)" },
+	{ .opt = { "exclude", required_argument, NULL, OPT_EXCLUDE },
+	  .arg = "GLOB",
+	  .help = "skip files whose path matches (repeatable)" },
+	{ .opt = { "vendored", required_argument, NULL, OPT_VENDORED },
+	  .arg = "GLOB",
+	  .help = "count and skip, never gate, these kernels (repeatable; no-namespace: " "the kernels outside every namespace)",
+	  .complete = COMPLETE_VALUE, .value = vendored_word },
+	{ .opt = { "log", required_argument, NULL, OPT_LOG },
+	  .arg = "FILE",
+	  .help = "read FILE as a build log (ptxas -v, .ninja_log, ...)",
+	  .complete = COMPLETE_FILE },
+	{ .opt = { "allow", required_argument, NULL, OPT_ALLOW },
+	  .arg = "FILE",
+	  .help = "allowance table: kernel,sm,stack,local,note",
+	  .group = "Gates of --check",
+	  .complete = COMPLETE_FILE },
+	{ .opt = { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET },
+	  .arg = "SIZE",
+	  .help = "a compile's peak RSS over SIZE fails (plain: KiB)" },
+	{ .opt = { "mem-host", required_argument, NULL, OPT_MEM_HOST },
+	  .arg = "SIZE",
+	  .help = "compiles at once whose peaks sum past SIZE fail" },
+	{ .opt = { "jobs", required_argument, NULL, OPT_JOBS },
+	  .arg = "N|auto",
+	  .help = "simulate make -jN; auto: the largest -j that fits --mem-host" },
+	{ .opt = { "cores", required_argument, NULL, OPT_CORES },
+	  .arg = "N",
+	  .help = "simulate on N cores (default: the recording machine's)" },
+	{ .opt = { "require-sass", required_argument, NULL, OPT_REQUIRE_SASS },
+	  .arg = "LIST",
+	  .help = "every library carries SASS for these (86,sm_90a)",
+	  .complete = COMPLETE_VALUES, .value = arch_name },
+	{ .opt = { "require-target", required_argument, NULL, OPT_REQUIRE_TARGET },
+	  .arg = "LIST",
+	  .help = "AMDGPU code runs on these GPUs (gfx90a,gfx1100)" },
+	{ .opt = { "max-spill", required_argument, NULL, OPT_MAX_SPILL },
+	  .arg = "BYTES",
+	  .help = "no kernel may spill (store or load) more than BYTES" },
+	{ .opt = { "max-vgpr-spill", required_argument, NULL, OPT_MAX_VGPR_SPILL },
+	  .arg = "N",
+	  .help = "no AMD GPU kernel may spill more than N VGPRs" },
+	{ .opt = { "max-regs", required_argument, NULL, OPT_MAX_REGS },
+	  .arg = "N",
+	  .help = "no kernel may use more than N registers" },
+	{ .opt = { "max-growth", required_argument, NULL, OPT_MAX_GROWTH },
+	  .arg = "RULE",
+	  .help = "growth past --baseline allowed: stack:0,reg:8; bytes:2%, bytes:8MiB" },
+	{ .opt = { "launchable", no_argument, NULL, OPT_LAUNCHABLE },
+	  .help = "every kernel launches at its bound (or 1024)" },
+	{ .opt = { "max-local-reserve", required_argument, NULL, OPT_MAX_LOCAL_RESERVE },
+	  .arg = "SIZE",
+	  .help = "no stack frame reserves more local memory on a GPU" },
+	{ .opt = { "require-driver", required_argument, NULL, OPT_REQUIRE_DRIVER },
+	  .arg = "R535",
+	  .help = "every image loads (SASS) or JITs (PTX) on this driver" },
+	{ .opt = { "deployable", no_argument, NULL, OPT_DEPLOYABLE },
+	  .help = "no default-arch-only library, PTX for the newest" },
+	{ .opt = { "stale-fails", no_argument, NULL, OPT_STALE_FAILS },
+	  .help = "allowances looser than measured fail the check" },
+	{ .opt = { "empty-ok", no_argument, NULL, OPT_EMPTY_OK },
+	  .help = "nothing to judge exits 0, not 77" },
+	{ .opt = { "sections", required_argument, NULL, OPT_SECTIONS },
+	  .arg = "LIST",
+	  .help = "the report's sections, in its order",
+	  .group = "Reports",
+	  .complete = COMPLETE_VALUES, .value = section_name, .help_values = 1 },
+	{ .opt = { "top", required_argument, NULL, OPT_TOP },
+	  .arg = "N",
+	  .help = "show N rows per table, fold the rest into <details>" },
+	{ .opt = { "gpus", required_argument, NULL, OPT_GPUS },
+	  .arg = "LIST",
+	  .help = "GPUs for arch coverage (default: data/arches.csv)" },
+	{ .opt = { "baseline", required_argument, NULL, OPT_BASELINE },
+	  .arg = "OLD",
+	  .help = "report changes against an old --list CSV or build tree",
+	  .complete = COMPLETE_FILE },
+	{ .opt = { "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
+	  .arg = "N",
+	  .help = "keep the Markdown under N bytes (default 65536)" },
+	{ .opt = { "threads", required_argument, NULL, 'T' },
+	  .arg = "N",
+	  .help = "scan with N workers (default: the cores available)",
+	  .group = "Output and the rest" },
+	{ .opt = { "output", required_argument, NULL, 'o' },
+	  .arg = "FILE",
+	  .help = "write to FILE (whole, or not at all), not stdout",
+	  .complete = COMPLETE_FILE },
+	{ .opt = { "color", required_argument, NULL, OPT_COLOR },
+	  .arg = "WHEN",
+	  .help = "colour on a terminal and in the browser; NO_COLOR",
+	  .complete = COMPLETE_VALUE, .value = color_name, .help_values = 1 },
+	{ .opt = { "stats", no_argument, NULL, OPT_STATS },
+	  .help = "the scan's counts, the run's timings and peak memory, on stderr" },
+	{ .opt = { "quiet", no_argument, NULL, 'q' },
+	  .help = "print no notices or library lines, only results" },
+	{ .opt = { "help", no_argument, NULL, 'h' },
+	  .help = "show this help and exit" },
+	{ .opt = { "version", no_argument, NULL, 'V' },
+	  .help = "show the version and exit" },
 };
 
 #define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
 
-#define HELP_WIDTH	80
-#define HELP_LEFT	26	/* the column the help text starts in */
-
-/* --help: the options by group, every line within HELP_WIDTH columns (an
- * option too long for its column, or text too long for its own, goes
- * on two lines). */
-static void
-usage(FILE *f)
+size_t
+option_doc_count(void)
 {
-	fprintf(f, "usage: spillway [OPTION]... [PATH]...\n"
-	    "       spillway record [--log=FILE] [--module=NAME] -- COMMAND [ARG]...\n"
-	    "Read every kernel's registers, stack, shared, local and constant memory\n"
-	    "from the CUDA binaries under PATH (default: .), and the build logs given.\n"
-	    "record runs a compile and appends its peak RSS and wall time to FILE\n"
-	    "(default: $SPILLWAY_LOG).\n");
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		const struct option_doc *d = &option_docs[i];
-		char left[64];
-		int n;
-
-		if (d->group != NULL)
-			fprintf(f, "\n%s:\n", d->group);
-		if (d->help == NULL)
-			continue;
-		n = 0;
-		if (isalpha(d->opt.val) && d->opt.val < 128)
-			n = snprintf(left, sizeof left, "-%c, ", d->opt.val);
-		else
-			n = snprintf(left, sizeof left, "    ");
-		if (d->arg && d->opt.has_arg == optional_argument)
-			snprintf(left + n, sizeof left - n, "--%s[=%s]", d->opt.name, d->arg);
-		else if (d->arg)
-			snprintf(left + n, sizeof left - n, "--%s=%s", d->opt.name, d->arg);
-		else
-			snprintf(left + n, sizeof left - n, "--%s", d->opt.name);
-		if (HELP_LEFT + strlen(d->help) > HELP_WIDTH)
-			fprintf(f, "  %s\n%*s%s\n", left, HELP_WIDTH - (int)strlen(d->help), "", d->help);
-		else if (2 + strlen(left) + 1 > HELP_LEFT)
-			fprintf(f, "  %s\n%*s%s\n", left, HELP_LEFT, "", d->help);
-		else
-			fprintf(f, "  %-*s%s\n", HELP_LEFT - 2, left, d->help);
-	}
-	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
-	    "input, 77 nothing to judge, 99 internal error.  See spillway(1).\n");
+	return NOPTIONS;
 }
+
+const struct option_doc *
+option_doc_at(size_t i)
+{
+	return i < NOPTIONS ? &option_docs[i] : NULL;
+}
+
+/* spillway record's options, read before the command. */
+enum { RECORD_LOG, RECORD_MODULE };
+const struct option_doc record_option_docs[] = {
+	[RECORD_LOG] = { .opt = { "log", required_argument, NULL, RECORD_LOG }, .arg = "FILE",
+	  .help = "append the compile's line to FILE (default: $SPILLWAY_LOG)",
+	  .complete = COMPLETE_FILE },
+	[RECORD_MODULE] = { .opt = { "module", required_argument, NULL, RECORD_MODULE },
+	  .arg = "NAME", .help = "the module's name (default: the compile's -o argument)" },
+};
+const size_t record_option_doc_count = sizeof record_option_docs / sizeof record_option_docs[0];
 
 static int
 parse_count(const char *opt, const char *s, long min, long max, long *out)
@@ -261,27 +354,35 @@ parse_record(struct options *o, int argc, char **argv)
 	int i;
 
 	o->mode = MODE_RECORD;
-	for (i = 2; i < argc; i++) {
-		const char *a = argv[i];
+	for (i = 2; i < argc && strcmp(argv[i], "--") != 0 && argv[i][0] == '-'; i++) {
+		const char *a = argv[i], *value = NULL;
+		size_t k;
 
-		if (strcmp(a, "--") == 0) {
-			i++;
-			break;
-		} else if (strncmp(a, "--log=", 6) == 0)
-			o->record_log = a + 6;
-		else if (strncmp(a, "--module=", 9) == 0)
-			o->record_module = a + 9;
-		else if ((strcmp(a, "--log") == 0 || strcmp(a, "--module") == 0) && i + 1 < argc) {
-			if (a[2] == 'l')
-				o->record_log = argv[++i];
+		for (k = 0; k < record_option_doc_count; k++) {
+			const char *name = record_option_docs[k].opt.name;
+			size_t len = strlen(name);
+
+			if (strncmp(a, "--", 2) != 0 || strncmp(a + 2, name, len) != 0)
+				continue;
+			if (a[2 + len] == '=')
+				value = a + 3 + len;
+			else if (a[2 + len] == '\0' && i + 1 < argc)
+				value = argv[++i];
 			else
-				o->record_module = argv[++i];
-		} else if (a[0] == '-') {
+				continue;
+			break;
+		}
+		if (k == record_option_doc_count) {
 			fprintf(stderr, "spillway record: unknown option '%s'\n", a);
 			return -1;
-		} else
-			break;
+		}
+		if (k == RECORD_LOG)
+			o->record_log = value;
+		else
+			o->record_module = value;
 	}
+	if (i < argc && strcmp(argv[i], "--") == 0)
+		i++;
 	if (i >= argc) {
 		fprintf(stderr, "spillway record: no command given (spillway record -- nvcc ...)\n");
 		return -1;
@@ -332,18 +433,15 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		case OPT_SUMMARY:	bad = set_mode(o, MODE_SUMMARY, "summary"); break;
 		case OPT_CHECK:		bad = set_mode(o, MODE_CHECK, "check"); break;
 		case OPT_UPDATE_ALLOW:	bad = set_mode(o, MODE_UPDATE_ALLOW, "update-allow"); break;
-		case OPT_LIST:
-			if (optarg == NULL || strcmp(optarg, "functions") == 0)
-				bad = set_mode(o, MODE_LIST, "list");
-			else if (strcmp(optarg, "images") == 0)
-				bad = set_mode(o, MODE_LIST_IMAGES, "list");
-			else if (strcmp(optarg, "sizes") == 0)
-				bad = set_mode(o, MODE_LIST_SIZES, "list");
-			else {
-				fprintf(stderr, "spillway: --list takes 'functions', 'images' or 'sizes', not '%s'\n", optarg);
+		case OPT_LIST: {
+			int m = MODE_LIST;
+
+			if (optarg != NULL && word_parse("list", WORDS(list_whats), list_what, optarg, &m) < 0)
 				bad = -1;
-			}
+			else
+				bad = set_mode(o, (enum mode)m, "list");
 			break;
+		}
 		case OPT_REPORT:
 			bad = set_mode(o, MODE_REPORT, "report");
 			o->report_format = optarg ? optarg : "markdown";
@@ -434,27 +532,29 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			if ((bad = parse_count("max-bytes", optarg, 1024, 1L << 40, &n)) == 0)
 				o->max_bytes = n;
 			break;
-		case OPT_MODULE:	o->record_module = optarg; break;
 		case OPT_JUNIT:		o->junit = optarg; break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "csv") != 0 && strcmp(optarg, "json") != 0) {
-				fprintf(stderr, "spillway: --format takes csv or json, not '%s'\n", optarg);
-				bad = -1;
-			}
+		case OPT_FORMAT: {
+			int unused;
+
+			bad = word_parse("format", WORDS(formats), format_name, optarg, &unused);
 			o->format = optarg;
 			break;
-		case OPT_COLOR:
-			if (strcmp(optarg, "auto") == 0)
-				o->color = COLOR_AUTO;
-			else if (strcmp(optarg, "always") == 0)
-				o->color = COLOR_ALWAYS;
-			else if (strcmp(optarg, "never") == 0)
-				o->color = COLOR_NEVER;
-			else {
-				fprintf(stderr, "spillway: --color takes auto, always or never\n");
-				bad = -1;
-			}
+		}
+		case OPT_COLOR: {
+			int color = COLOR_AUTO;
+
+			bad = word_parse("color", WORDS(colors), color_name, optarg, &color);
+			o->color = (enum color)color;
 			break;
+		}
+		case OPT_COMPLETION:
+			if (completion_write(stdout, optarg) < 0) {
+				say_values("completion", completion_shell, optarg);
+				*exit_now = 1;
+				return 2;
+			}
+			*exit_now = 1;
+			return 0;
 		case 'T':
 			if ((bad = parse_count("threads", optarg, 1, 1024, &n)) == 0)
 				o->threads = (int)n;
@@ -463,7 +563,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		case 'q':		o->quiet = 1; break;
 		case OPT_STATS:		o->stats = 1; break;
 		case 'h':
-			usage(stdout);
+			help_write(stdout);
 			*exit_now = 1;
 			return 0;
 		case 'V':
