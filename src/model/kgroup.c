@@ -217,7 +217,7 @@ count_libraries(struct kcount_set *s, const struct model *m)
 	return libof;
 }
 
-static void
+void
 kcount_add(struct kcount *sum, const struct kcount *k)
 {
 	sum->kernels += k->kernels;

@@ -77,5 +77,7 @@ struct kcount_set {
 /* Counts the SASS entry functions of m; rule may be NULL (none vendored). */
 void	kgroup_count(struct kcount_set *, const struct model *, const struct vendored_rule *);
 void	kgroup_count_free(struct kcount_set *);
+/* sum += k, field by field. */
+void	kcount_add(struct kcount *sum, const struct kcount *k);
 
 #endif
