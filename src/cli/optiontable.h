@@ -18,6 +18,28 @@ enum option_complete {
 	COMPLETE_VALUES,	/* a comma-separated list of its values */
 };
 
+struct options;
+
+/* What an option sets in struct options, and how its argument is read. */
+enum option_type {
+	OPTION_MODE,		/* the mode: .mode, or by its value's word (.words) */
+	OPTION_FLAG,		/* an int field set to 1 */
+	OPTION_COUNT,		/* a whole number from .min to .max, into an int or int64_t */
+	OPTION_SIZE,		/* a size (14GiB, 512M; plain: .plain_unit), int64_t and its unit */
+	OPTION_STRING,		/* a const char * field: the argument as given */
+	OPTION_STRINGS,		/* a struct strlist: the argument added (repeatable) */
+	OPTION_LIST,		/* a struct strlist: the argument's comma-separated items */
+	OPTION_WORD,		/* an int field: the value of the argument's word (.words) */
+	OPTION_PARSE,		/* read by .parse */
+	OPTION_EXIT,		/* --help, --version, --completion: .parse, then exit */
+};
+
+/* A word an option takes, and the value it stands for. */
+struct option_word {
+	const char	*word;
+	int		 value;
+};
+
 struct option_doc {
 	struct option	 opt;
 	const char	*arg;	/* shown in --help after '=' */
@@ -28,6 +50,19 @@ struct option_doc {
 	 * after the help text, the shells offer them.  NULL: none listed. */
 	const char	*(*value)(size_t i);
 	int		 help_values;	/* --help names the values after the help text */
+
+	enum option_type type;
+	size_t		 field;		/* offsetof(struct options, ...) */
+	size_t		 field_size;	/* its sizeof: an int or an int64_t */
+	size_t		 unit_field;	/* OPTION_SIZE: the enum bytes_unit beside it */
+	int		 plain_unit;	/* OPTION_SIZE: what a plain number counts */
+	long		 min, max;	/* OPTION_COUNT */
+	int		 mode;		/* OPTION_MODE: the mode it sets (no .words) */
+	const struct option_word *words;	/* OPTION_WORD, OPTION_MODE: NULL-ended */
+	/* OPTION_PARSE, OPTION_EXIT: reads arg (NULL: none) into o; 0, or -1
+	 * with the message printed. */
+	int		 (*parse)(struct options *o, const char *arg);
+	int		 exit_status;	/* OPTION_EXIT: after .parse succeeds */
 };
 
 size_t			 option_doc_count(void);
