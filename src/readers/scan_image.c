@@ -607,6 +607,9 @@ is_log(const uint8_t *data, size_t size)
 /*
  * What a buffer is, by its content: the first type whose sniff says so
  * reads it.  A cubin is an ELF file too, so it comes before host ELF.
+ * Each sniff looks at most at the first 64 KiB (a build log's, in
+ * logs_detect; the others at a header), so that a file spillway does not
+ * read is never faulted in whole to learn so.
  */
 struct file_type {
 	const char	*name;

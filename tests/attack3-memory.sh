@@ -1,0 +1,36 @@
+#!/bin/sh
+# Attack round 3, time and memory past the bounds, the readers' cases: a
+# file is told from its first 64 KiB (a text of one long line is not
+# faulted in whole to learn it is no log).  Cases one-line-512MiB-text,
+# demangle-prefix-cuts, amd-msgpack-T16 and fatbin-3M-ptx-entries of
+# tests/attacks3, at sizes that show each bound on a 2-core machine; the
+# inputs are made by tests/attacks3/gen at test time.
+. "${srcdir:-.}/tests/lib.sh"
+
+command -v python3 >/dev/null || { echo "no python3: skipped"; exit 77; }
+cd "$TMP" || exit 1
+GEN="python3 $srcdir/tests/attacks3/gen/gen.py"
+
+# under_kb KIB DESCRIPTION: the last cpu_bounded run peaked under KIB.
+under_kb() {
+	if [ "$SANITIZED" = 1 ]; then
+		pass "$2 (not measured under ASan)"
+	elif [ "$bounded_kb" -lt "$1" ]; then
+		pass "$2 (${bounded_kb} KiB)"
+	else
+		fail "$2: peak RSS ${bounded_kb} KiB, bound $1 KiB"
+	fi
+}
+
+# --- one-line-512MiB-text: 96 MiB of text with no newline in a tree is
+# skipped after its first 64 KiB, not mapped in whole (main: 98 MiB).
+mkdir oneline
+head -c 100663296 /dev/zero | tr '\0' a >oneline/x.txt
+cpu_bounded 0 "a 96 MiB line of text in a tree: skipped" "$SPILLWAY" --summary oneline
+under_kb 32768 "a 96 MiB line of text in a tree: not read whole"
+cpu_bounded 2 "a 96 MiB line of text named: no file spillway reads" "$SPILLWAY" --summary oneline/x.txt
+under_kb 32768 "a 96 MiB line of text named: not read whole"
+check "a 96 MiB line of text named: said so" grep -q "not a CUDA binary" "$TMP/err"
+rm -rf oneline
+
+finish
