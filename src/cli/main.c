@@ -16,6 +16,7 @@
 #include "allow.h"
 #include "buildsum.h"
 #include "clock.h"
+#include "copies.h"
 #include "diag.h"
 #include "fatal.h"
 #include "github.h"
@@ -854,6 +855,10 @@ run_scanned(struct run *r)
 	fatal_doing((needs & RUN_OUTPUT) ? "writing" : NULL, r->of.name);
 	r->scanned = clock_seconds(CLOCK_MONOTONIC);
 	judge_config_from(&r->jc, r);
+	/* One kernel in several files (copies.h): judged and shown once. */
+	copies_find(&r->m, r->jc.vendored);
+	if (r->have_base)
+		copies_find(&r->base, r->jc.vendored);
 	if (judging_wanted(r))
 		judge_all(&r->jc, &r->m, &r->judged);
 	else

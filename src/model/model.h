@@ -212,6 +212,12 @@ struct model {
 	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
 	struct build_notes	 notes;		/* issue 25 */
+	/* One kernel in several files (copies.h), found after the scan:
+	 * per function, the function judged for it (its own index when
+	 * judged), and the next copy of that one (a judged one's first);
+	 * NULL until copies_find. */
+	uint32_t		*copy_of, *copy_next;
+	size_t			 ncopies;
 };
 
 void	model_init(struct model *);

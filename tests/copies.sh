@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# One kernel, several files (issue 34, item 6): a separable build puts
+# each kernel in its relocatable object, in the static library of them,
+# in the device-link object and in the executable.  --check judges each
+# once, at the linked figures (the run-time ones), naming where else it
+# is; the counts count it once; a kernel found only in relocatable
+# objects is judged from the object; --list still lists every file.
+. "${srcdir:-.}/tests/lib.sh"
+
+SEP="$CORPUS/sepcomp"
+B="$SEP/build"
+PTXAS="$SEP/golden/ptxas.log"
+
+expect_status 1 "--check of the whole build: the recursion and the frames fail" \
+	"$SPILLWAY" --check "$B" "$PTXAS"
+grep '^VIOLATION' "$TMP/out" >"$TMP/viol"
+# 9 kernels of sepapp on 2 sms (3 recursive, 6 framed) and wholeapp's 3 on 2.
+check "  ...24 violations, one per kernel and sm (was 70: 3 files each)" \
+	[ "$(wc -l <"$TMP/viol")" -eq 24 ]
+check "  ...no kernel and sm twice" sh -c \
+	"[ -z \"\$(sed 's/: .*//' '$TMP/viol' | sort | uniq -d)\" ]"
+check "  ...judged at the linked figure, naming the other three files" grep -qF \
+	'VIOLATION sep::chain_kernel(float const*, float*, int) sm_90: STACK 320 LOCAL 0 (not in allowance table) [sepapp; also in sepapp_dlink.o, frames.o, libsepkern.a(frames.cu.o)]' \
+	"$TMP/viol"
+check "  ...an unbounded stack still fails, in the linked file" grep -qF \
+	'VIOLATION sep::recursive_count_kernel(int const*, int*, int) sm_80: STACK unbounded: a call chain comes back (recursion); an allowance row with stack unbounded and a note accepts it [sepapp; also in sepapp_dlink.o, libsepkern.a(recurse.cu.o), recurse.o]' \
+	"$TMP/viol"
+check "  ...94 entries gated, the 136 copies counted apart (was 230 gated)" grep -q \
+	'^check: 94 entries gated (and 136 copies of them in other files), 0 vendored entries skipped, 24 not allowed' \
+	"$TMP/out"
+check "  ...an object's line says where its kernels are judged" grep -qxF \
+	'frames.o: 3 kernels (4 instantiations) on sm_80, sm_90: 8 entries judged as the same kernels in sepapp' \
+	"$TMP/out"
+check "  ...the device-link object's too" grep -qxF \
+	'sepapp_dlink.o: 12 kernels (44 instantiations) on sm_80, sm_90: 88 entries judged as the same kernels in sepapp' \
+	"$TMP/out"
+check "  ...no relocatable entry left to settle at the link" sh -c \
+	"! grep -q 'call functions their relocatable object does not define' '$TMP/out'"
+
+# A static library shipped alone: judged from its objects, at their
+# figures; the loose copy of one of them is counted once.
+expect_status 1 "--check of the library and a loose copy of one object" \
+	"$SPILLWAY" --check "$B/libsepkern.a" "$B/frames.o"
+check "  ...14 violations, as the library alone" grep -q '^FAIL: 14 violations; 24 entries gated' \
+	"$TMP/out"
+check "  ...the recursion judged in the object" grep -qF \
+	'sep::recursive_count_kernel(int const*, int*, int) sm_90: STACK unbounded' "$TMP/out"
+check "  ...frames.o's 8 entries judged in the library" grep -q \
+	'frames.o: 3 kernels (4 instantiations) on sm_80, sm_90: 8 entries judged as the same kernels in .*libsepkern.a$' \
+	"$TMP/out"
+
+# --list is per file: every copy keeps its row.
+"$SPILLWAY" --list "$B" >"$TMP/list.csv"
+check "--list keeps every file's rows (230 entries)" \
+	[ "$(grep -c ',entry,' "$TMP/list.csv")" -eq 230 ]
+finish
