@@ -24,7 +24,9 @@ for f in "$A"/ar/*.a; do
 	name=$(basename "$f")
 	bounded "0|2" "ar/$name" "$SPILLWAY" --list "$f"
 	case $name in
-	empty.a) check "ar/$name: nothing to read, nothing said" test ! -s "$TMP/err" ;;
+	empty.a) check "ar/$name: nothing to read, only that said (issue 36)" \
+		grep -qxF "spillway: no device code under $f" "$TMP/err"
+		continue ;;
 	*) check "ar/$name: rows, or a message naming it" \
 		sh -c '[ "$(wc -l <"$1")" -gt 1 ] || grep -qF "$2" "$3"' sh "$TMP/out" "$f" "$TMP/err" ;;
 	esac

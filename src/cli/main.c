@@ -832,6 +832,30 @@ judging_wanted(const struct run *r)
 	return (needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o);
 }
 
+/*
+ * A mode that writes an output says so when the scan found no image, no
+ * row and no build log, and no message said why: an empty table is
+ * otherwise no answer (a gate
+ * says why there is nothing to judge, the browser shows its empty table).
+ * A notice: the exit status stays.
+ */
+static void
+nothing_found_notice(const struct run *r)
+{
+	const struct options *o = &r->o;
+
+	if (!(r->mode->needs & RUN_OUTPUT) || (r->mode->needs & RUN_GATES))
+		return;
+	if (r->stats.images > 0 || r->stats.functions > 0 || r->m.nmodules > 0)
+		return;
+	if (r->diags.n > 0 || r->stats.unreadable > 0 || r->stats.named_missing > 0)
+		return;		/* the messages say what was wrong instead */
+	fputs("spillway: no device code under", stderr);
+	for (int i = 0; i < o->npaths; i++)
+		fprintf(stderr, " %s", o->paths[i]);
+	fputs(o->npaths > 0 ? "\n" : " .\n", stderr);
+}
+
 /* Scans, judges once (--check prints the verdict, the report and the
  * browser's Check view render it), runs the mode and puts its output in
  * place; returns the exit status. */
@@ -875,6 +899,7 @@ run_scanned(struct run *r)
 		diag_print(stderr, &r->diags.v[i]);
 	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
 	buildsum_notices(stderr, &r->m);			/* likewise */
+	nothing_found_notice(r);				/* likewise */
 	if (r->o.stats)
 		print_stats(r, clock_seconds(CLOCK_MONOTONIC));
 	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);
