@@ -58,9 +58,8 @@ bash_value_arm(FILE *f, const struct option_doc *d, const char *prefix)
 }
 
 static void
-bash_write(FILE *f)
+bash_write(FILE *f, const struct option_table *t)
 {
-	size_t n = option_doc_count();
 
 	fprintf(f, "# bash completion for spillway, written by spillway --completion=bash\n"
 	    "# from its option table.\n\n"
@@ -74,15 +73,15 @@ bash_write(FILE *f)
 	    "# _spillway_value OPTION VALUE: what OPTION's argument may be.\n"
 	    "_spillway_value() {\n"
 	    "\tcase $1 in\n");
-	for (size_t i = 0; i < n; i++)
-		if (option_doc_at(i)->help != NULL)
-			bash_value_arm(f, option_doc_at(i), "--");
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].help != NULL)
+			bash_value_arm(f, &t->v[i], "--");
 	fprintf(f, "\tesac\n}\n\n"
 	    "# _spillway_record_value OPTION VALUE: spillway record's.\n"
 	    "_spillway_record_value() {\n"
 	    "\tcase $1 in\n");
-	for (size_t i = 0; i < record_option_doc_count; i++)
-		bash_value_arm(f, &record_option_docs[i], "--");
+	for (size_t i = 0; i < t->nrecord; i++)
+		bash_value_arm(f, &t->record[i], "--");
 	fprintf(f, "\tesac\n}\n\n"
 	    "_spillway() {\n"
 	    "\tlocal line=${COMP_LINE:0:COMP_POINT} cur prev opts value=_spillway_value\n"
@@ -92,8 +91,8 @@ bash_write(FILE *f)
 	    "\tprev=${words[${#words[@]}-1]}\n"
 	    "\tCOMPREPLY=()\n"
 	    "\topts='");
-	for (size_t i = 0, k = 0; i < n; i++) {
-		const struct option_doc *d = option_doc_at(i);
+	for (size_t i = 0, k = 0; i < t->n; i++) {
+		const struct option_doc *d = &t->v[i];
 
 		if (d->help == NULL)
 			continue;
@@ -117,8 +116,8 @@ bash_write(FILE *f)
 	    "\t\t\tfi\n"
 	    "\t\tdone\n"
 	    "\t\topts='");
-	for (size_t i = 0; i < record_option_doc_count; i++)
-		fprintf(f, "--%s= ", record_option_docs[i].opt.name);
+	for (size_t i = 0; i < t->nrecord; i++)
+		fprintf(f, "--%s= ", t->record[i].opt.name);
 	fprintf(f, "--'\n"
 	    "\t\tvalue=_spillway_record_value\n"
 	    "\telif [ ${#words[@]} -eq 1 ] && [ -n \"$cur\" ] && [ \"${cur#-}\" = \"$cur\" ]; then\n"
@@ -210,7 +209,7 @@ zsh_spec(FILE *f, const struct option_doc *d)
 }
 
 static void
-zsh_write(FILE *f)
+zsh_write(FILE *f, const struct option_table *t)
 {
 	fprintf(f, "#compdef spillway\n"
 	    "# zsh completion for spillway, written by spillway --completion=zsh\n"
@@ -219,15 +218,15 @@ zsh_write(FILE *f)
 	    "\tif (( CURRENT > 2 )) && [[ ${words[2]} == record ]]; then\n"
 	    "\t\tshift words; (( CURRENT-- ))\n"
 	    "\t\t_arguments -S \\\n");
-	for (size_t i = 0; i < record_option_doc_count; i++)
-		zsh_spec(f, &record_option_docs[i]);
+	for (size_t i = 0; i < t->nrecord; i++)
+		zsh_spec(f, &t->record[i]);
 	fprintf(f, "\t\t\t'*::command:_normal'\n"
 	    "\t\treturn\n"
 	    "\tfi\n"
 	    "\t_arguments -s -S \\\n");
-	for (size_t i = 0; i < option_doc_count(); i++)
-		if (option_doc_at(i)->help != NULL)
-			zsh_spec(f, option_doc_at(i));
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].help != NULL)
+			zsh_spec(f, &t->v[i]);
 	fprintf(f, "\t\t'1::path or record:{_alternative \"files\\:path\\:_files\" \"record\\:mode\\:(record)\"}' \\\n"
 	    "\t\t'*:path:_files'\n"
 	    "}\n\n"
@@ -236,7 +235,7 @@ zsh_write(FILE *f)
 
 static const struct completion_shell {
 	const char	*name;
-	void		 (*write)(FILE *);
+	void		 (*write)(FILE *, const struct option_table *);
 } shells[] = {
 	{ "bash", bash_write },
 	{ "zsh", zsh_write },
@@ -250,11 +249,11 @@ completion_shell(size_t i)
 }
 
 int
-completion_write(FILE *f, const char *shell)
+completion_write(FILE *f, const char *shell, const struct option_table *t)
 {
 	for (size_t i = 0; i < NSHELLS; i++)
 		if (strcmp(shell, shells[i].name) == 0) {
-			shells[i].write(f);
+			shells[i].write(f, t);
 			return 0;
 		}
 	return -1;

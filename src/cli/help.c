@@ -87,15 +87,15 @@ put_option(FILE *f, const struct option_doc *d, const char *prefix)
 }
 
 void
-help_write(FILE *f)
+help_write(FILE *f, const struct option_table *t)
 {
 	fprintf(f, "Usage: spillway [OPTION]... [PATH]...\n"
 	    "  or:  spillway record [--log=FILE] [--module=NAME] -- COMMAND [ARG]...\n"
 	    "Read every kernel's registers, stack, shared, local and constant memory\n"
 	    "from the GPU binaries under PATH (default: .), and the build logs given.\n"
 	    "record runs a compile and appends its peak memory and wall time to a log.\n");
-	for (size_t i = 0; i < option_doc_count(); i++) {
-		const struct option_doc *d = option_doc_at(i);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct option_doc *d = &t->v[i];
 
 		if (d->group != NULL)
 			fprintf(f, "\n%s:\n", d->group);
@@ -103,8 +103,8 @@ help_write(FILE *f)
 			put_option(f, d, "--");
 	}
 	fprintf(f, "\nspillway record:\n");
-	for (size_t i = 0; i < record_option_doc_count; i++)
-		put_option(f, &record_option_docs[i], "--");
+	for (size_t i = 0; i < t->nrecord; i++)
+		put_option(f, &t->record[i], "--");
 	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
 	    "input, 77 nothing to judge, 99 internal error.\n"
 	    "\nFull documentation: man spillway\n"

@@ -160,12 +160,14 @@ parse_jobs(struct options *o, const char *arg)
 	return 0;
 }
 
+static const struct option_table *options_table(void);
+
 static int
 print_help(struct options *o, const char *arg)
 {
 	(void)o;
 	(void)arg;
-	help_write(stdout);
+	help_write(stdout, options_table());
 	return 0;
 }
 
@@ -185,7 +187,7 @@ static int
 print_completion(struct options *o, const char *arg)
 {
 	(void)o;
-	if (completion_write(stdout, arg) < 0) {
+	if (completion_write(stdout, arg, options_table()) < 0) {
 		say_values("completion", completion_shell, arg);
 		return -1;
 	}
@@ -356,20 +358,8 @@ static const struct option_doc option_docs[] = {
 
 #define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
 
-size_t
-option_doc_count(void)
-{
-	return NOPTIONS;
-}
-
-const struct option_doc *
-option_doc_at(size_t i)
-{
-	return i < NOPTIONS ? &option_docs[i] : NULL;
-}
-
 /* spillway record's options, read before the command. */
-const struct option_doc record_option_docs[] = {
+static const struct option_doc record_option_docs[] = {
 	{ .opt = { "log", required_argument, NULL, 0 }, STRING(record_log),
 	  .arg = "FILE",
 	  .help = "append the compile's line to FILE (default: $SPILLWAY_LOG)",
@@ -378,7 +368,19 @@ const struct option_doc record_option_docs[] = {
 	  .arg = "NAME",
 	  .help = "the module's name (default: the compile's -o argument)" },
 };
-const size_t record_option_doc_count = sizeof record_option_docs / sizeof record_option_docs[0];
+static const size_t record_option_doc_count =
+    sizeof record_option_docs / sizeof record_option_docs[0];
+
+static const struct option_table *
+options_table(void)
+{
+	static const struct option_table t = {
+		option_docs, NOPTIONS, record_option_docs,
+		sizeof record_option_docs / sizeof record_option_docs[0],
+	};
+
+	return &t;
+}
 
 /* The field of o an entry sets. */
 #define AT(o, d, type)	((type *)(void *)((char *)(o) + (d)->field))

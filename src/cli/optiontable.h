@@ -9,6 +9,7 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* What a shell offers for an option's argument. */
 enum option_complete {
@@ -65,17 +66,19 @@ struct option_doc {
 	int		 exit_status;	/* OPTION_EXIT: after .parse succeeds */
 };
 
-size_t			 option_doc_count(void);
-const struct option_doc	*option_doc_at(size_t i);
-
-/* The words of `spillway record`'s own options, --help's and the shells'. */
-extern const struct option_doc record_option_docs[];
-extern const size_t record_option_doc_count;
+/* The table as options.c hands it to the writers below (which call
+ * nothing of options.c: tests/callgraph.sh). */
+struct option_table {
+	const struct option_doc	*v;		/* the modes' options */
+	size_t			 n;
+	const struct option_doc	*record;	/* spillway record's */
+	size_t			 nrecord;
+};
 
 /* --help on f. */
-void	help_write(FILE *f);
+void	help_write(FILE *f, const struct option_table *);
 /* The completion script for shell ("bash" or "zsh") on f; -1: no such shell. */
-int	completion_write(FILE *f, const char *shell);
+int	completion_write(FILE *f, const char *shell, const struct option_table *);
 /* The shells completion_write knows, by index, NULL past the last. */
 const char *completion_shell(size_t i);
 
