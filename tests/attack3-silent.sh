@@ -3,8 +3,10 @@
 # it leaves unread.  A section, record or entry it does not read is
 # skipped by a named rule or is damage (exit 2, naming it); --check never
 # says PASS over a 4 KiB frame it did not read.  Cases two-nv-fatbin-sections,
-# cubin-without-symtab and eiattr-symbol-out-of-range of tests/attacks3,
-# and the other members of each class (tests/attacks3/gen/silent.py).
+# cubin-without-symtab, eiattr-symbol-out-of-range, deep-symlink-silent-pass
+# and symlink-to-proc of tests/attacks3, and the other members of each
+# class (tests/attacks3/gen/silent.py; links to /sys, to another file
+# system, a loop of links).
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
 
@@ -40,6 +42,40 @@ for f in class/*; do
 		check "$name: ...no PASS" sh -c '! grep -q "^PASS" "$1"' sh "$TMP/out" ;;
 	esac
 done
+
+# --- links: read, or named and not passed over
+$GEN deep-link-tree deep || exit 99
+cpu_bounded 1 "a link whose path passes PATH_MAX: its 4 KiB frame is judged" "$SPILLWAY" --check deep
+check "...the violation is the linked kernel's" grep -q "VIOLATION deep_stack_kernel sm_90: STACK 4096" "$TMP/out"
+mkdir links && cp ok.cubin links/
+ln -s /proc links/proc
+ln -s /sys links/sys
+ln -s nowhere links/dangling
+cpu_bounded 2 "links to /proc and /sys: not followed" "$SPILLWAY" --check links
+check ".../proc named" grep -q "^spillway: proc: a link into a pseudo file system (proc): not followed" "$TMP/err"
+check ".../sys named" grep -q "^spillway: sys: a link into a pseudo file system (sysfs): not followed" "$TMP/err"
+check "...a link that leads nowhere is no message" sh -c '! grep -q dangling "$1"' sh "$TMP/err"
+cpu_bounded 0 "...excluded, the gate judges the rest" "$SPILLWAY" --check --exclude='proc' --exclude='sys' links
+rm links/proc links/sys
+ln -s loop-b links/loop-a
+ln -s loop-a links/loop-b
+cpu_bounded 2 "a loop of links is named" "$SPILLWAY" --check links
+check "...by its name and why" grep -q "^spillway: loop-a: a link that cannot be followed: Too many levels of symbolic links" "$TMP/err"
+rm links/loop-a links/loop-b
+# A folder on another file system: /dev/shm where it is a tmpfs of its own.
+if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -c %d /dev/shm)" != "$(stat -c %d links)" ]; then
+	other=$(mktemp -d /dev/shm/spillway-silent.XXXXXX)
+	$GEN stack-cubin "$other/stack.cubin"
+	ln -s "$other" links/other
+	cpu_bounded 2 "a link to a folder on another file system: not followed" "$SPILLWAY" --check links
+	check "...named, with what to do" grep -q "^spillway: other: a link to a folder on another file system than the paths given: not followed (name the folder to read it)" "$TMP/err"
+	cpu_bounded 1 "...that folder named too: read through the link" "$SPILLWAY" --check links "$other"
+	ln -s "$other/stack.cubin" links/file-elsewhere.cubin
+	rm links/other
+	cpu_bounded 1 "a link to a file on another file system is read" "$SPILLWAY" --check links
+	check "...by the link's name" grep -q "VIOLATION deep_stack_kernel sm_90: STACK 4096 .*\[file-elsewhere.cubin\]" "$TMP/out"
+	rm -rf "$other"
+fi
 
 # --- skipped by a named rule, not damage: the corpus reads clean
 cpu_bounded 0 "a real sm_90 cubin (callees inside their kernel, .nv.shared.reserved.0) reads clean" \
