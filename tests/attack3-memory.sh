@@ -55,4 +55,16 @@ check "8,000 names of 64 cuts: the longest cut is the collapsed name" \
     grep -q ',_ZN5u79991cIiE.*,u7999\(::c\)\{64\}<…>,u7999\(::c\)\{63\},' "$TMP/out"
 rm -f dm.cubin
 
+# --- amd-msgpack-T16: 8 code objects whose metadata holds a 1M-entry map
+# (46 MiB of msgpack-c objects each), read by 8 workers: the objects come
+# from one budget the workers share, so one note is unpacked at a time
+# (main: 8 zones at once, about 400 MiB).
+mkdir amd
+for i in 1 2 3 4 5 6 7 8; do $GEN amd-bigmap amd/a$i.co $i; done
+cpu_bounded 0 "8 code objects of 1M-entry metadata maps at -T 8" "$SPILLWAY" --list -T 8 amd
+under_kb 131072 "8 code objects of 1M-entry maps at -T 8: one zone at a time"
+check "8 code objects of 1M-entry maps: every kernel read" \
+    [ "$(grep -c ',gfx90a,entry,k[1-8],' "$TMP/out")" = 8 ]
+rm -rf amd
+
 finish
