@@ -67,4 +67,20 @@ check "8 code objects of 1M-entry maps: every kernel read" \
     [ "$(grep -c ',gfx90a,entry,k[1-8],' "$TMP/out")" = 8 ]
 rm -rf amd
 
+# --- fatbin-3M-ptx-entries: a fatbin of 1,000,000 PTX entries of no
+# bytes: counted with their container, not made an image each (main:
+# --list=sizes 296 MiB, --check about 180 MiB).
+$GEN ptx-entries p.fatbin 1000000
+cpu_bounded 0 "1M empty PTX entries: --list=sizes" "$SPILLWAY" --list=sizes p.fatbin
+under_kb 65536 "1M empty PTX entries: --list=sizes, no memory per entry"
+check "1M empty PTX entries: --list=sizes counts them and their bytes" \
+    grep -qx 'overhead,p.fatbin,,,entries of no bytes,,,1000000,64000000,64000000' "$TMP/out"
+check "1M empty PTX entries: --list=sizes, the file's bytes all said" \
+    grep -qx 'file,p.fatbin,,,,,,0,64000016,64000016' "$TMP/out"
+cpu_bounded 77 "1M empty PTX entries: --check, nothing to judge" "$SPILLWAY" --check p.fatbin
+under_kb 65536 "1M empty PTX entries: --check, no memory per entry"
+cpu_bounded 0 "1M empty PTX entries: --list" "$SPILLWAY" --list p.fatbin
+under_kb 65536 "1M empty PTX entries: --list, no memory per entry"
+rm -f p.fatbin
+
 finish
