@@ -415,7 +415,9 @@ prefix_cuts(const char *buf, size_t len, size_t cut[DEMANGLE_PREFIX_CUTS])
  * argument list ('I') and closed; 0 when no cut demangles.  The cuts are
  * tried longest first and the first that prints is the answer, so that a
  * name whose every cut demangles costs one parse and one printing, and
- * only the answer is interned.
+ * only the answer is interned.  The cuts printed share one name's bound on
+ * the printer's work (DEMANGLE_WORK_MAX): a cut that prints nothing (past
+ * DEMANGLED_MAX) leaves the shorter ones only what it did not use.
  */
 static int
 prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
@@ -425,6 +427,7 @@ prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
 	size_t n = prefix_cuts(buf, strlen(buf), cuts);
 	char *cut = xmalloc(DEMANGLE_PREFIX_MAX + 2);
 	struct sink k = { .cap = SINK_START };
+	size_t work_left = DEMANGLE_WORK_MAX, work;
 	int found = 0;
 
 	k.buf = xmalloc(k.cap);
@@ -437,7 +440,8 @@ prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
 		memcpy(cut, buf, p);
 		strcpy(cut + p, close);
 		tree = cplus_demangle_v3_components(cut, DEMANGLE_OPTS, &mem);
-		if (tree != NULL && print_work(tree, p) <= DEMANGLE_WORK_MAX) {
+		if (tree != NULL && (work = print_work(tree, p)) <= work_left) {
+			work_left -= work;
 			stripped = strip(tree, 0);
 			if (print_into(stripped, &k, &too_long)) {
 				char *more = xasprintf("%.*s" DEMANGLE_PREFIX_MORE, (int)k.len, k.buf);
