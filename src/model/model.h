@@ -84,6 +84,8 @@ struct fatbin_rec {
 	uint64_t	 size;		/* the section's sh_size, or the file's */
 	uint64_t	 containers, container_headers, zeros;
 	uint64_t	 entries_skipped;	/* bytes of entries not made images (--arch, unknown kind, damage) */
+	uint64_t	 empty_entries;		/* PTX and LTO-IR entries of no bytes: counted, not made images */
+	uint64_t	 empty_entry_bytes;	/* their headers */
 	int		 damaged;	/* the walk stopped early: the rest is not accounted */
 };
 

@@ -170,6 +170,28 @@ entry_skipped(struct place *p, const struct fatbin_entry *e)
 		p->scan->model->fatbins[p->fatbin - 1].entries_skipped += entry_bytes(e);
 }
 
+/*
+ * A PTX or LTO-IR entry of no bytes holds no code: it is counted with its
+ * container, not made an image, so that a fatbin of millions of entry
+ * headers and nothing else costs no memory per entry (size.c says them on
+ * a line of their own).  A SASS entry of no bytes is damage
+ * (image_readable).
+ */
+static int
+entry_empty(struct place *p, const struct fatbin_entry *e)
+{
+	struct fatbin_rec *fb;
+
+	if (e->kind == FATBIN_KIND_ELF || e->payload_size > 0)
+		return 0;
+	if (p->fatbin > 0) {
+		fb = &p->scan->model->fatbins[p->fatbin - 1];
+		fb->empty_entries++;
+		fb->empty_entry_bytes += entry_bytes(e);
+	}
+	return 1;
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -201,6 +223,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		entry_skipped(p, e);
 		return;
 	}
+	if (entry_empty(p, e))
+		return;
 	if (e->kind == FATBIN_KIND_LTO)
 		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
 	else if (e->flags & FATBIN_FLAG_ZSTD)

@@ -145,6 +145,7 @@ struct scan {
 	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
+	struct membudget	 zones;		/* msgpack-c's, unpacking AMDGPU metadata */
 	struct rss		 rss;
 	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*
