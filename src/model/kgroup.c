@@ -6,6 +6,7 @@
 #include <libiberty/hashtab.h>
 
 #include "arch.h"
+#include "keyhash.h"
 #include "kgroup.h"
 #include "order.h"
 #include "xalloc.h"
@@ -175,7 +176,7 @@ struct libkey {
 static hashval_t
 lib_hash(const void *e)
 {
-	return htab_hash_pointer(((const struct libkey *)e)->library);
+	return (hashval_t)keyhash_ptr(((const struct libkey *)e)->library);
 }
 
 static int
