@@ -20,4 +20,13 @@ $GEN flood-ptxas flood.log 60000
 cpu_bounded 0 "60,000 kernel names of one unkeyed hash, a ptxas -v log" "$SPILLWAY" --summary flood.log
 rm -f flood.cubin flood.log
 
+# --- --update-allow of a table that gains 25,000 rows: the table was sorted
+# again after each new row (20,000: 14 s); now once.
+$GEN stack-kernels s25k.cubin 25000
+cpu_bounded 0 "--update-allow: 25,000 new rows" "$SPILLWAY" --update-allow --allow=new.csv s25k.cubin
+check "--update-allow: 25,000 rows written" [ "$(grep -c '^stack_kernel_' new.csv)" = 25000 ]
+check "--update-allow: in kernel order" sh -c "grep '^stack_kernel_' new.csv | sort -c"
+cpu_bounded 0 "--check against the 25,000 rows" "$SPILLWAY" --check --allow=new.csv s25k.cubin
+rm -f s25k.cubin new.csv
+
 finish

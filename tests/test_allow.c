@@ -117,6 +117,8 @@ test_write_keeps_what_was_read(void **state)
 	r->text = NULL;
 	allow_find(&t, "ns::b_kernel", "sm_90a")->removed = 1;
 	allow_add(&t, "ns::new_kernel", "sm_86", 4096, 0, "");
+	assert_null(allow_find(&t, "ns::new_kernel", "sm_86"));
+	allow_index(&t);
 	assert_non_null(allow_find(&t, "ns::new_kernel", "sm_86"));
 	out = written(&t);
 	assert_string_equal(out,

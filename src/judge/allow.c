@@ -477,8 +477,13 @@ allow_add(struct allow_table *t, const char *kernel, const char *sm,
 	t->rows[t->nrows] = row;
 	add_item(t, (int)t->nrows, NULL, 0);
 	t->nrows++;
-	build_index(t);
 	return t->nrows - 1;
+}
+
+void
+allow_index(struct allow_table *t)
+{
+	build_index(t);
 }
 
 /* The kernel leads its row (the header puts it anywhere, but it is first
