@@ -29,4 +29,17 @@ check "--update-allow: in kernel order" sh -c "grep '^stack_kernel_' new.csv | s
 cpu_bounded 0 "--check against the 25,000 rows" "$SPILLWAY" --check --allow=new.csv s25k.cubin
 rm -f s25k.cubin new.csv
 
+# --- an allowance table whose kernel is one quoted field over 102,400 lines
+# (100 MiB): quadratic, 30 s and 672 MB.  A table is at most 16 MiB, a
+# record 1 MiB: refused at once, exit 2, the bound named.
+$GEN ok-cubin ok.cubin
+$GEN allow-quoted quoted.csv 100
+cpu_bounded 2 "--check --allow: a quoted field of 100 MiB" "$SPILLWAY" --check --allow=quoted.csv ok.cubin
+check "the table's bound named" grep -q "quoted.csv: larger than 16 MiB" "$TMP/err"
+cpu_bounded 2 "--check --allow=-: the same table as a stream" sh -c "exec '$SPILLWAY' --check --allow=- ok.cubin <quoted.csv"
+$GEN allow-quoted quoted.csv 2
+cpu_bounded 2 "--check --allow: a quoted field of 2 MiB" "$SPILLWAY" --check --allow=quoted.csv ok.cubin
+check "the record's bound named, at its line" grep -q "quoted.csv:2: a record of more than 1 MiB" "$TMP/err"
+rm -f quoted.csv
+
 finish

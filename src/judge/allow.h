@@ -69,7 +69,19 @@ struct allow_table {
 };
 
 #define ALLOW_MISSING	1	/* allow_read: the file does not exist */
-#define ALLOW_FILE_MAX	(256u << 20)
+/*
+ * What a table may hold, so that reading it stays within the run's 256 MiB
+ * (a row costs about 300 bytes besides its text, held twice: as read and as
+ * fields) and linear: a record (a row, its quoted fields over any number of
+ * lines) of 1 MiB, 200,000 rows, 16 MiB in all.  A table of every kernel of
+ * CUDA's libraries on four sms is a tenth of that; past a bound the table
+ * is refused, with the line where it went past, and --check exits 2.
+ */
+#define ALLOW_FILE_MAX		(16u << 20)
+#define ALLOW_FILE_MAX_TEXT	"16 MiB"
+#define ALLOW_RECORD_MAX	(1u << 20)
+#define ALLOW_RECORD_MAX_TEXT	"1 MiB"
+#define ALLOW_ROWS_MAX		200000
 
 /* An empty table for file (no header yet: allow_write writes one). */
 void	allow_init(struct allow_table *, const char *file);
