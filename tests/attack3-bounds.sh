@@ -42,4 +42,18 @@ cpu_bounded 2 "--check --allow: a quoted field of 2 MiB" "$SPILLWAY" --check --a
 check "the record's bound named, at its line" grep -q "quoted.csv:2: a record of more than 1 MiB" "$TMP/err"
 rm -f quoted.csv
 
+# --- --jobs=auto over 100,000 modules all running at once: every -j from 1
+# to 64 was a whole schedule, its sets and pairs (20 s).  The jobs are laid
+# out once, each -j one list schedule; the worst case swept only where the
+# heaviest peaks together do not fit.
+$GEN record rec.log 100000
+cpu_bounded 0 "--summary --jobs=auto: 100,000 modules" "$SPILLWAY" --summary --jobs=auto --mem-host=16GB rec.log
+check "--jobs=auto: the advice given" grep -q "^--jobs=auto: -j64, the largest whose worst case" "$TMP/out"
+# The same modules recorded on alternating core counts: how most were
+# recorded was counted over a sample for each module whose count differed.
+awk -F '\t' 'BEGIN { OFS = "\t" } NR > 1 { $9 = 2 + NR % 2 } { print }' rec.log >alt.log
+cpu_bounded 0 "--summary --jobs=auto: 100,000 modules of alternating cores" \
+	"$SPILLWAY" --summary --jobs=auto --mem-host=16GB alt.log
+rm -f rec.log alt.log
+
 finish
