@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "keyhash.h"
 #include "text.h"
 #include "viewmodel.h"
 #include "vm_label.h"
@@ -36,11 +37,10 @@ vm_map_init(struct vm_map *h, size_t n)
 static uint32_t
 vm_map_get(struct vm_map *h, const void *a, const void *b, uint32_t c, uint32_t val)
 {
-	uint64_t x = (uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15ULL ^
-	    (uint64_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL ^ c;
+	const uint64_t k[] = { (uintptr_t)a, (uintptr_t)b, c };
+	uint64_t x = keyhash_bytes(k, sizeof k);
 	size_t i;
 
-	x ^= x >> 29;
 	for (i = x & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
 		struct vm_mslot *s = &h->slots[i];
 

@@ -8,6 +8,7 @@
 
 #include "arch.h"
 #include "copies.h"
+#include "keyhash.h"
 #include "kgroup.h"
 #include "order.h"
 #include "xalloc.h"
@@ -181,7 +182,7 @@ struct libkey {
 static hashval_t
 lib_hash(const void *e)
 {
-	return htab_hash_pointer(((const struct libkey *)e)->library);
+	return (hashval_t)keyhash_ptr(((const struct libkey *)e)->library);
 }
 
 static int
