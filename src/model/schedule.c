@@ -849,8 +849,11 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	return schedule_build_cores(m, slots, 0, s);
 }
 
-int
-schedule_build_cores(const struct model *m, int slots, int cores, struct schedule *s)
+/* The schedule of the modules (those of idx, count of them; every one
+ * when idx is NULL), timed on run of timebase. */
+static int
+build_on(const struct model *m, const size_t *idx, size_t count, int slots, int cores, int timebase,
+    int run, struct schedule *s)
 {
 	double t0 = 0, t1 = 0;
 	size_t timed = 0;
@@ -858,9 +861,11 @@ schedule_build_cores(const struct model *m, int slots, int cores, struct schedul
 	memset(s, 0, sizeof *s);
 	s->slots = slots;
 	s->recorded = -1;
-	s->timebase = pick_timebase(m, &s->run);
-	s->jobs = xcalloc(m->nmodules + 1, sizeof *s->jobs);
-	for (size_t i = 0; i < m->nmodules; i++) {
+	s->timebase = timebase;
+	s->run = run;
+	s->jobs = xcalloc(count + 1, sizeof *s->jobs);
+	for (size_t k = 0; k < count; k++) {
+		size_t i = idx != NULL ? idx[k] : k;
 		const struct build_module *b = &m->modules[i];
 		int on = timed_on(b, s->timebase, s->run);
 
@@ -952,6 +957,21 @@ schedule_build_cores(const struct model *m, int slots, int cores, struct schedul
 	}
 	find_sets(s, m);
 	return 0;
+}
+
+int
+schedule_build_cores(const struct model *m, int slots, int cores, struct schedule *s)
+{
+	int run, timebase = pick_timebase(m, &run);
+
+	return build_on(m, NULL, m->nmodules, slots, cores, timebase, run, s);
+}
+
+int
+schedule_build_run(const struct model *m, const size_t *modules, size_t n, int timebase, int run,
+    struct schedule *s)
+{
+	return build_on(m, modules, n, 0, 0, timebase, run, s);
 }
 
 void
