@@ -289,6 +289,18 @@ buildsum_notices(FILE *f, const struct model *m)
 		escape_fputs(n->timev_other_first, f);
 		fputs(n->timev_other > 1 ? ", ...): the whole build, not a module\n" : "): the whole build, not a module\n", f);
 	}
+	if (n->ninja_rewritten > 0) {
+		fputs("spillway: notice: ", f);
+		escape_fputs(n->ninja_rewritten_first, f);
+		fprintf(f, "%s: ninja rewrote this .ninja_log (recompaction, -t restat): its entries are "
+		    "not in the order they finished; its %d run%s told apart by the outputs' mtimes",
+		    n->ninja_rewritten > 1 ? " (and others)" : "",
+		    n->ninja_rewritten_runs, n->ninja_rewritten_runs == 1 ? "" : "s");
+		if (n->ninja_unplaced > 0)
+			fprintf(f, ", %zu entr%s with no mtime left out", n->ninja_unplaced,
+			    n->ninja_unplaced == 1 ? "y" : "ies");
+		fputc('\n', f);
+	}
 	if (n->cmake_dirs > 0) {
 		fprintf(f, "spillway: notice: %zu file%s in %zu folder%s of CMake's own checks not scanned (",
 		    n->cmake_checks, n->cmake_checks == 1 ? "" : "s", n->cmake_dirs, n->cmake_dirs == 1 ? "" : "s");

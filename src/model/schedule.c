@@ -875,13 +875,15 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 }
 
 /*
- * The jobs a schedule lays out, in order, and for a simulated one (slots
- * > 0) each job's work alone in *work: its wall, less the contention it
- * was recorded under.  What every -j shares.  Returns -1 when there is no
- * job.
+ * The jobs a schedule lays out (the modules of idx, count of them; every
+ * one when idx is NULL), timed on run of timebase, in order, and for a
+ * simulated one (slots > 0) each job's work alone in *work: its wall,
+ * less the contention it was recorded under.  What every -j shares.
+ * Returns -1 when there is no job.
  */
 static int
-prepare(const struct model *m, int slots, int cores, struct schedule *s, double **work)
+prepare(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
+    int slots, int cores, struct schedule *s, double **work)
 {
 	double t0 = 0, t1 = 0;
 	size_t timed = 0;
@@ -890,9 +892,11 @@ prepare(const struct model *m, int slots, int cores, struct schedule *s, double 
 	*work = NULL;
 	s->slots = slots;
 	s->recorded = -1;
-	s->timebase = pick_timebase(m, &s->run);
-	s->jobs = xcalloc(m->nmodules + 1, sizeof *s->jobs);
-	for (size_t i = 0; i < m->nmodules; i++) {
+	s->timebase = timebase;
+	s->run = run;
+	s->jobs = xcalloc(count + 1, sizeof *s->jobs);
+	for (size_t k = 0; k < count; k++) {
+		size_t i = idx != NULL ? idx[k] : k;
 		const struct build_module *b = &m->modules[i];
 		int on = timed_on(b, s->timebase, s->run);
 
@@ -994,12 +998,14 @@ lay_out(struct schedule *s, const double *work, int slots)
 	free(slot);
 }
 
-int
-schedule_build_cores(const struct model *m, int slots, int cores, struct schedule *s)
+/* The schedule of prepare's jobs: laid out on slots, or as recorded (0). */
+static int
+build(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
+    int slots, int cores, struct schedule *s)
 {
 	double *work;
 
-	if (prepare(m, slots, cores, s, &work) != 0)
+	if (prepare(m, idx, count, timebase, run, slots, cores, s, &work) != 0)
 		return -1;
 	if (slots > 0) {
 		lay_out(s, work, slots);
@@ -1011,6 +1017,21 @@ schedule_build_cores(const struct model *m, int slots, int cores, struct schedul
 	return 0;
 }
 
+int
+schedule_build_cores(const struct model *m, int slots, int cores, struct schedule *s)
+{
+	int run, timebase = pick_timebase(m, &run);
+
+	return build(m, NULL, m->nmodules, timebase, run, slots, cores, s);
+}
+
+int
+schedule_build_run(const struct model *m, const size_t *modules, size_t n, int timebase, int run,
+    struct schedule *s)
+{
+	return build(m, modules, n, timebase, run, 0, 0, s);
+}
+
 static int
 i64_descending(const void *a, const void *b)
 {
@@ -1020,11 +1041,12 @@ i64_descending(const void *a, const void *b)
 int
 schedule_sim_init(const struct model *m, int cores, struct schedule_sim *sim)
 {
+	int run, timebase = pick_timebase(m, &run);
 	int64_t *peak;
 
 	memset(sim, 0, sizeof *sim);
 	sim->m = m;
-	if (prepare(m, 1, cores, &sim->s, &sim->work) != 0)
+	if (prepare(m, NULL, m->nmodules, timebase, run, 1, cores, &sim->s, &sim->work) != 0)
 		return -1;
 	/* heaviest[k]: the k heaviest known peaks together, saturated */
 	peak = xcalloc(sim->s.n + 1, sizeof *peak);

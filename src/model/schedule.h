@@ -105,6 +105,11 @@ int	schedule_build(const struct model *, int slots, struct schedule *);
  * module recorded with no cores (a v1 record, a .ninja_log) is not scaled.
  */
 int	schedule_build_cores(const struct model *, int slots, int cores, struct schedule *);
+/* The recorded schedule of another run (a run of timebase, as
+ * sched_other names it): its n modules (indices into model.modules) on
+ * its own clock.  O(n log n), whatever the model holds besides. */
+int	schedule_build_run(const struct model *, const size_t *modules, size_t n, int timebase, int run,
+	    struct schedule *);
 void	schedule_free(struct schedule *);
 
 /*
