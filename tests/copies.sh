@@ -54,4 +54,17 @@ check "  ...frames.o's 8 entries judged in the library" grep -q \
 "$SPILLWAY" --list "$B" >"$TMP/list.csv"
 check "--list keeps every file's rows (230 entries)" \
 	[ "$(grep -c ',entry,' "$TMP/list.csv")" -eq 230 ]
+# The report: each kernel once, in the file it runs from, naming the others.
+"$SPILLWAY" --report "$B" "$PTXAS" >"$TMP/report.md" 2>/dev/null
+check "report: 14 (kernel, sm) pairs spill (was 38: a row per file)" grep -q \
+	'^14 (kernel, sm) pairs spill' "$TMP/report.md"
+check "  ...chain_kernel's row: the linked figures, the other files named" grep -qF \
+	'| `sep::chain_kernel` | `sepapp (also in sepapp_dlink.o, frames.o, libsepkern.a(frames.cu.o))` | sm_90 | 1 | 320 | 8 | 8 | 75 |' \
+	"$TMP/report.md"
+check "  ...no spill row of an object judged in the executable (the size section keeps its bytes)" \
+	sh -c '! grep -qF "| \`frames.o\` | sm_90 | 1 | 320 | 8 | 8 |" "$1"' sh "$TMP/report.md"
+check "  ...the copies counted once, in words" grep -q \
+	'^136 more entries are the same kernels in other files' "$TMP/report.md"
+size=$(wc -c <"$TMP/report.md")
+check "  ...smaller: $size bytes (22,553 on main)" [ "$size" -lt 21000 ]
 finish
