@@ -67,4 +67,8 @@ check "  ...the copies counted once, in words" grep -q \
 	'^136 more entries are the same kernels in other files' "$TMP/report.md"
 size=$(wc -c <"$TMP/report.md")
 check "  ...smaller: $size bytes (22,559 before)" [ "$size" -lt 21000 ]
+# JUnit: a testcase per judged entry, the copies none.
+"$SPILLWAY" --check --junit="$TMP/j.xml" "$B" "$PTXAS" >/dev/null 2>&1
+check "JUnit: 94 testcases (230 before), 24 failures (70)" sh -c \
+	"[ \$(grep -c '<testcase' '$TMP/j.xml') -eq 94 ] && [ \$(grep -c '<failure' '$TMP/j.xml') -eq 24 ]"
 finish
