@@ -71,4 +71,13 @@ check "  ...smaller: $size bytes (22,559 before)" [ "$size" -lt 21000 ]
 "$SPILLWAY" --check --junit="$TMP/j.xml" "$B" "$PTXAS" >/dev/null 2>&1
 check "JUnit: 94 testcases (230 before), 24 failures (70)" sh -c \
 	"[ \$(grep -c '<testcase' '$TMP/j.xml') -eq 94 ] && [ \$(grep -c '<failure' '$TMP/j.xml') -eq 24 ]"
+# JSON: the counts of --check, the copies apart.
+if command -v python3 >/dev/null; then
+	"$SPILLWAY" --report=json "$B" "$PTXAS" 2>/dev/null >"$TMP/v.json"
+	check "JSON: 94 entries gated, 136 copies apart" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["counts"]
+sys.exit(not (c["gated"]["entries"] == 94 and c["copies"]["entries"] == 136 and c["violations"] == 24))
+' "$TMP/v.json"
+fi
 finish
