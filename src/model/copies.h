@@ -15,7 +15,7 @@
  *     image), with the same code size and every figure equal (registers,
  *     stack, frame, local, shared, constant banks, spills, launch bounds,
  *     textures): judging one is judging the other; or
- *   - the judged one is in a linked image and the copy in a relocatable
+ *   - the judged one is in a device link's image and the copy in a relocatable
  *     one, with the same code size and no figure above the linked one's
  *     (registers, stack, local, shared memory; spills where the copy's are
  *     known; an unbounded stack stays unbounded): the link adds callees'
@@ -26,7 +26,9 @@
  * object and the executable that embeds it are left two (ptxas made both).
  * A kernel found only in relocatable objects (a static library alone) is
  * judged from the first of them.  The judged one of several is the first
- * linked one in scan order, else the first.
+ * device-linked one in scan order, else the first.  Functions of other
+ * images (whole-program, read back from a CSV) are not looked at: they
+ * cost the sort nothing.
  */
 #ifndef SPILLWAY_COPIES_H
 #define SPILLWAY_COPIES_H
