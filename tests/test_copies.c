@@ -147,6 +147,19 @@ not_copies(void **state)
 	assert_false(func_is_copy(&m, o));
 	model_free(&m);
 
+	/* Two programs, one kernel name, the same figures, images of other
+	 * sizes: two programs' device links, not one image copied. */
+	model_init(&m);
+	l = kernel(&m, image(&m, "app1", "", 0, "nvlink"), 75, 400, STACK_BOUNDED);
+	o = kernel(&m, image(&m, "app2", "", 0, "nvlink"), 75, 400, STACK_BOUNDED);
+	m.images[1].size = 4096;
+	copies_find(&m, NULL);
+	assert_false(func_is_copy(&m, o));
+	m.images[1].size = 0;
+	copies_find(&m, NULL);
+	assert_true(func_is_copy(&m, o));
+	model_free(&m);
+
 	/* Two programs, one kernel name, other figures. */
 	model_init(&m);
 	l = kernel(&m, image(&m, "app1", "", 0, "nvlink"), 75, 400, STACK_BOUNDED);

@@ -57,6 +57,16 @@ image_step(const struct image_rec *img)
 	return img->producer != NULL && strcmp(img->producer, "nvlink") == 0 ? STEP_LINK : STEP_NONE;
 }
 
+/* Whether a and b, of one step, look like one image copied (the archive
+ * member made of an object, the executable embedding a device link's
+ * image): the same size, code bytes and global memory.  Two programs'
+ * device links that hold a kernel of one name differ there. */
+static int
+same_image_shape(const struct image_rec *a, const struct image_rec *b)
+{
+	return a->size == b->size && a->text_bytes == b->text_bytes && a->global == b->global;
+}
+
 /* Every figure a face shows or a rule judges, equal. */
 static int
 same_figures(const struct func_rec *a, const struct func_rec *b)
@@ -108,7 +118,9 @@ same_kernel(const struct model *m, const struct vendored_rule *rule, const uint8
 
 	if (fj->kind != ff->kind)
 		return 0;
-	if (steps[fj->image] == steps[ff->image] ? !same_figures(fj, ff) : !covers(fj, ff))
+	if (steps[fj->image] == steps[ff->image] ?
+	    !same_image_shape(&m->images[fj->image], &m->images[ff->image]) ||
+	    !same_figures(fj, ff) : !covers(fj, ff))
 		return 0;
 	return vendored_match(rule, &m->images[fj->image], fj) ==
 	    vendored_match(rule, &m->images[ff->image], ff);

@@ -12,7 +12,8 @@
  *   - both come from the same step of a separable build, two relocatable
  *     objects (an object and the archive member made of it) or two device
  *     links (the device-link object and the executable that embeds its
- *     image), with the same code size and every figure equal (registers,
+ *     image), in images of one size, code bytes and global memory (one
+ *     image copied), with the same code size and every figure equal (registers,
  *     stack, frame, local, shared, constant banks, spills, launch bounds,
  *     textures): judging one is judging the other; or
  *   - the judged one is in a device link's image and the copy in a relocatable
