@@ -160,6 +160,15 @@ not_copies(void **state)
 	assert_true(func_is_copy(&m, o));
 	model_free(&m);
 
+	/* Other launch bounds: another kernel's source. */
+	model_init(&m);
+	l = kernel(&m, image(&m, "app", "", 0, "nvlink"), 75, 400, STACK_BOUNDED);
+	o = kernel(&m, image(&m, "k.o", "", 1, "ptxas"), 24, 320, STACK_AT_LINK);
+	m.funcs[o].max_threads = 256;
+	copies_find(&m, NULL);
+	assert_false(func_is_copy(&m, o));
+	model_free(&m);
+
 	/* Two programs, one kernel name, other figures. */
 	model_init(&m);
 	l = kernel(&m, image(&m, "app1", "", 0, "nvlink"), 75, 400, STACK_BOUNDED);

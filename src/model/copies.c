@@ -103,6 +103,7 @@ static int
 covers(const struct func_rec *l, const struct func_rec *o)
 {
 	return o->code_bytes >= 0 && l->code_bytes == o->code_bytes &&
+	    l->max_threads == o->max_threads && l->min_blocks == o->min_blocks &&	/* the source's */
 	    at_least(l->reg, o->reg) && stack_covers(l, o) &&
 	    at_least(l->local, o->local) && at_least(l->shared, o->shared) &&
 	    at_least(l->spill_stores, o->spill_stores) && at_least(l->spill_loads, o->spill_loads);

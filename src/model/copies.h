@@ -17,7 +17,8 @@
  *     stack, frame, local, shared, constant banks, spills, launch bounds,
  *     textures): judging one is judging the other; or
  *   - the judged one is in a device link's image and the copy in a relocatable
- *     one, with the same code size and no figure above the linked one's
+ *     one, with the same code size and launch bounds, and no figure above
+ *     the linked one's
  *     (registers, stack, local, shared memory; spills where the copy's are
  *     known; an unbounded stack stays unbounded): the link adds callees'
  *     registers and frames, never takes them away, so judging the linked
