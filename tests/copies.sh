@@ -80,4 +80,8 @@ c = json.load(open(sys.argv[1]))["counts"]
 sys.exit(not (c["gated"]["entries"] == 94 and c["copies"]["entries"] == 136 and c["violations"] == 24))
 ' "$TMP/v.json"
 fi
+# --update-allow measures each kernel once (4 entries before: one per file).
+"$SPILLWAY" --update-allow --allow="$TMP/allow.csv" "$B" >"$TMP/upd" 2>&1
+check "--update-allow: chain_kernel's row measured over its one judged entry" grep -q \
+	'added sep::chain_kernel sm_80: STACK 320 LOCAL 0 (maximum over 1 entries)' "$TMP/upd"
 finish
