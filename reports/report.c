@@ -204,7 +204,7 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 
 	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
 		if ((report_sections[i].needs_baseline && wanted(c, &report_sections[i])) || whole) {
-			kgroup_build(&old, baseline, vendored);
+			kgroup_build_files(&old, baseline, vendored);
 			in.old = &old;
 		}
 	if (whole)
@@ -220,6 +220,8 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 		kgroup_free(&old);
 	if (g.built)
 		kgroup_free(&g.set);
+	if (g.files_built)
+		kgroup_free(&g.files);
 }
 
 int

@@ -47,7 +47,7 @@ grown(const struct section_input *in)
 	struct diff_row *rows;
 	size_t n = 0, k;
 
-	k = baseline_diff(in->old, section_groups(in), &rows);
+	k = baseline_diff(in->old, section_file_groups(in), &rows);
 	for (size_t i = 0; i < k; i++)
 		n += rows[i].growth > 0;
 	free(rows);

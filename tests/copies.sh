@@ -54,4 +54,34 @@ check "  ...frames.o's 8 entries judged in the library" grep -q \
 "$SPILLWAY" --list "$B" >"$TMP/list.csv"
 check "--list keeps every file's rows (230 entries)" \
 	[ "$(grep -c ',entry,' "$TMP/list.csv")" -eq 230 ]
+# The report: each kernel once, in the file it runs from, naming the others.
+"$SPILLWAY" --report "$B" "$PTXAS" >"$TMP/report.md" 2>/dev/null
+check "report: 14 (kernel, sm) pairs spill (was 38: a row per file)" grep -q \
+	'^14 (kernel, sm) pairs spill' "$TMP/report.md"
+check "  ...chain_kernel's row: the linked figures, the other files named" grep -qF \
+	'| `sep::chain_kernel` | `sepapp (also in sepapp_dlink.o, frames.o, libsepkern.a(frames.cu.o))` | sm_90 | 1 | 320 | 8 | 8 | 75 |' \
+	"$TMP/report.md"
+check "  ...no spill row of an object judged in the executable (the size section keeps its bytes)" \
+	sh -c '! grep -qF "| \`frames.o\` | sm_90 | 1 | 320 | 8 | 8 |" "$1"' sh "$TMP/report.md"
+check "  ...the copies counted once, in words" grep -q \
+	'^136 more entries are the same kernels in other files' "$TMP/report.md"
+size=$(wc -c <"$TMP/report.md")
+check "  ...smaller: $size bytes (22,559 before)" [ "$size" -lt 21000 ]
+# JUnit: a testcase per judged entry, the copies none.
+"$SPILLWAY" --check --junit="$TMP/j.xml" "$B" "$PTXAS" >/dev/null 2>&1
+check "JUnit: 94 testcases (230 before), 24 failures (70)" sh -c \
+	"[ \$(grep -c '<testcase' '$TMP/j.xml') -eq 94 ] && [ \$(grep -c '<failure' '$TMP/j.xml') -eq 24 ]"
+# JSON: the counts of --check, the copies apart.
+if command -v python3 >/dev/null; then
+	"$SPILLWAY" --report=json "$B" "$PTXAS" 2>/dev/null >"$TMP/v.json"
+	check "JSON: 94 entries gated, 136 copies apart" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["counts"]
+sys.exit(not (c["gated"]["entries"] == 94 and c["copies"]["entries"] == 136 and c["violations"] == 24))
+' "$TMP/v.json"
+fi
+# --update-allow measures each kernel once (4 entries before: one per file).
+"$SPILLWAY" --update-allow --allow="$TMP/allow.csv" "$B" >"$TMP/upd" 2>&1
+check "--update-allow: chain_kernel's row measured over its one judged entry" grep -q \
+	'added sep::chain_kernel sm_80: STACK 320 LOCAL 0 (maximum over 1 entries)' "$TMP/upd"
 finish

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "copies.h"
 #include "keyhash.h"
 #include "text.h"
 #include "viewmodel.h"
@@ -145,8 +146,8 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct image_rec *img = &m->images[f->image];
 		uint32_t g, in;
 
-		if (imgarch[f->image] < 0)
-			continue;
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
+			continue;	/* a copy: shown as the function it copies (copies.h) */
 		if (f->kind == FUNC_ENTRY)
 			vm->nentries++;
 		g = vm_map_get(&gmap, f->collapsed, img->library, f->kind, (uint32_t)vm->ngroups);
@@ -192,7 +193,7 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct func_rec *f = &m->funcs[i];
 		int32_t *slot;
 
-		if (imgarch[f->image] < 0)
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
 			continue;
 		slot = &vm->funcs[newidx[finst[i]] * vm->narches + (size_t)imgarch[f->image]];
 		/* The same function twice on one arch (two archive members):

@@ -13,9 +13,10 @@
 #include "xalloc.h"
 
 static const struct model *sort_model;	/* qsort has no context argument */
+static const uint8_t *sort_steps;
 
-/* By mangled name and sm; linked images before relocatable ones, then in
- * scan order: the first of a run that is judged is the linked one. */
+/* By mangled name and sm; device links before relocatable objects, then
+ * in scan order: the first of a run that is judged is the linked one. */
 static int
 sass_cmp(const void *pa, const void *pb)
 {
@@ -27,7 +28,7 @@ sass_cmp(const void *pa, const void *pb)
 
 	if (c == 0)
 		c = strcmp(ia->arch, ib->arch);
-	return order_then(c, order_then(order_u64(ia->relocatable != 0, ib->relocatable != 0),
+	return order_then(c, order_then(order_u64(sort_steps[fa->image], sort_steps[fb->image]),
 	    order_u64(a, b)));
 }
 
@@ -38,20 +39,32 @@ same_key(const struct model *m, uint32_t a, uint32_t b)
 	    strcmp(m->images[m->funcs[a].image].arch, m->images[m->funcs[b].image].arch) == 0;
 }
 
-/* A device link's image (nvlink's): the device-link object holds it, and
- * the executable or library linked with that object embeds it. */
-static int
-device_linked(const struct image_rec *img)
+/* The step of a separable build that made an image. */
+enum step {
+	STEP_NONE,	/* a whole-program image, PTX, a row read back: no copies */
+	STEP_LINK,	/* a device link's (nvlink's): the device-link object holds
+			 * it, the executable linked with that object embeds it */
+	STEP_OBJECT,	/* a relocatable object's (ptxas -rdc) */
+};
+
+static uint8_t
+image_step(const struct image_rec *img)
 {
-	return !img->relocatable && img->producer != NULL && strcmp(img->producer, "nvlink") == 0;
+	if (img->kind != IMAGE_SASS)
+		return STEP_NONE;
+	if (img->relocatable)
+		return STEP_OBJECT;
+	return img->producer != NULL && strcmp(img->producer, "nvlink") == 0 ? STEP_LINK : STEP_NONE;
 }
 
-/* Whether a and b were made by the same step of a separable build: both
- * relocatable objects (ptxas -rdc), or both device links. */
+/* Whether a and b, of one step, look like one image copied (the archive
+ * member made of an object, the executable embedding a device link's
+ * image): the same size, code bytes and global memory.  Two programs'
+ * device links that hold a kernel of one name differ there. */
 static int
-same_step(const struct image_rec *a, const struct image_rec *b)
+same_image_shape(const struct image_rec *a, const struct image_rec *b)
 {
-	return (a->relocatable && b->relocatable) || (device_linked(a) && device_linked(b));
+	return a->size == b->size && a->text_bytes == b->text_bytes && a->global == b->global;
 }
 
 /* Every figure a face shows or a rule judges, equal. */
@@ -90,29 +103,35 @@ static int
 covers(const struct func_rec *l, const struct func_rec *o)
 {
 	return o->code_bytes >= 0 && l->code_bytes == o->code_bytes &&
+	    l->max_threads == o->max_threads && l->min_blocks == o->min_blocks &&	/* the source's */
 	    at_least(l->reg, o->reg) && stack_covers(l, o) &&
 	    at_least(l->local, o->local) && at_least(l->shared, o->shared) &&
 	    at_least(l->spill_stores, o->spill_stores) && at_least(l->spill_loads, o->spill_loads);
 }
 
-/* Whether funcs[f] is a copy of the judged funcs[j] (same name and sm). */
+/* Whether funcs[f] is a copy of the judged funcs[j] (same name and sm;
+ * both of a step, j's not after f's). */
 static int
-same_kernel(const struct model *m, const struct vendored_rule *rule, uint32_t j, uint32_t f)
+same_kernel(const struct model *m, const struct vendored_rule *rule, const uint8_t *steps,
+    uint32_t j, uint32_t f)
 {
 	const struct func_rec *fj = &m->funcs[j], *ff = &m->funcs[f];
-	const struct image_rec *ij = &m->images[fj->image], *iff = &m->images[ff->image];
 
-	if (fj->kind != ff->kind || vendored_match(rule, ij, fj) != vendored_match(rule, iff, ff))
+	if (fj->kind != ff->kind)
 		return 0;
-	if (same_step(ij, iff))
-		return same_figures(fj, ff);
-	return !ij->relocatable && iff->relocatable && covers(fj, ff);
+	if (steps[fj->image] == steps[ff->image] ?
+	    !same_image_shape(&m->images[fj->image], &m->images[ff->image]) ||
+	    !same_figures(fj, ff) : !covers(fj, ff))
+		return 0;
+	return vendored_match(rule, &m->images[fj->image], fj) ==
+	    vendored_match(rule, &m->images[ff->image], ff);
 }
 
 void
 copies_find(struct model *m, const struct vendored_rule *rule)
 {
 	uint32_t *idx, *tail;
+	uint8_t *steps;
 	size_t n = 0;
 
 	free(m->copy_of);
@@ -121,11 +140,15 @@ copies_find(struct model *m, const struct vendored_rule *rule)
 	m->ncopies = 0;
 	if (m->nfuncs == 0 || m->nfuncs >= COPY_NONE)
 		return;
+	steps = xcalloc(m->nimages + 1, sizeof *steps);
+	for (size_t i = 0; i < m->nimages; i++)
+		steps[i] = image_step(&m->images[i]);
 	idx = xcalloc(m->nfuncs, sizeof *idx);
 	for (size_t i = 0; i < m->nfuncs; i++)
-		if (m->images[m->funcs[i].image].kind == IMAGE_SASS)
+		if (steps[m->funcs[i].image] != STEP_NONE)
 			idx[n++] = (uint32_t)i;
 	sort_model = m;
+	sort_steps = steps;
 	qsort(idx, n, sizeof *idx, sass_cmp);
 	m->copy_of = xcalloc(m->nfuncs, sizeof *m->copy_of);
 	m->copy_next = xcalloc(m->nfuncs, sizeof *m->copy_next);
@@ -146,7 +169,7 @@ copies_find(struct model *m, const struct vendored_rule *rule)
 				if (m->copy_of[judged] != judged)
 					continue;
 				tries++;
-				if (!same_kernel(m, rule, judged, idx[f]))
+				if (!same_kernel(m, rule, steps, judged, idx[f]))
 					continue;
 				m->copy_of[idx[f]] = judged;
 				m->copy_next[tail[judged]] = idx[f];
@@ -158,6 +181,7 @@ copies_find(struct model *m, const struct vendored_rule *rule)
 	}
 	free(tail);
 	free(idx);
+	free(steps);
 }
 
 int

@@ -12,11 +12,13 @@
  *   - both come from the same step of a separable build, two relocatable
  *     objects (an object and the archive member made of it) or two device
  *     links (the device-link object and the executable that embeds its
- *     image), with the same code size and every figure equal (registers,
+ *     image), in images of one size, code bytes and global memory (one
+ *     image copied), with the same code size and every figure equal (registers,
  *     stack, frame, local, shared, constant banks, spills, launch bounds,
  *     textures): judging one is judging the other; or
- *   - the judged one is in a linked image and the copy in a relocatable
- *     one, with the same code size and no figure above the linked one's
+ *   - the judged one is in a device link's image and the copy in a relocatable
+ *     one, with the same code size and launch bounds, and no figure above
+ *     the linked one's
  *     (registers, stack, local, shared memory; spills where the copy's are
  *     known; an unbounded stack stays unbounded): the link adds callees'
  *     registers and frames, never takes them away, so judging the linked
@@ -26,7 +28,9 @@
  * object and the executable that embeds it are left two (ptxas made both).
  * A kernel found only in relocatable objects (a static library alone) is
  * judged from the first of them.  The judged one of several is the first
- * linked one in scan order, else the first.
+ * device-linked one in scan order, else the first.  Functions of other
+ * images (whole-program, read back from a CSV) are not looked at: they
+ * cost the sort nothing.
  */
 #ifndef SPILLWAY_COPIES_H
 #define SPILLWAY_COPIES_H

@@ -79,8 +79,8 @@ maxto(int32_t *dst, int32_t v)
 		*dst = v;
 }
 
-void
-kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+static void
+build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule, int copies)
 {
 	size_t *idx, n = 0, cap = 0;
 
@@ -89,7 +89,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 	idx = xcalloc(m->nfuncs + 1, sizeof *idx);
 	for (size_t i = 0; i < m->nfuncs; i++)
 		if (m->funcs[i].kind == FUNC_ENTRY &&
-		    m->images[m->funcs[i].image].kind == IMAGE_SASS)
+		    m->images[m->funcs[i].image].kind == IMAGE_SASS && (copies || !func_is_copy(m, i)))
 			idx[n++] = i;
 	sort_model = m;
 	qsort(idx, n, sizeof *idx, func_cmp);
@@ -112,6 +112,13 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 			g->sp_reg = g->sp_stack = g->sp_stores = g->sp_loads = UNKNOWN;
 			g->sp_vgpr_spill = g->sp_sgpr_spill = UNKNOWN;
 			g->ar_reg = g->ar_stack = g->ar_local = UNKNOWN;
+			g->also = SIZE_MAX;
+		}
+		if (!copies && copies_first(m, idx[i]) != COPY_NONE) {
+			for (uint32_t c = copies_first(m, idx[i]); c != COPY_NONE; c = copies_next(m, c))
+				g->ncopies++;
+			if (g->also == SIZE_MAX)
+				g->also = idx[i];
 		}
 		g->vendored |= vendored_match(rule, img, f);
 		g->n++;
@@ -143,6 +150,18 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 		}
 	}
 	free(idx);
+}
+
+void
+kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+{
+	build(s, m, rule, 0);
+}
+
+void
+kgroup_build_files(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+{
+	build(s, m, rule, 1);
 }
 
 void

@@ -31,6 +31,10 @@ struct kgroup {
 	/* Maxima over the spill-free framed ones (per-thread arrays). */
 	int32_t		 ar_reg, ar_stack, ar_local;
 	size_t		 first;		/* index of its first entry in model.funcs */
+	/* Copies (copies.h): of its entries, in other files; the first entry
+	 * with copies, for copies_where (SIZE_MAX none). */
+	int32_t		 ncopies;
+	size_t		 also;
 };
 
 struct kgroup_set {
@@ -39,8 +43,13 @@ struct kgroup_set {
 	size_t		 prefix;	/* bytes cut from every library path */
 };
 
-/* Groups of the entries; those the rule selects are marked vendored. */
+/* Groups of the entries; those the rule selects are marked vendored.  A
+ * copy (copies.h) is left to the entry it copies: each kernel once. */
 void	kgroup_build(struct kgroup_set *, const struct model *, const struct vendored_rule *);
+/* Likewise with every copy in its own file's group: what a file held, for
+ * the baseline diff (a saved --list CSV tells no copy apart). */
+void	kgroup_build_files(struct kgroup_set *, const struct model *,
+	    const struct vendored_rule *);
 void	kgroup_free(struct kgroup_set *);
 /* Length of the folder part shared by every library path (0 if none). */
 size_t	kgroup_common_prefix(const struct model *);
