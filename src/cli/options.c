@@ -139,6 +139,26 @@ static const struct option_doc option_docs[] = {
 
 #define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
 
+/* --version, in the GNU form: name and version, then copyright, licence
+ * and warranty (LICENSE holds the licence's text). */
+static const char *const version_notice[] = {
+	"Copyright (C) 2026 the spillway authors.",
+	"License MIT: <https://opensource.org/licenses/MIT>.",
+	"This is free software: you are free to change and redistribute it.",
+	"There is NO WARRANTY, to the extent permitted by law.",
+};
+
+static void
+version(FILE *f)
+{
+	if (SPILLWAY_GIT_REV[0] != '\0')
+		fprintf(f, "%s (git %s)\n", PACKAGE_STRING, SPILLWAY_GIT_REV);
+	else
+		fprintf(f, "%s\n", PACKAGE_STRING);
+	for (size_t i = 0; i < sizeof version_notice / sizeof version_notice[0]; i++)
+		fprintf(f, "%s\n", version_notice[i]);
+}
+
 #define HELP_WIDTH	80
 #define HELP_LEFT	26	/* the column the help text starts in */
 
@@ -467,10 +487,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 			*exit_now = 1;
 			return 0;
 		case 'V':
-			if (SPILLWAY_GIT_REV[0] != '\0')
-				printf("%s (git %s)\n", PACKAGE_STRING, SPILLWAY_GIT_REV);
-			else
-				printf("%s\n", PACKAGE_STRING);
+			version(stdout);
 			*exit_now = 1;
 			return 0;
 		default:
