@@ -171,6 +171,15 @@ print_help(struct options *o, const char *arg)
 	return 0;
 }
 
+/* --version, in the GNU form: name and version, then copyright, licence
+ * and warranty (LICENSE holds the licence's text). */
+static const char *const version_notice[] = {
+	"Copyright (C) 2026 the spillway authors.",
+	"License MIT: <https://opensource.org/licenses/MIT>.",
+	"This is free software: you are free to change and redistribute it.",
+	"There is NO WARRANTY, to the extent permitted by law.",
+};
+
 static int
 print_version(struct options *o, const char *arg)
 {
@@ -180,6 +189,8 @@ print_version(struct options *o, const char *arg)
 		printf("%s (git %s)\n", PACKAGE_STRING, SPILLWAY_GIT_REV);
 	else
 		printf("%s\n", PACKAGE_STRING);
+	for (size_t i = 0; i < sizeof version_notice / sizeof version_notice[0]; i++)
+		printf("%s\n", version_notice[i]);
 	return 0;
 }
 
