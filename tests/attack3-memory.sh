@@ -83,4 +83,25 @@ cpu_bounded 0 "1M empty PTX entries: --list" "$SPILLWAY" --list p.fatbin
 under_kb 65536 "1M empty PTX entries: --list, no memory per entry"
 rm -f p.fatbin
 
+# --- the same class with bytes in each entry: 1,000,000 PTX entries of
+# 8 bytes.  At most 262,144 entries of one fatbin are made images; the
+# rest is damage, said once, their bytes counted (main: --list=sizes
+# about 300 MiB, exit 0).
+python3 -c '
+import struct, sys
+n = 1000000
+ent = struct.pack("<HHIQIIHHIIIQQQ", 1, 0x0101, 64, 8, 0, 0, 1, 8, 90, 0, 0, 0x11, 0, 0) + b"//ptx\n\0\0"
+with open(sys.argv[1], "wb") as f:
+    f.write(struct.pack("<IHHQ", 0xBA55ED50, 1, 16, 72 * n))
+    f.write(ent * n)' p8.fatbin
+cpu_bounded 2 "1M PTX entries of 8 bytes: --list=sizes" "$SPILLWAY" --list=sizes p8.fatbin
+under_kb 131072 "1M PTX entries of 8 bytes: --list=sizes, 262,144 images at most"
+check "1M PTX entries of 8 bytes: the bound said once" \
+    [ "$(grep -c 'more than 262144 entries in one fatbin: this one and those after it are not read' "$TMP/err")" = 1 ]
+check "1M PTX entries of 8 bytes: the rest counted as entries not read" \
+    grep -qx 'overhead,p8.fatbin,,,entries not read,,,0,53125632,53125632' "$TMP/out"
+cpu_bounded 2 "1M PTX entries of 8 bytes: --check, not all read" "$SPILLWAY" --check p8.fatbin
+under_kb 131072 "1M PTX entries of 8 bytes: --check, 262,144 images at most"
+rm -f p8.fatbin
+
 finish

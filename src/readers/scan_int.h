@@ -183,6 +183,7 @@ struct place {
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
+	size_t			 fatbin_images;	/* entries of that walk made images */
 };
 
 /* A batch of consecutive jobs a worker claimed. */
