@@ -75,7 +75,7 @@ static const struct option_doc option_docs[] = {
 	  "allowance table: kernel,sm,stack,local,note",
 	  "Gates of --check" },
 	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, "SIZE",
-	  "a compile's peak RSS over SIZE fails (plain: KiB)", NULL },
+	  "a compile's peak over SIZE fails (plain: KiB)", NULL },
 	{ { "mem-host", required_argument, NULL, OPT_MEM_HOST }, "SIZE",
 	  "compiles at once whose peaks sum past SIZE fail", NULL },
 	{ { "jobs", required_argument, NULL, OPT_JOBS }, "N|auto",
