@@ -20,4 +20,19 @@ check "  ...says no log was read" grep -qx '### Kernels with a stack frame (no p
 expect_status 1 "--check --max-spill with that log" \
 	"$SPILLWAY" --check --max-spill=0 "$BUILD/coop.o" "$BUILD/stack.o" "$GOLDEN/coop.o.ptxas.log"
 check "  ...the notice does not call the log absent" sh -c "! grep -q 'no ptxas -v log' '$TMP/out'"
+
+# Coverage: relocatable objects carry PTX, the device link and executable
+# linked from them do not: that is no staleness (before: sepapp and its
+# device link were "stale?" beside 8 files with PTX).
+SEP="$CORPUS/sepcomp/build"
+expect_status 0 "--report coverage of a separable-compilation build" \
+	"$SPILLWAY" --report --sections=coverage "$SEP"
+check "  ...no file is stale?" sh -c "! grep -q 'stale?' '$TMP/out'"
+check "  ...no note of a different arch set" sh -c "! grep -q 'carry a different' '$TMP/out'"
+mkdir "$TMP/mixed"
+cp "$SEP/frames.o" "$SEP/spiller.o" "$SEP/recurse.o" "$SEP/sepapp" "$SEP/sepapp_dlink.o" "$TMP/mixed/"
+cp "$BUILD/stack.o" "$TMP/mixed/old.o"
+expect_status 0 "--report coverage: an object of other SASS arches among them" \
+	"$SPILLWAY" --report --sections=coverage "$TMP/mixed"
+check "  ...is the one stale?" sh -c "[ \$(grep -c 'stale?' '$TMP/out') -eq 1 ] && grep -q '^| \`old.o\` .*stale? 5 other files carry SASS sm_80 sm_90 |\$' '$TMP/out'"
 finish
