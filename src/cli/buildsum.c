@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
+#include "peakname.h"
 #include "judge_build.h"
 #include "schedtext.h"
 #include "xalloc.h"
@@ -20,8 +21,9 @@ peak_how(FILE *f, const struct build_module *b)
 
 	if (b->peak_rss < 0)
 		fputc('-', f);
-	else if (strncmp(how, "cgroup", 6) == 0)
-		fprintf(f, "tree (%s memory peak)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1");
+	else if (peakname_is_cgroup(b))
+		fprintf(f, "tree (%s %s)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1",
+		    PEAKNAME_CGROUP_FULL + strlen("cgroup "));
 	else if (strncmp(how, "proc", 4) == 0)
 		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
 	else if (*how)
@@ -200,10 +202,10 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			heaviest = i;
 	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
-		fprintf(f, ", largest peak RSS %s (",
+		fprintf(f, ", largest %s %s (", peakname_short(&m->modules[heaviest]),
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
 		escape_fputs(m->modules[heaviest].name, f);
-		fputc(')', f);
+		fputs(peakname_is_cgroup(&m->modules[heaviest]) ? "), " PEAKNAME_CACHE : ")", f);
 	}
 	fputc('\n', f);
 	fputs("module\tpeak\twall\tstatus\tarches\tphases\tlargest process\tpeak measured by\n", f);

@@ -289,9 +289,11 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		    u.at_link, judge_plural(u.at_link, "entry", "entries"));
 	if (u.bytes_unknown > 0)
 		verdict_add(v, FINDING_NOTICE,
-		    "--max-spill: spill bytes unknown for %zu of %zu gated %s (no ptxas -v log joined), not judged",
+		    "--max-spill: spill bytes unknown for %zu of %zu gated %s (%s), not judged",
 		    u.bytes_unknown, counts->gated.entries,
-		    judge_plural(counts->gated.entries, "entry", "entries"));
+		    judge_plural(counts->gated.entries, "entry", "entries"),
+		    m->nptxas == 0 ? "no ptxas -v log joined" :
+		    "the ptxas -v log read lends them no figures: registers or frame differ, or it names them not");
 	if (u.amd_counts > 0)
 		verdict_add(v, FINDING_NOTICE,
 		    "--max-spill: %zu AMDGPU %s record%s VGPRs spilled, not bytes: judged by --max-vgpr-spill%s",

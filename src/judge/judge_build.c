@@ -8,6 +8,7 @@
 #include "bytes.h"
 #include "judge_build.h"
 #include "judge_libs.h"
+#include "peakname.h"
 #include "xalloc.h"
 
 /* "a + b + c" of a set's module names.  Allocated.  Each name copied
@@ -48,6 +49,16 @@ covers(const struct sched_set *b, const struct sched_set *a)
 	return b != a && b->n >= 3 && b->n > a->n && a->lo <= b->lo && b->lo < a->hi;
 }
 
+/* Whether a member's peak is a cgroup's: the sum holds page cache. */
+static int
+set_has_cgroup(const struct model *m, const struct schedule *s, const struct sched_set *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (peakname_is_cgroup(&m->modules[s->jobs[t->members[i]].module]))
+			return 1;
+	return 0;
+}
+
 /* The sets of s over --mem-host, each said once, run "how". */
 static void
 judge_host_sets(const struct model *m, const struct schedule *s, const struct build_gates *g,
@@ -69,9 +80,10 @@ judge_host_sets(const struct model *m, const struct schedule *s, const struct bu
 			continue;
 		names = judge_build_set_names(m, s, t);
 		judge_add(v, FINDING_VIOLATION,
-		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
+		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB%s), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
 		    bytes_format(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
+		    set_has_cgroup(m, s, t) ? "; cgroup peaks, " PEAKNAME_CACHE : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
 		free(names);
 	}
@@ -182,8 +194,9 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 			}
 			if (bm->peak_rss > g->mem_budget)
 				judge_add(v, FINDING_VIOLATION,
-				    "VIOLATION %s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
-				    bm->name, bytes_format(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
+				    "VIOLATION %s: %s %s (%" PRId64 " KiB%s) over --mem-budget=%s (%" PRId64 " KiB)",
+				    bm->name, peakname_short(bm), bytes_format(bm->peak_rss, a, sizeof a),
+				    bm->peak_rss / 1024, peakname_is_cgroup(bm) ? ", " PEAKNAME_CACHE : "",
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
 		}
 		if (unknown > 0)
