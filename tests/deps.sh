@@ -3,7 +3,8 @@
 # checks for exactly its libraries (each pkg-config module and header, and
 # the package each error message names), and bootstrap, README's manual
 # command and the GitHub workflow of data/ci/ take their packages from it
-# rather than spelling them out.
+# rather than spelling them out; debian/control's Build-Depends are its
+# packages.
 . "${srcdir:-.}/tests/lib.sh"
 
 DEPS="$srcdir/deps/debian.txt"
@@ -31,7 +32,7 @@ awk '$2 == "lib" { print $1 }' "$TMP/rows" | sort -u >"$TMP/libs"
 # same WHAT A B: the two lists are equal, each difference printed.
 same() {
 	if cmp -s "$2" "$3"; then pass "$1"; else
-		fail "$1"; diff "$2" "$3" | sed -n 's/^</    configure.ac only:/p; s/^>/    deps\/debian.txt only:/p'
+		fail "$1"; diff "$2" "$3" | sed -n 's/^</    wanted only:/p; s/^>/    found only:/p'
 	fi
 }
 same "PKG_CHECK_MODULES: the list's modules, no more, no fewer" "$TMP/ac-modules" "$TMP/modules"
@@ -45,6 +46,16 @@ for f in bootstrap README.md data/ci/github-actions.yml; do
 	check "$f names no package of the list itself" sh -c \
 		'! grep -wqF -f "$1" "$2"' sh "$TMP/libs" "$srcdir/$f"
 done
+# debian/control builds with the same packages: the tools but the
+# compiler (build-essential is implied), the libraries, and the tests'
+# marked <!nocheck>.
+C="$srcdir/debian/control"
+awk '/^Build-Depends:/ { on = 1; sub(/^Build-Depends:/, "") } on && /^[A-Z]/ && !/^Build-Depends:/ { on = 0 }
+	on { n = split($0, d, ","); for (i = 1; i <= n; i++) { s = d[i]; gsub(/^[ \t]+|[ \t]+$/, "", s); if (s != "") print s } }' "$C" |
+	grep -v '^debhelper-compat' | sed 's/ *(.*)//' | sort >"$TMP/control"
+awk '$2 == "tool" && $1 != "build-essential" { print $1 } $2 == "lib" { print $1 } $2 == "test" { print $1 " <!nocheck>" }' \
+	"$TMP/rows" | sort >"$TMP/want-control"
+same "debian/control's Build-Depends: the list's (tests <!nocheck>)" "$TMP/want-control" "$TMP/control"
 check ".ci/run installs the build's packages through bootstrap" sh -c \
 	'grep -q "^\./bootstrap" "$1" && ! grep -wqF -f "$2" "$1"' sh "$srcdir/.ci/run" "$TMP/libs"
 finish
