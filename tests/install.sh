@@ -41,7 +41,12 @@ find "$DEST" -type f | sed "s|^$DEST$P/||" | sort >"$TMP/files"
 cat >"$TMP/want" <<-EOF
 	bin/spillway
 	share/bash-completion/completions/spillway
+	share/man/man1/spillway-record.1
 	share/man/man1/spillway.1
+	share/man/man5/spillway-allow.5
+	share/man/man5/spillway-list.5
+	share/man/man5/spillway-record-log.5
+	share/man/man7/spillway-reference.7
 	share/spillway/schema/junit.xsd
 	share/spillway/schema/list.schema.json
 	share/spillway/schema/report.schema.json
