@@ -29,6 +29,14 @@ check "...no PASS" sh -c '! grep -q "^PASS" "$1"' sh "$TMP/out"
 cpu_bounded 2 "frame records naming symbol 9999 of 2" "$SPILLWAY" --check eiattr-oor.cubin
 check "...named: file, section, record, symbol" grep -q "eiattr-oor.cubin: offset 0x[0-9a-f]*: section .nv.info, record EIATTR_FRAME_SIZE at 0xc names symbol 9999: the symbol table holds 2" "$TMP/err"
 
+cpu_bounded 2 "two .nv_fatbin sections over the same bytes: damage, not rows twice" \
+	"$SPILLWAY" --list "$srcdir/fuzz/corpus/scan/nv_fatbin-same-bytes-twice.o"
+check "...named" grep -q "section .nv_fatbin (38096 bytes at 0xc00) overlaps section .nv_fatbin (38096 bytes at 0xc00)" "$TMP/err"
+cpu_bounded 0 "a second .nv_fatbin with its own bytes (a copy): read" \
+	"$SPILLWAY" --list "$srcdir/fuzz/corpus/scan/nv_fatbin-twice.o"
+"$SPILLWAY" --list "$BUILD/stack.o" >stack.csv
+check "...twice the rows of the object" [ "$(($(wc -l <"$TMP/out") - 1))" -eq "$((2 * ($(wc -l <stack.csv) - 1)))" ]
+
 # --- the rest of each class: a fatbin's frame is judged, a cubin's loss is damage
 for f in class/*; do
 	name=${f#class/}

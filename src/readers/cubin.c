@@ -306,20 +306,30 @@ fail(struct reader *r, uint64_t offset, const char *fmt, ...)
  * figure less.  Attributes not here give no column: they are skipped by
  * that rule, whatever their form (nvinfo_next has checked their length).
  */
+/*
+ * What a function may have once (cubin_func.seen): a second record or
+ * section of the kind would overwrite the first's figure, so it is damage.
+ */
+enum once_per_function {
+	SEEN_REGCOUNT = 1 << 0, SEEN_FRAME = 1 << 1, SEEN_STACK = 1 << 2,
+	SEEN_SHARED = 1 << 3, SEEN_LOCAL = 1 << 4, SEEN_REFERENCES = 1 << 5,
+};
+
 struct attr_form {
 	uint8_t		 attr;
 	uint8_t		 format;
 	uint16_t	 min_size;	/* SVAL: bytes of payload at least */
 	const char	*name;
+	uint16_t	 once;		/* per symbol (.nv.info), or 0 */
 };
 
 static const struct attr_form attr_forms[] = {
-	{ EIATTR_MAX_THREADS,	EIFMT_SVAL, 12, "EIATTR_MAX_THREADS" },
-	{ EIATTR_REQNTID,	EIFMT_SVAL, 12, "EIATTR_REQNTID" },
-	{ EIATTR_FRAME_SIZE,	EIFMT_SVAL, 8, "EIATTR_FRAME_SIZE" },
-	{ EIATTR_MIN_STACK_SIZE, EIFMT_SVAL, 8, "EIATTR_MIN_STACK_SIZE" },
-	{ EIATTR_MAXREG_COUNT,	EIFMT_HVAL, 0, "EIATTR_MAXREG_COUNT" },
-	{ EIATTR_REGCOUNT,	EIFMT_SVAL, 8, "EIATTR_REGCOUNT" },
+	{ EIATTR_MAX_THREADS,	EIFMT_SVAL, 12, "EIATTR_MAX_THREADS", 0 },
+	{ EIATTR_REQNTID,	EIFMT_SVAL, 12, "EIATTR_REQNTID", 0 },
+	{ EIATTR_FRAME_SIZE,	EIFMT_SVAL, 8, "EIATTR_FRAME_SIZE", SEEN_FRAME },
+	{ EIATTR_MIN_STACK_SIZE, EIFMT_SVAL, 8, "EIATTR_MIN_STACK_SIZE", SEEN_STACK },
+	{ EIATTR_MAXREG_COUNT,	EIFMT_HVAL, 0, "EIATTR_MAXREG_COUNT", 0 },
+	{ EIATTR_REGCOUNT,	EIFMT_SVAL, 8, "EIATTR_REGCOUNT", SEEN_REGCOUNT },
 };
 
 static const struct attr_form *
@@ -351,6 +361,18 @@ record_form(struct reader *r, const struct section *sec, const struct nvinfo_rec
 		    a->format == EIFMT_SVAL ? (a->min_size == 8 ? " with a symbol and a value (8 bytes)" :
 		    " with three dimensions (12 bytes)") : "");
 	return 1;
+}
+
+/* The second of what a function has once (once_per_function): damage. */
+static int
+seen_before(struct reader *r, struct cubin_func *f, uint16_t bit, const struct section *sec,
+    uint64_t at, const char *what)
+{
+	if ((f->seen & bit) != 0)
+		return fail(r, at, "section %s: a second %s for function %s, expected one",
+		    sec->name, what, f->name);
+	f->seen |= bit;
+	return 0;
 }
 
 /*
@@ -406,6 +428,9 @@ read_module_info(struct reader *r, struct section *sec)
 			    "section %s, record %s at 0x%zx names symbol %u, which is no function "
 			    "of this image", sec->name, attr_form_of(rec.attr)->name, rec.offset, sym);
 		}
+		if (seen_before(r, &r->c->funcs[f], attr_form_of(rec.attr)->once, sec,
+		    sec->hdr.sh_offset + rec.offset, attr_form_of(rec.attr)->name) < 0)
+			return -1;
 		if (rec.attr == EIATTR_MIN_STACK_SIZE && val == STACK_NOT_STATIC) {
 			r->c->funcs[f].stack = UNKNOWN_STACK;
 			r->c->funcs[f].stack_why = STACK_RECURSION;
@@ -501,7 +526,9 @@ read_memory_size(struct reader *r, struct section *sec)
 	long fi = owner_of(r, sec, sec->hdr.sh_info, sec->fn);
 	int32_t size = size_as_int32(sec->hdr.sh_size);
 
-	if (fi < 0)
+	if (fi < 0 || seen_before(r, &r->c->funcs[fi], sec->kind == SEC_SHARED ? SEEN_SHARED :
+	    SEEN_LOCAL, sec, sec->hdr_at, sec->kind == SEC_SHARED ? "shared memory section" :
+	    "local memory section") < 0)
 		return -1;
 	if (sec->kind == SEC_SHARED)
 		r->c->funcs[fi].shared = size;
@@ -591,7 +618,9 @@ read_references(struct reader *r, struct section *sec)
 	if (sec->hdr.sh_type != SHT_REL && sec->hdr.sh_type != SHT_RELA)
 		return fail(r, sec->hdr_at, "section %s has type 0x%x: expected SHT_REL (9) or "
 		    "SHT_RELA (4)", sec->name, (unsigned)sec->hdr.sh_type);
-	if ((fi = owner_of(r, sec, link_of_target(r, &sec->hdr), sec->fn)) < 0)
+	if ((fi = owner_of(r, sec, link_of_target(r, &sec->hdr), sec->fn)) < 0 ||
+	    seen_before(r, &r->c->funcs[fi], SEEN_REFERENCES, sec, sec->hdr_at,
+	    "relocation section into bank 0") < 0)
 		return -1;
 	entsize = sec->hdr.sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
 	n = sec->len / entsize;
@@ -1016,14 +1045,29 @@ resolve_symbols(struct reader *r)
 	return 0;
 }
 
+/* The sections an image has once: a second would overwrite the first's
+ * calls, toolkit or target. */
+static const unsigned char kind_once_per_image[SEC_KINDS] = {
+	[SEC_TKINFO] = 1, [SEC_COMPAT] = 1, [SEC_CALLGRAPH] = 1,
+};
+
 static int
 read_sections(struct reader *r)
 {
+	size_t first[SEC_KINDS] = { 0 };
+
 	for (size_t i = 1; i < r->nsecs; i++) {
 		struct section *sec = &r->secs[i];
 		section_reader read = section_readers[sec->kind];
 
-		if (sec->scn != NULL && read != NULL && read(r, sec) < 0)
+		if (sec->scn == NULL || read == NULL)
+			continue;
+		if (kind_once_per_image[sec->kind] && first[sec->kind] != 0)
+			return fail(r, sec->hdr_at, "section %zu (%s) is a second one of its kind, "
+			    "after section %zu (%s): expected one", i, sec->name, first[sec->kind],
+			    r->secs[first[sec->kind]].name);
+		first[sec->kind] = i;
+		if (read(r, sec) < 0)
 			return -1;
 	}
 	r->c->global = r->global;

@@ -345,13 +345,53 @@ find_code_sections(const uint8_t *data, size_t size, const struct hostelf_table 
 	return rc;
 }
 
+static int
+by_offset(const void *a, const void *b)
+{
+	const struct fatbin_section *x = *(const struct fatbin_section *const *)a;
+	const struct fatbin_section *y = *(const struct fatbin_section *const *)b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/*
+ * Each byte read once: device code sections over the same bytes would
+ * give their rows twice, and the reader's work past the file's.  -1
+ * (err) when two overlap.
+ */
+static int
+overlapping(const struct fatbin_section *secs, size_t n, char *err, size_t errsize,
+    size_t *err_offset)
+{
+	const struct fatbin_section **order, *last = NULL;
+	size_t m = 0;
+	int rc = 0;
+
+	if (n < 2)
+		return 0;
+	order = xmalloc(n * sizeof *order);
+	for (size_t i = 0; i < n; i++)
+		if (secs[i].size > 0)	/* an empty one holds no byte */
+			order[m++] = &secs[i];
+	qsort(order, m, sizeof *order, by_offset);
+	for (size_t i = 0; i < m && rc == 0; i++) {
+		if (last != NULL && order[i]->offset < last->offset + last->size)
+			rc = sections_error(err, errsize, err_offset, order[i]->offset,
+			    "section %s (%zu bytes at 0x%zx) overlaps section %s (%zu bytes at 0x%zx): "
+			    "expected each byte of device code in one section", order[i]->name,
+			    order[i]->size, order[i]->offset, last->name, last->size, last->offset);
+		last = order[i];
+	}
+	free(order);
+	return rc;
+}
+
 int
 hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section **out,
     size_t *nout, char *err, size_t errsize, size_t *err_offset)
 {
 	struct hostelf_table table;
 	struct found f;
-	size_t claimed = 0;
 
 	*err_offset = 0;
 	*out = NULL;
@@ -376,15 +416,6 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 			goto damage;
 		if (rc == 0)
 			continue;
-		/* Each byte read once: sections over the same bytes would
-		 * give their rows twice, and the reader's work past the file's. */
-		if (sec.size > size - claimed) {
-			sections_error(err, errsize, err_offset, sec.offset,
-			    "section %s (%zu bytes at 0x%zx) overlaps others: the device code sections "
-			    "would claim more than the file's %zu bytes", k->name, sec.size, sec.offset, size);
-			goto damage;
-		}
-		claimed += sec.size;
 		sec.name = k->name;
 		sec.relocatable = k->relocatable;
 		sec.bundles = k->bundles;
@@ -392,6 +423,8 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 			*out = xmalloc(f.n * sizeof **out);
 		(*out)[(*nout)++] = sec;
 	}
+	if (overlapping(*out, *nout, err, errsize, err_offset) < 0)
+		goto damage;
 	free(f.hdrs);
 	free(f.kinds);
 	return *nout > 0;
