@@ -56,4 +56,17 @@ cpu_bounded 0 "--summary --jobs=auto: 100,000 modules of alternating cores" \
 	"$SPILLWAY" --summary --jobs=auto --mem-host=16GB alt.log
 rm -f rec.log alt.log
 
+# --- --report=html of 100,000 kernels held the document five times over
+# (its Markdown, cmark's tree, the HTML, the decorated body, the contents):
+# 890 MB, and under ulimit -v 400000 "out of memory".  The page is written
+# a piece of the Markdown at a time.
+$GEN kernels k.cubin 100000
+cpu_bounded 0 "--report=html: 100,000 kernels" "$SPILLWAY" --report=html -o r.html k.cubin
+check "--report=html: every kernel on the page" [ "$(grep -c '<td><code>kern_' r.html)" -ge 100000 ]
+check "--report=html: one page, whole" sh -c "tail -1 r.html | grep -qx '</html>'"
+cpu_bounded 0 "--report=html: 100,000 kernels under ulimit -v 400000" \
+	sh -c "ulimit -v 400000; exec '$SPILLWAY' --report=html -o r2.html k.cubin"
+check "--report=html: the same page under ulimit -v" cmp -s r.html r2.html
+rm -f k.cubin r.html r2.html
+
 finish
