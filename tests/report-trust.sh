@@ -35,4 +35,19 @@ cp "$BUILD/stack.o" "$TMP/mixed/old.o"
 expect_status 0 "--report coverage: an object of other SASS arches among them" \
 	"$SPILLWAY" --report --sections=coverage "$TMP/mixed"
 check "  ...is the one stale?" sh -c "[ \$(grep -c 'stale?' '$TMP/out') -eq 1 ] && grep -q '^| \`old.o\` .*stale? 5 other files carry SASS sm_80 sm_90 |\$' '$TMP/out'"
+
+# --max-growth, instantiation by instantiation: a baseline without
+# fill_kernel<double, 8> (REG 28 now) and with fill_kernel<float, 4> at 12
+# registers (16 now).  Before: "fill_kernel<double, 8> sm_75: REG 28, was
+# 16" (16 was another instantiation's), and <float, 4>'s +4 unnamed.
+"$SPILLWAY" --list "$BUILD/templates.o" >"$TMP/t.csv"
+grep -v ',sm_75,entry,_ZN4blas11fill_kernelIdLi8EEEvPT_S1_i,' "$TMP/t.csv" |
+	sed '/,sm_75,entry,_ZN4blas11fill_kernelIfLi4EEEvPT_S1_i,/s/,blas,16,/,blas,12,/' >"$TMP/base.csv"
+expect_status 1 "--max-growth=reg:0 against that baseline" \
+	"$SPILLWAY" --check --baseline="$TMP/base.csv" --max-growth=reg:0 "$BUILD/templates.o"
+check "  ...fill_kernel<float, 4> against its own 12" grep -qF \
+	"VIOLATION void blas::fill_kernel<float, 4>(float*, float, int) sm_75: REG 16, was 12 (+4, over --max-growth=reg:0)" "$TMP/out"
+check "  ...fill_kernel<double, 8> is new, the kernel's largest named with its own instantiation" grep -qF \
+	"VIOLATION void blas::fill_kernel<double, 8>(double*, double, int) sm_75: REG 28, a new instantiation; blas::fill_kernel's largest was 16, void blas::fill_kernel<blas::detail::Complex<float>, 3>(" "$TMP/out"
+check "  ...two violations, no other" [ "$(grep -c '^VIOLATION' "$TMP/out")" -eq 2 ]
 finish
