@@ -129,15 +129,21 @@ section_kernel_table(struct rdoc *d, const struct section_input *in,
 void
 section_kernel_cells(struct rtable *t, const struct section_input *in, const struct kgroup *g)
 {
+	rtable_cell(t, "%s", g->collapsed);
+	section_library_cell(t, in, g);
+	rtable_cell(t, "%s", g->arch);
+}
+
+void
+section_library_cell(struct rtable *t, const struct section_input *in, const struct kgroup *g)
+{
 	char also[512];
 
-	rtable_cell(t, "%s", g->collapsed);
 	if (g->also != SIZE_MAX)	/* the same kernel in other files (copies.h) */
 		rtable_cell(t, "%s (also in %s)", g->library,
 		    copies_where(in->model, g->also, section_groups(in)->prefix, also, sizeof also));
 	else
 		rtable_cell(t, "%s", g->library);
-	rtable_cell(t, "%s", g->arch);
 }
 
 const struct kgroup_set *

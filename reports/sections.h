@@ -67,6 +67,9 @@ size_t	section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, co
 /* The kernel, library and sm columns, and one group's cells in them. */
 void	section_kernel_cols(struct rtable *);
 void	section_kernel_cells(struct rtable *, const struct section_input *, const struct kgroup *);
+/* A kernel's library cell: "sepapp (also in sepapp_dlink.o, frames.o)"
+ * when other files hold the same kernel (copies.h). */
+void	section_library_cell(struct rtable *, const struct section_input *, const struct kgroup *);
 
 /*
  * One column of a section's table: its own heading, or the heading of

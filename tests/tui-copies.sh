@@ -16,7 +16,8 @@ keys /
 type_text chain_kernel
 keys Enter
 check "/ finds sep::chain_kernel" wait_for "match 1 of 1"
-check "  ...in sepapp, the linked file" sh -c "grep 'sep::chain_kernel' '$TMP/screen' | grep -q sepapp"
+check "  ...in sepapp, the linked file, +3 other files" sh -c \
+	"grep 'sep::chain_kernel' '$TMP/screen' | grep -q 'sepapp +3 '"
 keys Enter
 check "Enter shows where else the kernel is" \
 	wait_for "also in    sepapp_dlink.o, frames.o, libsepkern.a(frames.cu.o)"

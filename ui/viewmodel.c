@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +211,44 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 	free(newidx);
 }
 
+const char *
+vm_library_label(const struct vm_group *g, char *buf, size_t size)
+{
+	if (g->nalso > 0)
+		snprintf(buf, size, "%s +%u", g->libshort, g->nalso);
+	else
+		snprintf(buf, size, "%s", g->libshort);
+	return buf;
+}
+
+int
+vm_also_width(const struct vm_group *g)
+{
+	char n[16];
+
+	return g->nalso > 0 ? snprintf(n, sizeof n, " +%u", g->nalso) : 0;
+}
+
+/* Each group's count of other files holding its functions (copies.h). */
+static void
+vm_build_also(struct viewmodel *vm)
+{
+	size_t na = vm->narches;
+
+	for (size_t i = 0; i < vm->ninsts * na; i++) {
+		struct vm_group *g = &vm->groups[vm->insts[i / na].group];
+		uint32_t n = 0;
+
+		if (vm->funcs[i] < 0)
+			continue;
+		for (uint32_t c = copies_first(vm->m, (size_t)vm->funcs[i]); c != COPY_NONE;
+		    c = copies_next(vm->m, c))
+			n++;
+		if (n > g->nalso)
+			g->nalso = n;
+	}
+}
+
 static void
 vm_build_values(struct viewmodel *vm)
 {
@@ -383,7 +422,7 @@ vm_build_ranks(struct viewmodel *vm)
 		g->width = text_width(g->collapsed);
 		if (g->width > vm->name_width)
 			vm->name_width = g->width;
-		w = text_width(g->libshort);
+		w = text_width(g->libshort) + vm_also_width(g);
 		if (w > vm->lib_width)
 			vm->lib_width = w;
 	}
@@ -415,6 +454,7 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	vm_build_groups(vm, imgarch);
 	vm_build_values(vm);
 	vm_build_libshort(vm);
+	vm_build_also(vm);
 	vm_build_diffs(vm);
 	vm_build_ranks(vm);
 	free(imgarch);
