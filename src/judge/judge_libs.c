@@ -246,15 +246,17 @@ describe(const struct model *m, const struct scan_span *sp, char *buf, size_t le
 void
 judge_nothing(const struct judge_config *c, const struct model *m, struct verdict *v)
 {
-	size_t *entries;
+	size_t *entries, all = 0;
 	char what[160];
 
 	if (c->stats == NULL)
 		return;
 	entries = xcalloc(m->nimages ? m->nimages : 1, sizeof *entries);
 	for (size_t i = 0; i < m->nfuncs; i++)
-		if (m->funcs[i].kind == FUNC_ENTRY)
+		if (m->funcs[i].kind == FUNC_ENTRY) {
 			entries[m->funcs[i].image]++;
+			all++;
+		}
 	for (size_t s = 0; s < c->stats->nspans; s++) {
 		const struct scan_span *sp = &c->stats->spans[s];
 		size_t n = 0;
@@ -267,7 +269,9 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 			continue;
 		for (size_t i = sp->image_first; i < sp->image_end; i++)
 			n += entries[i];
-		if (n > 0 || sp->modules > 0)
+		/* A ptxas -v log is judged through the rows it joins, when
+		 * another path holds them. */
+		if (n > 0 || sp->modules > 0 || (sp->ptxas > 0 && all > 0))
 			continue;
 		describe(m, sp, what, sizeof what);
 		judge_add(v, FINDING_NOTHING, "%s%s: no SASS entry function (%s): nothing to judge",

@@ -125,7 +125,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	for (int i = 0; i < npaths; i++) {
 		struct scan_span *sp = &stats->spans[i];
 		struct stat st;
-		size_t filled = s.modules_filled;
+		size_t filled = s.modules_filled, ptxas = model->nptxas;
 
 		sp->path = paths[i];
 		sp->image_first = sp->image_end = model->nimages;
@@ -133,6 +133,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 			scan_walk_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
 			sp->image_end = model->nimages;
 			sp->modules = s.modules_filled - filled;
+			sp->ptxas = model->nptxas - ptxas;
 			continue;
 		}
 		if (stat(paths[i], &st) != 0) {
@@ -156,6 +157,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		(void)scan_inode_seen(&s, &st, 1);	/* one that could not be read, too */
 		sp->image_end = model->nimages;
 		sp->modules = s.modules_filled - filled;
+		sp->ptxas = model->nptxas - ptxas;
 	}
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)
