@@ -3,8 +3,9 @@
  * none of the pseudo file systems (/proc, /sys, /dev/pts...) whose files
  * are the kernel's, not a build's: a link to /proc would walk every
  * process's root (/proc/N/root), the whole machine; nor, through a link,
- * the top of a file system (/, or what /proc/N/root leads to).  And how a link whose
- * path is past PATH_MAX is reached: its folder opened a piece at a time.
+ * the top of a file system (/, or what /proc/N/root leads to).  And how a
+ * link whose path is past PATH_MAX is reached: its folder opened a piece
+ * at a time.
  */
 #include "config.h"
 

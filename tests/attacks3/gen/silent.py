@@ -70,12 +70,25 @@ def main():
                                        struct.pack("<BBHI", 4, EIATTR_MIN_STACK_SIZE, 4, 1)),
         # A kernel's section naming a symbol past the table.
         "text-symbol-past-table.cubin": section_info(kernel(), 4, (32 << 24) | 77),
+        # A code object with a second NT_AMDGPU_METADATA note (its kernel's 4 KiB private segment).
+        "amd-second-metadata.co": amd_two_notes(),
         # Local memory of a function the image does not have.
         "local-of-no-function.cubin": kernel(extra=[(b".nv.local.ghost", SHT_LOPROC + 9, None, 4096, 0, 0, 0)]),
     }
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
+
+
+def amd_two_notes():
+    from amd import mp, kernel, note
+    from elfgen import host_elf
+
+    def meta(k):
+        return mp({"amdhsa.version": [1, 2], "amdhsa.target": "amdgcn-amd-amdhsa--gfx90a",
+                   "amdhsa.kernels": [k]})
+    notes = note(meta(kernel("benign_kernel"))) + note(meta(kernel("hidden_kernel", private=4096)))
+    return host_elf([(b".note", 7, notes, 4)], etype=3, machine=224)
 
 
 def section_info(image, index, info):
