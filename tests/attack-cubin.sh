@@ -73,9 +73,16 @@ replay() {
 	f=$1 name=$(basename "$1")
 	if reads_clean "$name" && ! dropped_silently "$name"; then
 		bounded 0 "$name is read" "$SPILLWAY" --list "$f"
-		check "$name: its rows, no message" \
-		    sh -c '[ "$(wc -l < "$1")" -ge 2 ] || [ "$2" = host-fatbin-nobits.o ] || [ "$2" = host-fatbin-size0.o ]; [ ! -s "$3" ]' \
-		    sh "$TMP/out" "$name" "$TMP/err"
+		# An empty fatbin section holds no device code, and says so (issue 36).
+		case $name in
+		host-fatbin-nobits.o | host-fatbin-size0.o)
+			check "$name: no rows, and no device code said" sh -c \
+			    '[ "$(wc -l <"$1")" -eq 1 ] && [ "$(cat "$3")" = "spillway: no device code under $2" ]' \
+			    sh "$TMP/out" "$f" "$TMP/err" ;;
+		*)
+			check "$name: its rows, no message" \
+			    sh -c '[ "$(wc -l <"$1")" -ge 2 ] && [ ! -s "$2" ]' sh "$TMP/out" "$TMP/err" ;;
+		esac
 		return
 	fi
 	bounded 2 "$name is damage" "$SPILLWAY" --list "$f"

@@ -145,6 +145,7 @@ struct scan {
 	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
+	struct membudget	 zones;		/* msgpack-c's, unpacking AMDGPU metadata */
 	struct rss		 rss;
 	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*
@@ -182,6 +183,7 @@ struct place {
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
+	size_t			 fatbin_images;	/* entries of that walk made images */
 };
 
 /* A batch of consecutive jobs a worker claimed. */
