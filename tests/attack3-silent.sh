@@ -70,6 +70,12 @@ ln -s loop-a links/loop-b
 cpu_bounded 2 "a loop of links is named" "$SPILLWAY" --check links
 check "...by its name and why" grep -q "^spillway: loop-a: a link that cannot be followed: Too many levels of symbolic links" "$TMP/err"
 rm links/loop-a links/loop-b
+ln -s / links/top
+ln -s /proc/self/root links/self-root
+cpu_bounded 2 "links to / and to /proc/self/root: not a walk of the machine" "$SPILLWAY" --check links
+check ".../ named" grep -q "^spillway: top: a link to the top of a file system (/ or a mount point): not followed" "$TMP/err"
+check ".../proc/self/root named" grep -q "^spillway: self-root: a link to the top of a file system" "$TMP/err"
+rm links/top links/self-root
 # A folder on another file system: /dev/shm where it is a tmpfs of its own.
 if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -c %d /dev/shm)" != "$(stat -c %d links)" ]; then
 	other=$(mktemp -d /dev/shm/spillway-silent.XXXXXX)

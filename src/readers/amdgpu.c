@@ -299,10 +299,14 @@ read_metadata(const uint8_t *desc, size_t len, struct amdgpu_co *co, struct strp
 	return rc;
 }
 
-/* The NT_AMDGPU_METADATA note of a SHT_NOTE section; 1 found, 0 none, -1. */
+/*
+ * The NT_AMDGPU_METADATA note of a SHT_NOTE section, read into co; *seen
+ * says one was read before: a second is damage (it would be left unread,
+ * or overwrite the first's kernels).  0, or -1 (err).
+ */
 static int
 read_notes(Elf_Scn *scn, const GElf_Shdr *sh, struct amdgpu_co *co, struct strpool *pool,
-    struct membudget *zones, char *err, size_t errsize, size_t *err_offset)
+    struct membudget *zones, int *seen, char *err, size_t errsize, size_t *err_offset)
 {
 	Elf_Data *d = elf_rawdata(scn, NULL);
 	size_t off = 0, name_off, desc_off;
@@ -315,10 +319,13 @@ read_notes(Elf_Scn *scn, const GElf_Shdr *sh, struct amdgpu_co *co, struct strpo
 		    memcmp((const char *)d->d_buf + name_off, note_owner, sizeof note_owner) != 0)
 			continue;
 		*err_offset = (size_t)sh->sh_offset + desc_off;
+		if (*seen)
+			return fail(err, errsize, -1, "a second NT_AMDGPU_METADATA note: expected one "
+			    "per code object");
 		if (read_metadata((const uint8_t *)d->d_buf + desc_off, nh.n_descsz, co, pool,
 		    zones, err, errsize) < 0)
 			return -1;
-		return 1;
+		*seen = 1;
 	}
 	return 0;
 }
@@ -330,7 +337,7 @@ amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *co, struct strpo
 	struct hostelf_table table;
 	Elf *elf;
 	Elf_Scn *scn = NULL;
-	int found = 0;
+	int found = 0, seen = 0;
 
 	memset(co, 0, sizeof *co);
 	co->version_major = co->version_minor = UNKNOWN;
@@ -342,7 +349,13 @@ amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *co, struct strpo
 	while (found == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 
-		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE)
+		if (gelf_getshdr(scn, &sh) == NULL) {
+			*err_offset = (size_t)(table.shoff + elf_ndxscn(scn) * table.shentsize);
+			found = fail(err, errsize, -1, "unreadable section header %zu: %s",
+			    elf_ndxscn(scn), elf_errmsg(-1));
+			break;
+		}
+		if (sh.sh_type != SHT_NOTE)
 			continue;
 		if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset) {
 			*err_offset = (size_t)sh.sh_offset;
@@ -350,10 +363,10 @@ amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *co, struct strpo
 			    (unsigned long long)sh.sh_size, (unsigned long long)sh.sh_offset, size);
 			break;
 		}
-		found = read_notes(scn, &sh, co, pool, zones, err, errsize, err_offset);
+		found = read_notes(scn, &sh, co, pool, zones, &seen, err, errsize, err_offset);
 	}
 	elf_end(elf);
-	if (found == 0)
+	if (found == 0 && !seen)
 		found = fail(err, errsize, -1, "code object without an NT_AMDGPU_METADATA note "
 		    "(code object v2 and older are not read)");
 	if (found < 0) {

@@ -948,10 +948,11 @@ hash_image(struct reader *r)
 
 /*
  * The image's one symbol table, of type SHT_SYMTAB in whole entries of 24
- * bytes (Elf64_Sym, whatever sh_entsize says): every function's section and every .nv.info record names its
- * symbol there.  A section called .symtab of another type, a second table,
- * or functions with no table are damage: read any other way, a kernel
- * would lose its records (and its being a kernel) without a word.
+ * bytes (Elf64_Sym, whatever sh_entsize says): every function's section
+ * and every .nv.info record names its symbol there.  A section called
+ * .symtab of another type, a second table, or functions with no table are
+ * damage: read any other way, a kernel would lose its records (and its
+ * being a kernel) without a word.
  */
 static int
 check_symtab(struct reader *r)

@@ -36,12 +36,12 @@ offload_bundle_target(const char *id, size_t len, char *out, size_t outsize)
 		const char *dash = memchr(t, '-', (size_t)(end - t));
 
 		if (dash == NULL)
-			return -1;
+			return -2;
 		t = dash + 1;
 	}
 	n = (size_t)(end - t);
 	if (n < 4 || memcmp(t, "gfx", 3) != 0 || n >= outsize || memchr(t, '\0', n) != NULL)
-		return -1;
+		return -2;
 	memcpy(out, t, n);
 	out[n] = '\0';
 	return 0;
@@ -77,6 +77,7 @@ walk_one(const uint8_t *buf, size_t size, size_t at, size_t *end, offload_entry_
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t off, sz, idlen;
 		struct offload_entry e;
+		int rc = -1;
 
 		if (avail - pos < ENTRY_FIXED)
 			return walk_error(on_error, ctx, at + pos, "offload bundle entry header cut short");
@@ -97,8 +98,17 @@ walk_one(const uint8_t *buf, size_t size, size_t at, size_t *end, offload_entry_
 		}
 		if (sz > 0 && off + sz > last)
 			last = (size_t)(off + sz);
-		if (sz > 0 && offload_bundle_target((const char *)b + pos, (size_t)idlen,
-		    e.target, sizeof e.target) == 0) {
+		/* An entry of no amdgcn target (the host's) is not device code
+		 * spillway reads; one whose amdgcn target it cannot read is
+		 * damage, not an entry less. */
+		if (sz > 0 && (rc = offload_bundle_target((const char *)b + pos, (size_t)idlen,
+		    e.target, sizeof e.target)) == -2) {
+			snprintf(msg, sizeof msg, "offload bundle entry %.*s: an amdgcn target that cannot "
+			    "be read (expected ...-amdgcn-amd-amdhsa--gfxNNN[:features], at most %d bytes)",
+			    (int)(idlen < 64 ? idlen : 64), (const char *)b + pos, OFFLOAD_TARGET_MAX - 1);
+			return walk_error(on_error, ctx, at + pos - ENTRY_FIXED, msg);
+		}
+		if (sz > 0 && rc == 0) {
 			e.payload = b + off;
 			e.size = (size_t)sz;
 			e.offset = at + (size_t)off;

@@ -49,9 +49,9 @@ int	offload_bundle_walk(const uint8_t *buf, size_t size, offload_entry_fn on_ent
 
 /*
  * The target id of an entry id: "hipv4-amdgcn-amd-amdhsa--gfx906" and
- * "hip-amdgcn-amd-amdhsa-gfx906" give "gfx906".  Returns 0, or -1 when
- * the id names no amdgcn-amd-amdhsa target (the host entry) or one too
- * long to keep.
+ * "hip-amdgcn-amd-amdhsa-gfx906" give "gfx906".  Returns 0, -1 when the
+ * id names no amdgcn-amd-amdhsa target (the host entry), -2 when it names
+ * one that cannot be read (no gfx name, a NUL, too long to keep).
  */
 int	offload_bundle_target(const char *id, size_t len, char *out, size_t outsize);
 

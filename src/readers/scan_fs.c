@@ -2,8 +2,10 @@
  * Where the walk may go: the file systems of the paths it was given, and
  * none of the pseudo file systems (/proc, /sys, /dev/pts...) whose files
  * are the kernel's, not a build's: a link to /proc would walk every
- * process's root (/proc/N/root), the whole machine.  And how a link whose
- * path is past PATH_MAX is reached: its folder opened a piece at a time.
+ * process's root (/proc/N/root), the whole machine; nor, through a link,
+ * the top of a file system (/, or what /proc/N/root leads to).  And how a
+ * link whose path is past PATH_MAX is reached: its folder opened a piece
+ * at a time.
  */
 #include "config.h"
 
@@ -55,6 +57,16 @@ scan_fs_pseudo(int fd)
 		if ((unsigned long)fs.f_type == pseudo_fs[i].magic)
 			return pseudo_fs[i].name;
 	return NULL;
+}
+
+int
+scan_fs_is_top(int fd, const struct stat *st)
+{
+	struct stat up;
+
+	if (fstatat(fd, "..", &up, 0) != 0)
+		return 0;
+	return up.st_dev != st->st_dev || up.st_ino == st->st_ino;
 }
 
 void

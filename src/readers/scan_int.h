@@ -231,6 +231,8 @@ void	scan_walk_links(struct scan *, const char *root);
 /* scan_fs.c */
 /* The pseudo file system fd lies on ("proc", "sysfs"...), NULL for another. */
 const char *scan_fs_pseudo(int fd);
+/* Whether the folder fd (st) is the top of a file system: /, a mount. */
+int	scan_fs_is_top(int fd, const struct stat *st);
 void	scan_fs_add_root(struct scan *, const struct stat *);
 int	scan_fs_is_root(const struct scan *, const struct stat *);
 /* The folder of path, opened a piece at a time when path is past PATH_MAX

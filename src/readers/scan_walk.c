@@ -323,9 +323,14 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 		const char *shown = shown_under(path, root);
 		struct stat st;
 
-		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0)
-			;	/* gone since it was listed */
-		else if (S_ISDIR(st.st_mode) && cmake_check_dir(dir, names[i]))
+		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno != ENOENT) {	/* else gone since it was listed */
+				char what[96];
+
+				snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
+				walk_notice(s, shown, what);
+			}
+		} else if (S_ISDIR(st.st_mode) && cmake_check_dir(dir, names[i]))
 			skip_cmake_check(s, dirfd(d), names[i], shown, depth + 1);
 		else if (S_ISDIR(st.st_mode))
 			scan_walk_dir(s, dirfd(d), names[i], path, root, depth + 1, 0);
@@ -355,7 +360,7 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
  * followed, and named: a link into a pseudo file system (/proc, /sys:
  * scan_fs.c), and a link to a folder on a file system none of the paths
  * given lies on (a file there is read: it is one file, a folder is a
- * walk of anything).
+ * walk of anything), or to the top of one (/, /proc/1/root: every folder).
  */
 static void
 follow_link(struct scan *s, const struct link_rec *l, const char *root)
@@ -383,6 +388,9 @@ follow_link(struct scan *s, const struct link_rec *l, const char *root)
 	else if (!scan_fs_is_root(s, &st))
 		walk_notice(s, l->shown, "a link to a folder on another file system than the paths "
 		    "given: not followed (name the folder to read it)");
+	else if (scan_fs_is_top(fd, &st))
+		walk_notice(s, l->shown, "a link to the top of a file system (/ or a mount point): "
+		    "not followed (name the folder to read it)");
 	else
 		scan_walk_dir(s, dirfd, base, l->path, root, 1, 1);
 	if (fd >= 0)

@@ -70,12 +70,47 @@ def main():
                                        struct.pack("<BBHI", 4, EIATTR_MIN_STACK_SIZE, 4, 1)),
         # A kernel's section naming a symbol past the table.
         "text-symbol-past-table.cubin": section_info(kernel(), 4, (32 << 24) | 77),
+        # A code object with a second NT_AMDGPU_METADATA note (its kernel's 4 KiB private segment).
+        "amd-second-metadata.co": amd_two_notes(),
+        # A clang offload bundle whose amdgcn entry names a target too long to keep.
+        "bundle-long-target.hipfb": bundle([(b"host-x86_64-unknown-linux-gnu-", b""),
+                                            (b"hipv4-amdgcn-amd-amdhsa--gfx90a" + b":xnack+" * 6,
+                                             amd_code_object("hidden_kernel", 4096))]),
         # Local memory of a function the image does not have.
         "local-of-no-function.cubin": kernel(extra=[(b".nv.local.ghost", SHT_LOPROC + 9, None, 4096, 0, 0, 0)]),
     }
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
+
+
+def amd_code_object(name, private):
+    from amd import mp, kernel, code_object
+    return code_object(mp({"amdhsa.version": [1, 2], "amdhsa.target": "amdgcn-amd-amdhsa--gfx90a",
+                           "amdhsa.kernels": [kernel(name, private=private)]}))
+
+
+def bundle(entries):
+    """A clang offload bundle: its magic, the entry count, (offset, size,
+    id length, id) each, then the payloads at 8-byte offsets."""
+    head = len(b"__CLANG_OFFLOAD_BUNDLE__") + 8 + sum(24 + len(i) for i, _ in entries)
+    at = head + (-head % 8)
+    table, body = b"", b""
+    for ident, payload in entries:
+        table += struct.pack("<QQQ", at + len(body) if payload else 0, len(payload), len(ident)) + ident
+        body += payload + b"\0" * (-len(payload) % 8)
+    return b"__CLANG_OFFLOAD_BUNDLE__" + struct.pack("<Q", len(entries)) + table + b"\0" * (-head % 8) + body
+
+
+def amd_two_notes():
+    from amd import mp, kernel, note
+    from elfgen import host_elf
+
+    def meta(k):
+        return mp({"amdhsa.version": [1, 2], "amdhsa.target": "amdgcn-amd-amdhsa--gfx90a",
+                   "amdhsa.kernels": [k]})
+    notes = note(meta(kernel("benign_kernel"))) + note(meta(kernel("hidden_kernel", private=4096)))
+    return host_elf([(b".note", 7, notes, 4)], etype=3, machine=224)
 
 
 def section_info(image, index, info):
