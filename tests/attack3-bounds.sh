@@ -50,6 +50,15 @@ open(sys.argv[1], 'w').write(h + chr(10) + ','.join(f) + chr(10))" list.csv
 cpu_bounded 2 "--summary of a --list CSV with a quoted field of 100 MiB" "$SPILLWAY" --summary list.csv
 check "the --list CSV's record bound named, at its line" grep -q "list.csv: .*line 2: a record of more than 1 MiB" "$TMP/err"
 rm -f list.csv
+# And in a --list=images CSV given as a baseline (211 MB): no such CSV.
+"$SPILLWAY" --list=images ok.cubin >images.csv
+python3 -c "import sys; h, r = open(sys.argv[1]).read().split(chr(10))[:2]; f = r.split(','); \
+f[0] = chr(34) + ('y' * 1023 + chr(10)) * 102400 + chr(34); \
+open(sys.argv[1], 'w').write(h + chr(10) + ','.join(f) + chr(10))" images.csv
+cpu_bounded 2 "--check --baseline: a --list=images CSV with a quoted field of 100 MiB" \
+	"$SPILLWAY" --check --baseline=images.csv ok.cubin
+check "the field's bound named" grep -q "images.csv: not a --list=images CSV: a field of more than 1 MiB" "$TMP/err"
+rm -f images.csv
 
 # --- --jobs=auto over 100,000 modules all running at once: every -j from 1
 # to 64 was a whole schedule, its sets and pairs (20 s).  The jobs are laid
