@@ -8,7 +8,8 @@
  * The mutator makes what the attack round made (tests/attacks/allow):
  * BOMs, CRLF, comments holding quotes, notes over several lines, columns
  * reordered or in capitals, rows short or long, sms of every shape,
- * numbers with signs and blanks, NUL bytes, open quotes, files cut short.
+ * numbers with signs and blanks, NUL bytes, open quotes, files cut short;
+ * and attack round 3's: fields quoted over many lines.
  */
 #include "config.h"
 
@@ -140,6 +141,28 @@ add_line(struct edit *e)
 	memmove(e->data + off + len + 1, e->data + off, e->size - off);
 	e->size += len + 1;
 	return 1;
+}
+
+/* A field quoted over many lines (issue 35: 100 MiB over 102,400 lines
+ * was quadratic): up to 64 lines of up to 64 bytes, commas, quotes doubled
+ * and comment marks inside, the quote sometimes left open. */
+static int
+quoted_lines(struct edit *e)
+{
+	static const char bits[] = "y,\"\"#\r ";
+	char buf[64 * 66 + 2];
+	size_t len, off = some_field(e, &len), n = 0;
+	unsigned int lines = 1 + pick(e, 64);
+
+	buf[n++] = '"';
+	for (unsigned int l = 0; l < lines; l++) {
+		for (unsigned int k = pick(e, 64); k > 0; k--)
+			buf[n++] = bits[pick(e, sizeof bits - 1)];
+		buf[n++] = '\n';
+	}
+	if (pick(e, 4))
+		buf[n++] = '"';
+	return splice(e, off, len, buf, n);
 }
 
 static int (*const edits[])(struct edit *) = {

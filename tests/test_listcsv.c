@@ -312,6 +312,50 @@ test_open_quote(void **state)
 	imported_free(&r);
 }
 
+/*
+ * A record is at most 1 MiB (issue 35: a quoted field over 100 MiB took
+ * 415 MB): a name just within it is read; one past it is one message at
+ * its line, the lines of its field after the cut are bad rows (counted),
+ * and a row after them is read.
+ */
+static void
+test_record_bound(void **state)
+{
+	size_t cap = (1u << 20) + (1u << 16), len = 0;
+	char *body = malloc(cap);
+	struct imported r;
+
+	(void)state;
+	assert_non_null(body);
+	len += (size_t)sprintf(body, "lib,,sm_80,entry,\"");
+	while (len + 1000 < (1u << 20) - 100) {
+		memset(body + len, 'y', 999);
+		len += 999;
+		body[len++] = '\n';
+	}
+	len += (size_t)sprintf(body + len, "\",k,k,,12,0,0,0,,0,0,0,,,,\n");
+	import_text(&r, body);
+	assert_int_equal(r.rc, 1);
+	assert_true(strlen(r.rows[0].mangled) > 1000000);
+	imported_free(&r);
+
+	len -= strlen("\",k,k,,12,0,0,0,,0,0,0,,,,\n");
+	while (len < (1u << 20) + 5000) {
+		memset(body + len, 'y', 999);
+		len += 999;
+		body[len++] = '\n';
+	}
+	/* The quote's end is then a stray quote: malformed, that line alone. */
+	len += (size_t)sprintf(body + len, "y\",k,k,,12,0,0,0,,0,0,0,,,,\n" GOOD_ROW("after"));
+	import_text(&r, body);
+	assert_int_equal(r.rc, -1);
+	assert_int_equal(r.nrows, 1);
+	assert_string_equal(r.rows[0].mangled, "after");
+	says(&r, 0, "line 2: a record of more than 1 MiB");
+	imported_free(&r);
+	free(body);
+}
+
 /* A byte-order mark and CRLF line ends read as the plain file does. */
 static void
 test_bom_and_crlf(void **state)
@@ -520,6 +564,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fields_quoted_when_they_must_be),
+		cmocka_unit_test(test_record_bound),
 		cmocka_unit_test(test_image_fields_on_every_row),
 		cmocka_unit_test(test_rows_read_back),
 		cmocka_unit_test(test_visibility),

@@ -226,7 +226,7 @@ ptxjoin_apply(const struct ptxjoin *j, const struct model *m, struct func_rec *r
 void
 ptxjoin_free(struct ptxjoin *j)
 {
-	XFREE_OWNER(j, keys);
+	free(j->keys);		/* XFREE_OWNER zeroes the whole owner: once, last */
 	XFREE_OWNER(j, callees);
 }
 

@@ -151,6 +151,21 @@ on_row(int c, void *ctx)
 	memset(im->val, 0, sizeof im->val);
 }
 
+/*
+ * libcsv holds a field whole before it hands it on, however much of it is
+ * kept (FIELD_MAX): a field quoted over 100 MiB held 100 MiB.  Its buffer
+ * grows through this, 64 KiB at a time, to at most 1 MiB; past that libcsv
+ * stops with CSV_ENOMEM, which here means a field too long.
+ */
+#define CSV_FIELD_BYTES_MAX	((size_t)1 << 20)
+#define CSV_BLOCK		((size_t)64 << 10)
+
+static void *
+field_realloc(void *p, size_t n)
+{
+	return n > CSV_FIELD_BYTES_MAX ? NULL : realloc(p, n);
+}
+
 int
 imagescsv_import(const uint8_t *data, size_t size, const char *file, struct model *m,
     struct diag_list *diags, uint64_t order)
@@ -169,9 +184,12 @@ imagescsv_import(const uint8_t *data, size_t size, const char *file, struct mode
 		free(im);
 		return -1;
 	}
+	csv_set_blk_size(&p, CSV_BLOCK);
+	csv_set_realloc_func(&p, field_realloc);
 	if (csv_parse(&p, data, size, on_field, on_row, im) != size || csv_fini(&p, on_field, on_row, im) != 0) {
 		diag_add(diags, order, file, NULL, DIAG_NO_OFFSET, "not a --list=images CSV: %s",
-		    csv_strerror(csv_error(&p)));
+		    csv_error(&p) == CSV_ENOMEM ? "a field of more than 1 MiB"
+		    : csv_strerror(csv_error(&p)));
 		rc = -1;
 	}
 	csv_free(&p);

@@ -246,6 +246,14 @@ listcsv_sm_valid(const char *sm)
 #define IMPORT_BAD_ROWS_SHOWN 10
 /* The longest field text quoted in a message. */
 #define QUOTED_MAX 40
+/* A record (a row, its quoted fields over any number of lines) is at most
+ * 1 MiB: a demangled name is at most 64 KiB, and a quoted field spread over
+ * 100 MiB took 415 MB.  One longer is a bad row, and the reading starts
+ * again on the next line. */
+#define RECORD_MAX	((size_t)1 << 20)
+/* libcsv grows a field's buffer by this much at a time (its default, 128
+ * bytes, is a realloc every 128 bytes of a long field). */
+#define CSV_BLOCK	((size_t)64 << 10)
 
 struct importer {
 	struct model		*m;
@@ -568,7 +576,27 @@ static const char malformed[] =
 static int
 start_parser(struct csv_parser *p)
 {
-	return csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
+	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		return -1;
+	csv_set_blk_size(p, CSV_BLOCK);
+	return 0;
+}
+
+/* A record refused whole (libcsv's strict mode, or past RECORD_MAX): it
+ * ends here, and the parser starts again on the next line. */
+static void
+refuse_record(struct importer *im, struct csv_parser *p, const char *why)
+{
+	if (!im->header_done) {
+		im->header_done = im->header_bad = 1;
+		import_diag(im, im->rec_off, im->rec_line, why);
+	} else if (!im->header_bad)
+		bad_row(im, why);
+	clear_record(im);
+	csv_free(p);
+	if (start_parser(p) != 0)
+		abort();	/* libcsv's init only fails on bad options */
+	im->in_record = 0;
 }
 
 /* Feeds one physical line; a line libcsv refuses ends its record, and the
@@ -585,17 +613,13 @@ feed_line(struct importer *im, struct csv_parser *p, const uint8_t *data, size_t
 		im->rec_line = im->line;
 		im->rec_off = off;
 	}
+	if (off + len - im->rec_off > RECORD_MAX) {
+		refuse_record(im, p, "a record of more than 1 MiB (a quoted field that runs on, "
+		    "or a line that long): not read");
+		return;
+	}
 	if (csv_parse(p, s, len, on_field, on_row, im) != len) {
-		if (!im->header_done) {
-			im->header_done = im->header_bad = 1;
-			import_diag(im, im->rec_off, im->rec_line, malformed);
-		} else if (!im->header_bad)
-			bad_row(im, malformed);
-		clear_record(im);
-		csv_free(p);
-		if (start_parser(p) != 0)
-			abort();	/* libcsv's init only fails on bad options */
-		im->in_record = 0;
+		refuse_record(im, p, malformed);
 		return;
 	}
 	if (im->records != before)
