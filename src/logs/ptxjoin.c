@@ -226,8 +226,8 @@ ptxjoin_apply(const struct ptxjoin *j, const struct model *m, struct func_rec *r
 void
 ptxjoin_free(struct ptxjoin *j)
 {
+	free(j->callees);	/* before XFREE_OWNER zeroes the pointer */
 	XFREE_OWNER(j, keys);
-	XFREE_OWNER(j, callees);
 }
 
 size_t
