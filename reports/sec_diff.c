@@ -66,12 +66,48 @@ other_figures(const struct diff_row *r)
 	return out;
 }
 
+/* Baseline files named in the paragraph; the rest counted. */
+#define DIFF_UNSCANNED_NAMED	8
+
+/*
+ * The baseline's files this scan holds no kernel of (a baseline of the
+ * whole tree, a scan of part of it): named, and their kernels not called
+ * removed.
+ */
+static void
+unscanned_para(struct rdoc *d, const struct section_input *in, size_t kernels)
+{
+	const char **libs;
+	size_t n = baseline_unscanned(in->old, section_groups(in), &libs);
+	char *names = xstrdup(""), *t;
+
+	if (n == 0) {
+		free(libs);
+		return;
+	}
+	for (size_t i = 0; i < n && i < DIFF_UNSCANNED_NAMED; i++) {
+		t = xasprintf("%s%s" RD_CODE "%s" RD_END, names, i ? ", " : "", libs[i]);
+		free(names);
+		names = t;
+	}
+	rdoc_para(d, in->section->name, "The baseline covers %zu %s this scan did not read "
+	    "(%s%s): %zu (kernel, sm) %s of %s %s marked \"file not scanned\", not removed.", n,
+	    n == 1 ? "file" : "files", names,
+	    n > DIFF_UNSCANNED_NAMED ? ", and more" : "", kernels, kernels == 1 ? "pair" : "pairs",
+	    n == 1 ? "it" : "them", kernels == 1 ? "is" : "are");
+	free(names);
+	free(libs);
+}
+
 void
 section_diff(struct rdoc *d, const struct section_input *in)
 {
-	static const char *const status[] = { "changed", "new", "removed" };
+	static const char *const status[DIFF_STATUSES] = {
+		[DIFF_CHANGED] = "changed", [DIFF_NEW] = "new", [DIFF_REMOVED] = "removed",
+		[DIFF_UNSCANNED] = "file not scanned",
+	};
 	struct diff_row *rows;
-	size_t n, count[3] = { 0, 0, 0 };
+	size_t n, count[DIFF_STATUSES] = { 0 };
 	struct rtable *t;
 
 	if (in->old == NULL)
@@ -85,6 +121,7 @@ section_diff(struct rdoc *d, const struct section_input *in)
 	    "register counting as 4 bytes). Other figures: those that changed, or of a "
 	    "new or removed kernel those above 0.", in->config->baseline, count[DIFF_CHANGED],
 	    count[DIFF_NEW], count[DIFF_REMOVED]);
+	unscanned_para(d, in, count[DIFF_UNSCANNED]);
 	if (n == 0) {
 		free(rows);
 		return;

@@ -50,4 +50,14 @@ check "  ...fill_kernel<float, 4> against its own 12" grep -qF \
 check "  ...fill_kernel<double, 8> is new, the kernel's largest named with its own instantiation" grep -qF \
 	"VIOLATION void blas::fill_kernel<double, 8>(double*, double, int) sm_75: REG 28, a new instantiation; blas::fill_kernel's largest was 16, void blas::fill_kernel<blas::detail::Complex<float>, 3>(" "$TMP/out"
 check "  ...two violations, no other" [ "$(grep -c '^VIOLATION' "$TMP/out")" -eq 2 ]
+
+# A baseline of three files, a scan of one: the other two are named, their
+# kernels "file not scanned", not removed (before: 28 removed, no word).
+"$SPILLWAY" --list "$BUILD/stack.o" "$BUILD/spill.o" "$BUILD/coop.o" >"$TMP/three.csv"
+expect_status 0 "--report --baseline covering more files than the scan" \
+	"$SPILLWAY" --report --sections=diff --baseline="$TMP/three.csv" "$BUILD/stack.o"
+check "  ...names the files not scanned" grep -q \
+	'^The baseline covers 2 files this scan did not read (`coop.o`, `spill.o`): 28 (kernel, sm) pairs of them are marked "file not scanned", not removed.$' "$TMP/out"
+check "  ...none is called removed" grep -q ': 0 (kernel, sm) pairs changed, 0 new, 0 removed ' "$TMP/out"
+check "  ...their rows say so" sh -c "[ \$(grep -c '| file not scanned |' '$TMP/out') -eq 28 ]"
 finish

@@ -60,6 +60,45 @@ row_cmp(const void *pa, const void *pb)
 	return kgroup_key_cmp(ga, gb);
 }
 
+/* Whether lib is a library of cur (its groups sorted by library first). */
+static int
+scanned(const struct kgroup_set *cur, const char *lib)
+{
+	size_t lo = 0, hi = cur->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(cur->v[mid].library, lib);
+
+		if (c == 0)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+size_t
+baseline_unscanned(const struct kgroup_set *old, const struct kgroup_set *cur, const char ***libs)
+{
+	size_t n = 0, cap = 0;
+
+	*libs = NULL;
+	for (size_t i = 0; i < old->n; i++) {
+		const char *lib = old->v[i].library;
+
+		if (i > 0 && strcmp(old->v[i - 1].library, lib) == 0)
+			continue;	/* a group sorted by library: once each */
+		if (scanned(cur, lib))
+			continue;
+		xgrow((void **)libs, &cap, n + 1, sizeof **libs);
+		(*libs)[n++] = lib;
+	}
+	return n;
+}
+
 size_t
 baseline_diff(const struct kgroup_set *old, const struct kgroup_set *cur,
     struct diff_row **rows)
@@ -80,7 +119,7 @@ baseline_diff(const struct kgroup_set *old, const struct kgroup_set *cur,
 		memset(&r, 0, sizeof r);
 		if (c < 0) {
 			r.old = &old->v[i++];
-			r.status = DIFF_REMOVED;
+			r.status = scanned(cur, r.old->library) ? DIFF_REMOVED : DIFF_UNSCANNED;
 		} else if (c > 0) {
 			r.cur = &cur->v[j++];
 			r.status = DIFF_NEW;

@@ -11,7 +11,9 @@
 #include "columns.h"
 #include "kgroup.h"
 
-enum { DIFF_CHANGED, DIFF_NEW, DIFF_REMOVED };
+/* DIFF_UNSCANNED: a kernel of a baseline file the scan holds nothing of
+ * (the baseline covers more files than the scan read): not said removed. */
+enum { DIFF_CHANGED, DIFF_NEW, DIFF_REMOVED, DIFF_UNSCANNED, DIFF_STATUSES };
 
 struct diff_row {
 	const struct kgroup	*old, *cur;	/* NULL for new, removed */
@@ -29,5 +31,9 @@ int32_t	baseline_field(const struct kgroup *, int field);
 /* Fills rows with every group that changed, appeared or went; returns the count. */
 size_t	baseline_diff(const struct kgroup_set *old, const struct kgroup_set *cur,
 	    struct diff_row **rows);
+/* The baseline's files (libraries) of which the scan holds no kernel, in
+ * order, each once: *libs allocated, its strings the baseline's. */
+size_t	baseline_unscanned(const struct kgroup_set *old, const struct kgroup_set *cur,
+	    const char ***libs);
 
 #endif

@@ -718,7 +718,7 @@ add_other(struct schedule *s, const struct model *m, size_t i)
 {
 	const struct build_module *b = &m->modules[i];
 
-	s->others = xreallocarray(s->others, s->nothers + 1, sizeof *s->others);
+	xgrow((void **)&s->others, &s->capothers, s->nothers + 1, sizeof *s->others);
 	s->others[s->nothers++] = (struct sched_other){ i, b->start, b->end, b->run, b->timebase };
 }
 

@@ -57,7 +57,7 @@ struct schedule {
 	size_t		  n;
 	int		  run;		/* the run laid out (the last of its timebase), 0 none */
 	struct sched_other *others;	/* recorded: modules of other runs and clocks */
-	size_t		  nothers;
+	size_t		  nothers, capothers;
 	size_t		  recorded_n;	/* modules of the recorded span (of the run laid out) */
 	int		  slots;	/* -jN simulated; 0 recorded */
 	int		  timebase;	/* enum timebase the order or times came from */
