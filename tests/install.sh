@@ -29,9 +29,31 @@ for s in list.schema.json report.schema.json junit.xsd; do
 	check "share/spillway/schema/$s, as the source's" cmp -s "$DEST$P/share/spillway/schema/$s" "$srcdir/data/schema/$s"
 done
 check "the man page names where the schemas go" grep -q 'PREFIX/share/spillway/schema/list.schema.json' "$srcdir/man/spillway.1"
-find "$DEST" -type f | sed "s|^$DEST||" | sort >"$TMP/files"
-check "nothing else is installed ($(wc -l <"$TMP/files") files)" [ "$(wc -l <"$TMP/files")" -eq 5 ]
-sed 's/^/    /' "$TMP/files"
+for shell in bash zsh; do
+	case $shell in
+	bash) c=bash-completion/completions/spillway ;;
+	zsh) c=zsh/site-functions/_spillway ;;
+	esac
+	check "share/$c, the completion spillway writes" sh -c \
+	    '"$1" --completion="$2" | cmp -s - "$3"' sh "$SPILLWAY" "$shell" "$DEST$P/share/$c"
+done
+find "$DEST" -type f | sed "s|^$DEST$P/||" | sort >"$TMP/files"
+cat >"$TMP/want" <<-EOF
+	bin/spillway
+	share/bash-completion/completions/spillway
+	share/man/man1/spillway-record.1
+	share/man/man1/spillway.1
+	share/man/man5/spillway-allow.5
+	share/man/man5/spillway-list.5
+	share/man/man5/spillway-record-log.5
+	share/man/man7/spillway-reference.7
+	share/spillway/schema/junit.xsd
+	share/spillway/schema/list.schema.json
+	share/spillway/schema/report.schema.json
+	share/zsh/site-functions/_spillway
+EOF
+check "nothing else is installed ($(wc -l <"$TMP/files") files)" cmp -s "$TMP/want" "$TMP/files"
+diff "$TMP/want" "$TMP/files" | sed 's/^/    /'
 
 # bootstrap's choice: /usr/local as root, else ~/.local, and it says where.
 check "bootstrap installs to /usr/local as root, else ~/.local" sh -c \

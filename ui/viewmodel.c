@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "arch.h"
+#include "copies.h"
+#include "keyhash.h"
 #include "text.h"
 #include "viewmodel.h"
 #include "vm_label.h"
@@ -36,11 +38,10 @@ vm_map_init(struct vm_map *h, size_t n)
 static uint32_t
 vm_map_get(struct vm_map *h, const void *a, const void *b, uint32_t c, uint32_t val)
 {
-	uint64_t x = (uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15ULL ^
-	    (uint64_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL ^ c;
+	const uint64_t k[] = { (uintptr_t)a, (uintptr_t)b, c };
+	uint64_t x = keyhash_bytes(k, sizeof k);
 	size_t i;
 
-	x ^= x >> 29;
 	for (i = x & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
 		struct vm_mslot *s = &h->slots[i];
 
@@ -145,8 +146,8 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct image_rec *img = &m->images[f->image];
 		uint32_t g, in;
 
-		if (imgarch[f->image] < 0)
-			continue;
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
+			continue;	/* a copy: shown as the function it copies (copies.h) */
 		if (f->kind == FUNC_ENTRY)
 			vm->nentries++;
 		g = vm_map_get(&gmap, f->collapsed, img->library, f->kind, (uint32_t)vm->ngroups);
@@ -192,7 +193,7 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct func_rec *f = &m->funcs[i];
 		int32_t *slot;
 
-		if (imgarch[f->image] < 0)
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
 			continue;
 		slot = &vm->funcs[newidx[finst[i]] * vm->narches + (size_t)imgarch[f->image]];
 		/* The same function twice on one arch (two archive members):

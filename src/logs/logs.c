@@ -3,9 +3,13 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "logs.h"
 
+/* How far into a file its kinds are looked for, first line included: a
+ * file of one line of a gigabyte is not searched (nor faulted in) whole
+ * to learn that it is no log.  --log=FILE is searched whole. */
 #define SNIFF_BYTES (64 * 1024)
 
 /* In the order a log holding several kinds is read. */
@@ -24,19 +28,45 @@ header_kind(const struct logline *first)
 	return 0;
 }
 
-/* The kinds, with no header of their own, that lines before limit hold. */
+/* The kinds, with no header of their own, that lines before limit hold:
+ * each when as many lines as it asks (agree) say so. */
 static unsigned
 line_kinds(const uint8_t *data, size_t size, size_t limit)
 {
 	struct logline l = { 0 };
 	size_t pos = 0;
 	unsigned kinds = 0;
+	int seen[NREADERS] = { 0 };
 
 	while (pos < limit && loglines_next(data, size, &pos, &l))
 		for (size_t r = 0; r < NREADERS; r++)
-			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l))
+			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l) &&
+			    ++seen[r] >= (readers[r]->agree > 0 ? readers[r]->agree : 1))
 				kinds |= readers[r]->kind;
 	return kinds;
+}
+
+/*
+ * A document in markup (an HTML page, an XML file) is no log, whatever
+ * lines of a log it quotes: GNU time's manual shows time -v's output.
+ * Told by how it opens, after any blank space and byte order mark.
+ */
+static const char *const document_openings[] = { "<!doctype html", "<html", "<?xml" };
+
+static int
+is_document(const uint8_t *data, size_t size)
+{
+	size_t at = size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n'))
+		at++;
+	for (size_t i = 0; i < sizeof document_openings / sizeof document_openings[0]; i++) {
+		size_t n = strlen(document_openings[i]);
+
+		if (size - at >= n && strncasecmp((const char *)data + at, document_openings[i], n) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 unsigned
@@ -46,13 +76,17 @@ logs_detect(const uint8_t *data, size_t size, int whole)
 	size_t pos = 0;
 	unsigned kind;
 
+	if (!whole && size > SNIFF_BYTES)
+		size = SNIFF_BYTES;
 	if (memchr(data, '\0', size < 4096 ? size : 4096) != NULL)
 		return 0;	/* not text */
+	if (is_document(data, size))
+		return 0;
 	if (!loglines_next(data, size, &pos, &first))
 		return 0;
 	if ((kind = header_kind(&first)) != 0)
 		return kind;
-	return line_kinds(data, size, size < SNIFF_BYTES || whole ? size : SNIFF_BYTES);
+	return line_kinds(data, size, size);
 }
 
 size_t

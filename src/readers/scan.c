@@ -94,6 +94,7 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	if (s->seen != NULL)
 		htab_delete(s->seen);
 	free(s->links);
+	free(s->root_devs);
 	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
 		free(s->chunks[c]);
 	free(s->chunks);
@@ -115,6 +116,12 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	}
 	stats->spans = xcalloc((size_t)npaths, sizeof *stats->spans);
 	stats->nspans = (size_t)npaths;
+	for (int i = 0; i < npaths; i++) {	/* the file systems links may lead into */
+		struct stat st;
+
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
+			scan_fs_add_root(&s, &st);
+	}
 	for (int i = 0; i < npaths; i++) {
 		struct scan_span *sp = &stats->spans[i];
 		struct stat st;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amdgpu.h"
 #include "clock.h"
 #include "fatal.h"
 #include "parallel.h"
@@ -367,8 +368,13 @@ gather_results(struct scan *s)
 		if (!j->preset)
 			m->images[j->image] = j->img;
 		/* The logs were all read by now (the walk is over): join the rows,
-		 * and format again what a worker formatted without the figures. */
-		if (ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 && j->text != NULL) {
+		 * and format again what a worker formatted without the figures.
+		 * Rows read back from a --list CSV are not joined: the CSV holds
+		 * neither a function's own frame nor its callees, so the join's
+		 * rule (registers and frame equal) cannot be held, and a saved
+		 * build keeps the spill figures it was written with. */
+		if (!j->preset && ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 &&
+		    j->text != NULL) {
 			free(j->text);
 			j->text = s->cfg->format(&m->images[j->image], j->funcs, j->nfuncs, &j->textlen);
 		}
@@ -432,6 +438,7 @@ scan_pool_start(struct scan *s, int nthreads)
 	namecache_init(&s->names, &s->model->pool);
 	rss_open(&s->rss);
 	membudget_init(&s->buffers, BUDGET_SHARE);
+	membudget_init(&s->zones, AMDGPU_ZONES_BUDGET);
 	/* Before any row is read the rest is the program, and what the
 	 * workers will hold besides their buffers: pieces of compressed
 	 * input, zstd's state, and the rows the gathering has not taken. */
@@ -488,6 +495,7 @@ scan_pool_finish(struct scan *s, struct worker *w)
 	s->stats->buffer_handed = s->buffers.handed;
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
+	membudget_free(&s->zones);
 	rss_close(&s->rss);
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);
