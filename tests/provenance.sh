@@ -10,7 +10,10 @@
 # outside a git checkout (a release tarball).
 . "${srcdir:-.}/tests/lib.sh"
 
-command -v git >/dev/null 2>&1 && git -C "$srcdir" rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
+# A release tarball unpacked inside another checkout (make distcheck's) is
+# no checkout of its own: the top of the work tree must be $srcdir.
+top=$(git -C "$srcdir" rev-parse --show-toplevel 2>/dev/null) &&
+	[ "$top" = "$(cd "$srcdir" && pwd -P)" ] ||
 	{ echo "not a git checkout: skipped"; exit 77; }
 cd "$srcdir" || exit 2
 git ls-files -z | xargs -0 ls -d 2>/dev/null | sort >"$TMP/files"	# as committed, less what is deleted
