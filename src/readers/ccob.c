@@ -9,6 +9,7 @@
 
 #include "bytes.h"
 #include "ccob.h"
+#include "diag.h"
 #include "xalloc.h"
 
 enum ccob_method { CCOB_ZLIB = 0, CCOB_ZSTD = 1 };
@@ -31,18 +32,6 @@ static const struct ccob_layout {
 	[3] = { 32, 8, 8, 16, 8 },
 };
 
-static int
-fail(char *err, size_t errsize, size_t *erroff, size_t at, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
-	va_end(ap);
-	*erroff = at;
-	return -1;
-}
-
 static uint64_t
 get_width(const uint8_t *p, size_t width)
 {
@@ -62,24 +51,24 @@ parse_header(const uint8_t *buf, size_t size, struct ccob_header *h, char *err,
 	const struct ccob_layout *l;
 
 	if (size < 8)
-		return fail(err, errsize, erroff, 0, "compressed offload bundle (CCOB) header cut short");
+		return diag_fail_at(err, errsize, erroff, 0, "compressed offload bundle (CCOB) header cut short");
 	h->version = get_u16(buf + 4);
 	h->method = get_u16(buf + 6);
 	if (h->version == 0 || h->version >= sizeof layouts / sizeof layouts[0])
-		return fail(err, errsize, erroff, 4, "compressed offload bundle (CCOB) of version %u: not read (1 to 3 are)",
+		return diag_fail_at(err, errsize, erroff, 4, "compressed offload bundle (CCOB) of version %u: not read (1 to 3 are)",
 		    h->version);
 	if (h->method != CCOB_ZLIB && h->method != CCOB_ZSTD)
-		return fail(err, errsize, erroff, 6, "compressed offload bundle (CCOB) of method %u: neither zlib (0) nor zstd (1)",
+		return diag_fail_at(err, errsize, erroff, 6, "compressed offload bundle (CCOB) of method %u: neither zlib (0) nor zstd (1)",
 		    h->method);
 	l = &layouts[h->version];
 	h->header_size = l->header_size;
 	if (size < l->header_size)
-		return fail(err, errsize, erroff, 0, "compressed offload bundle (CCOB) header of %zu bytes cut short at %zu",
+		return diag_fail_at(err, errsize, erroff, 0, "compressed offload bundle (CCOB) header of %zu bytes cut short at %zu",
 		    l->header_size, size);
 	h->total = l->total_width != 0 ? get_width(buf + l->total_at, l->total_width) : size;
 	h->usize = get_width(buf + l->usize_at, l->usize_width);
 	if (h->total < l->header_size || h->total > size)
-		return fail(err, errsize, erroff, l->total_at,
+		return diag_fail_at(err, errsize, erroff, l->total_at,
 		    "compressed offload bundle (CCOB) of %llu bytes: %zu are there, its header takes %zu",
 		    (unsigned long long)h->total, size, l->header_size);
 	return 0;
@@ -161,7 +150,7 @@ ccob_inflate(const uint8_t *buf, size_t size, size_t limit, uint8_t **out,
 	if (parse_header(buf, size, &h, err, errsize, erroff) < 0)
 		return -1;
 	if (h.usize == 0 || h.usize > limit)
-		return fail(err, errsize, erroff, h.version == 1 ? 8 : h.version == 2 ? 12 : 16,
+		return diag_fail_at(err, errsize, erroff, h.version == 1 ? 8 : h.version == 2 ? 12 : 16,
 		    "compressed offload bundle (CCOB) promises %llu bytes: not 0, at most %zu are read",
 		    (unsigned long long)h.usize, limit);
 	/* One byte over the promise: a stream that fills it gives too much. */
@@ -174,7 +163,7 @@ ccob_inflate(const uint8_t *buf, size_t size, size_t limit, uint8_t **out,
 	}
 	if (rc < 0) {
 		free(dst);
-		return fail(err, errsize, erroff, h.header_size,
+		return diag_fail_at(err, errsize, erroff, h.header_size,
 		    "compressed offload bundle (CCOB, %s) promising %llu bytes: %s",
 		    h.method == CCOB_ZLIB ? "zlib" : "zstd", (unsigned long long)h.usize, why);
 	}

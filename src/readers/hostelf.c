@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "diag.h"
 #include "hostelf.h"
 #include "xalloc.h"
 
@@ -46,18 +47,6 @@ get_word(const struct elf_class *k, const uint8_t *p)
 	return k->word == 8 ? get_u64(p) : get_u32(p);
 }
 
-static int __attribute__((format(printf, 5, 6)))
-table_error(char *err, size_t errsize, size_t *err_offset, uint64_t at, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
-	va_end(ap);
-	*err_offset = (size_t)at;
-	return -1;
-}
-
 static const struct elf_class *
 elf_class_of(const uint8_t *d)
 {
@@ -74,28 +63,28 @@ check_ident(const uint8_t *d, size_t size, char *err, size_t errsize, size_t *er
 	const struct elf_class *k;
 
 	if (size <= EI_DATA) {
-		table_error(err, errsize, err_offset, 0, "ELF header cut short: %zu bytes", size);
+		diag_fail_at(err, errsize, err_offset, 0, "ELF header cut short: %zu bytes", size);
 		return NULL;
 	}
 	if ((k = elf_class_of(d)) == NULL) {
-		table_error(err, errsize, err_offset, EI_CLASS,
+		diag_fail_at(err, errsize, err_offset, EI_CLASS,
 		    "unknown ELF class %u: expected 1 (32-bit) or 2 (64-bit)", d[EI_CLASS]);
 		return NULL;
 	}
 	if (size < k->ehsize) {
-		table_error(err, errsize, err_offset, 0, "ELF header cut short: %zu of %zu bytes",
+		diag_fail_at(err, errsize, err_offset, 0, "ELF header cut short: %zu of %zu bytes",
 		    size, k->ehsize);
 		return NULL;
 	}
 	if (d[EI_DATA] == ELFDATA2MSB) {
 		/* No CUDA host has been big-endian; libelf would convert, but
 		 * the fatbin inside is little-endian anyway. */
-		table_error(err, errsize, err_offset, EI_DATA,
+		diag_fail_at(err, errsize, err_offset, EI_DATA,
 		    "big-endian ELF: no CUDA device code expected");
 		return NULL;
 	}
 	if (d[EI_DATA] != ELFDATA2LSB) {
-		table_error(err, errsize, err_offset, EI_DATA,
+		diag_fail_at(err, errsize, err_offset, EI_DATA,
 		    "unknown ELF data encoding %u: expected 1 (little-endian)", d[EI_DATA]);
 		return NULL;
 	}
@@ -113,22 +102,22 @@ check_names(const uint8_t *d, size_t size, const char *what, const struct elf_cl
 	uint32_t type;
 
 	if (t->shstrndx == SHN_UNDEF || t->shstrndx >= t->shnum)
-		return table_error(err, errsize, err_offset, strndx_at,
+		return diag_fail_at(err, errsize, err_offset, strndx_at,
 		    "e_shstrndx %zu names no section: expected 1 to %zu", t->shstrndx, t->shnum - 1);
 	hdr = d + t->shoff + t->shstrndx * t->shentsize;
 	type = get_u32(hdr + k->sh_type);
 	off = get_word(k, hdr + k->sh_offset);
 	len = get_word(k, hdr + k->sh_size);
 	if (type != SHT_STRTAB)
-		return table_error(err, errsize, err_offset, (uint64_t)(hdr - d),
+		return diag_fail_at(err, errsize, err_offset, (uint64_t)(hdr - d),
 		    "section %zu, the section name table, has type 0x%x: expected SHT_STRTAB (3)",
 		    t->shstrndx, type);
 	if (off > size || len > size - off)
-		return table_error(err, errsize, err_offset, off,
+		return diag_fail_at(err, errsize, err_offset, off,
 		    "section name table (%llu bytes at 0x%llx) runs past the end of the %s (%zu bytes)",
 		    (unsigned long long)len, (unsigned long long)off, what, size);
 	if (len == 0 || d[off + len - 1] != '\0')
-		return table_error(err, errsize, err_offset, off,
+		return diag_fail_at(err, errsize, err_offset, off,
 		    "section name table (%llu bytes at 0x%llx) does not end in a NUL",
 		    (unsigned long long)len, (unsigned long long)off);
 	t->names = (const char *)d + off;
@@ -138,7 +127,7 @@ check_names(const uint8_t *d, size_t size, const char *what, const struct elf_cl
 		uint32_t name = get_u32(sh + k->sh_name);
 
 		if (name >= len)
-			return table_error(err, errsize, err_offset, (uint64_t)(sh - d),
+			return diag_fail_at(err, errsize, err_offset, (uint64_t)(sh - d),
 			    "section %zu's name offset 0x%x lies past the section name table (%llu bytes)",
 			    i, name, (unsigned long long)len);
 	}
@@ -161,11 +150,11 @@ check_segments(const uint8_t *d, size_t size, const char *what, const struct elf
 	if (phnum == 0)
 		return 0;
 	if (phentsize != k->phentsize)
-		return table_error(err, errsize, err_offset, k->e_phentsize,
+		return diag_fail_at(err, errsize, err_offset, k->e_phentsize,
 		    "e_phentsize %zu: expected %zu for ELFCLASS%zu", phentsize, k->phentsize,
 		    k->word * 8);
 	if (phoff > size || phnum > (size - phoff) / phentsize)
-		return table_error(err, errsize, err_offset, phoff,
+		return diag_fail_at(err, errsize, err_offset, phoff,
 		    "ELF program header table (%llu entries of %zu bytes at 0x%llx) runs past the end "
 		    "of the %s (%zu bytes): truncated?",
 		    (unsigned long long)phnum, phentsize, (unsigned long long)phoff, what, size);
@@ -176,7 +165,7 @@ static int
 table_past_end(char *err, size_t errsize, size_t *err_offset, const struct hostelf_table *t,
     uint64_t shnum, const char *what, size_t size)
 {
-	return table_error(err, errsize, err_offset, t->shoff,
+	return diag_fail_at(err, errsize, err_offset, t->shoff,
 	    "ELF section header table (%llu entries of %zu bytes at 0x%llx) runs past the end "
 	    "of the %s (%zu bytes): truncated?",
 	    (unsigned long long)shnum, t->shentsize, (unsigned long long)t->shoff, what, size);
@@ -204,16 +193,16 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 		/* No table: an executable or library may drop it, an object
 		 * is nothing without its sections. */
 		if (shnum != 0)
-			return table_error(err, errsize, err_offset, k->e_shnum,
+			return diag_fail_at(err, errsize, err_offset, k->e_shnum,
 			    "e_shnum %llu with e_shoff 0: expected a section header table offset",
 			    (unsigned long long)shnum);
 		if (get_u16(d + offsetof(Elf64_Ehdr, e_type)) == ET_REL)
-			return table_error(err, errsize, err_offset, k->e_shoff,
+			return diag_fail_at(err, errsize, err_offset, k->e_shoff,
 			    "relocatable object with e_shoff 0: expected a section header table");
 		return check_segments(d, size, what, k, t, err, errsize, err_offset);
 	}
 	if (t->shentsize != k->shentsize)
-		return table_error(err, errsize, err_offset, k->e_shentsize,
+		return diag_fail_at(err, errsize, err_offset, k->e_shentsize,
 		    "e_shentsize %zu: expected %zu for ELFCLASS%zu", t->shentsize, k->shentsize,
 		    k->word * 8);
 	if (t->shoff > size || size - t->shoff < t->shentsize)
@@ -263,18 +252,6 @@ code_section_named(const char *name)
 	return NULL;
 }
 
-static int __attribute__((format(printf, 5, 6)))
-sections_error(char *err, size_t errsize, size_t *err_offset, uint64_t at, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errsize, fmt, ap);
-	va_end(ap);
-	*err_offset = (size_t)at;
-	return -1;
-}
-
 /*
  * A section's bytes, checked against the file: 1, 0 when it has none in
  * the file (NOBITS: a file of debugging information only), or -1 (err).
@@ -286,7 +263,7 @@ section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh, const char 
 	if (sh->sh_type == SHT_NOBITS)
 		return 0;
 	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
-		return sections_error(err, errsize, err_offset, sh->sh_offset,
+		return diag_fail_at(err, errsize, err_offset, sh->sh_offset,
 		    "section %s (%llu bytes) runs past the end of the file (%zu bytes): truncated?",
 		    name, (unsigned long long)sh->sh_size, size);
 	out->data = data + sh->sh_offset;
@@ -313,10 +290,10 @@ find_code_sections(const uint8_t *data, size_t size, const struct hostelf_table 
 	int rc = 0;
 
 	if (elf == NULL)
-		return sections_error(err, errsize, err_offset, 0, "unreadable ELF: %s", elf_errmsg(-1));
+		return diag_fail_at(err, errsize, err_offset, 0, "unreadable ELF: %s", elf_errmsg(-1));
 	if (elf_getshdrnum(elf, &nsecs) != 0 || nsecs != table->shnum) {
 		elf_end(elf);
-		return sections_error(err, errsize, err_offset, table->shoff,
+		return diag_fail_at(err, errsize, err_offset, table->shoff,
 		    "libelf reads %zu of the %zu section headers at 0x%llx",
 		    nsecs, table->shnum, (unsigned long long)table->shoff);
 	}
@@ -325,7 +302,7 @@ find_code_sections(const uint8_t *data, size_t size, const struct hostelf_table 
 		GElf_Shdr sh;
 
 		if (gelf_getshdr(scn, &sh) == NULL) {
-			rc = sections_error(err, errsize, err_offset,
+			rc = diag_fail_at(err, errsize, err_offset,
 			    table->shoff + elf_ndxscn(scn) * table->shentsize,
 			    "unreadable section header %zu: %s", elf_ndxscn(scn), elf_errmsg(-1));
 			break;
@@ -376,7 +353,7 @@ overlapping(const struct fatbin_section *secs, size_t n, char *err, size_t errsi
 	qsort(order, m, sizeof *order, by_offset);
 	for (size_t i = 0; i < m && rc == 0; i++) {
 		if (last != NULL && order[i]->offset < last->offset + last->size)
-			rc = sections_error(err, errsize, err_offset, order[i]->offset,
+			rc = diag_fail_at(err, errsize, err_offset, order[i]->offset,
 			    "section %s (%zu bytes at 0x%zx) overlaps section %s (%zu bytes at 0x%zx): "
 			    "expected each byte of device code in one section", order[i]->name,
 			    order[i]->size, order[i]->offset, last->name, last->size, last->offset);

@@ -184,3 +184,15 @@ diag_free(struct diag_list *l)
 		free_record(&l->v[i]);
 	XFREE_OWNER(l, v);
 }
+
+int
+diag_fail_at(char *err, size_t errsize, size_t *offset, uint64_t at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	*offset = (size_t)at;
+	return -1;
+}

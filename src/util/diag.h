@@ -46,5 +46,9 @@ void	diag_truncate(struct diag_list *, size_t n);
 void	diag_sort(struct diag_list *);
 void	diag_print(FILE *, const struct diag *);
 void	diag_free(struct diag_list *);
+/* A reader's damage said in err (errsize bytes) at offset at, put in
+ * *offset; returns -1, for "return diag_fail_at(...)". */
+int	diag_fail_at(char *err, size_t errsize, size_t *offset, uint64_t at, const char *fmt, ...)
+	    __attribute__((format(printf, 5, 6)));
 
 #endif
