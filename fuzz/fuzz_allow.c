@@ -143,28 +143,6 @@ add_line(struct edit *e)
 	return 1;
 }
 
-/* A field quoted over many lines (issue 35: 100 MiB over 102,400 lines
- * was quadratic): up to 64 lines of up to 64 bytes, commas, quotes doubled
- * and comment marks inside, the quote sometimes left open. */
-static int
-quoted_lines(struct edit *e)
-{
-	static const char bits[] = "y,\"\"#\r ";
-	char buf[64 * 66 + 2];
-	size_t len, off = some_field(e, &len), n = 0;
-	unsigned int lines = 1 + pick(e, 64);
-
-	buf[n++] = '"';
-	for (unsigned int l = 0; l < lines; l++) {
-		for (unsigned int k = pick(e, 64); k > 0; k--)
-			buf[n++] = bits[pick(e, sizeof bits - 1)];
-		buf[n++] = '\n';
-	}
-	if (pick(e, 4))
-		buf[n++] = '"';
-	return splice(e, off, len, buf, n);
-}
-
 static int (*const edits[])(struct edit *) = {
 	set_field, set_field, set_field, nul_byte, cut, to_crlf, add_line, row_width, quoted_lines,
 };
