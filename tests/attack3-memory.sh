@@ -65,6 +65,10 @@ cpu_bounded 0 "8 code objects of 1M-entry metadata maps at -T 8" "$SPILLWAY" --l
 under_kb 131072 "8 code objects of 1M-entry maps at -T 8: one zone at a time"
 check "8 code objects of 1M-entry maps: every kernel read" \
     [ "$(grep -c ',gfx90a,entry,k[1-8],' "$TMP/out")" = 8 ]
+"$SPILLWAY" --stats --list -T 8 amd 2>"$TMP/stats" >/dev/null
+zones=$(sed -n 's/.*AMDGPU metadata objects \([0-9.]*\) MiB at most.*/\1/p' "$TMP/stats")
+check "8 code objects of 1M-entry maps: at most one note's objects at once (${zones:-?} MiB)" \
+    awk -v z="${zones:-999}" 'BEGIN { exit !(z > 40 && z <= 48.1) }'
 rm -rf amd
 
 # --- fatbin-3M-ptx-entries: a fatbin of 1,000,000 PTX entries of no
