@@ -70,6 +70,21 @@ zones=$(sed -n 's/.*AMDGPU metadata objects \([0-9.]*\) MiB at most.*/\1/p' "$TM
 check "8 code objects of 1M-entry maps: at most one note's objects at once (${zones:-?} MiB)" \
     awk -v z="${zones:-999}" 'BEGIN { exit !(z > 40 && z <= 48.1) }'
 rm -rf amd
+# A note listing 70,000 kernels of 9 bytes each: more than a code object
+# may list (65,536), damage (main: read, exit 0; 600,000 took 300 MiB).
+python3 -c '
+import sys
+sys.path.insert(0, sys.argv[2])
+from amd import mp, mp_map_hdr, mp_arr_hdr, mp_str, code_object
+n = 70000
+ks = b"".join(b"\x81" + mp_str(".name") + mp_str("k%d" % i) for i in range(n))
+meta = (mp_map_hdr(2) + mp("amdhsa.target") + mp("amdgcn-amd-amdhsa--gfx90a") +
+        mp("amdhsa.kernels") + mp_arr_hdr(n) + ks)
+open(sys.argv[1], "wb").write(code_object(meta))' many.co "$srcdir/tests/attacks3/gen"
+cpu_bounded 2 "a code object listing 70,000 kernels: damage" "$SPILLWAY" --list many.co
+check "a code object listing 70,000 kernels: said so" \
+    grep -q 'amdhsa.kernels lists 70000 kernels, over the limit (65536): not read' "$TMP/err"
+rm -f many.co
 
 # --- fatbin-3M-ptx-entries: a fatbin of 1,000,000 PTX entries of no
 # bytes: counted with their container, not made an image each (main:
