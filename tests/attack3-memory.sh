@@ -43,6 +43,18 @@ cpu_bounded 2 "a 96 MiB line of text named: no file spillway reads" "$SPILLWAY" 
 under_kb 32768 "a 96 MiB line of text named: not read whole"
 check "a 96 MiB line of text named: said so" grep -q "not a CUDA binary" "$TMP/err"
 rm -rf oneline
+# The same line behind a log's header: every reader skips a line past
+# 1 MiB, and finding its end no longer faults it in (main: 98 MiB).
+mkdir logline
+{ echo "# build-rss log v2"; head -c 100663296 /dev/zero | tr '\0' a; echo; } >logline/r.log
+cpu_bounded 2 "a record log with a 96 MiB line: the line skipped" "$SPILLWAY" --summary logline
+under_kb 32768 "a record log with a 96 MiB line: not held"
+check "a record log with a 96 MiB line: said so" \
+    grep -q "r.log: line 2: line longer than 1048576 bytes, skipped" "$TMP/err"
+head -c 100663296 /dev/zero | tr '\0' a >logline/x.txt
+cpu_bounded 2 "--log= a 96 MiB line of text: no log" "$SPILLWAY" --summary --log=logline/x.txt
+under_kb 32768 "--log= a 96 MiB line of text: not held"
+rm -rf logline
 
 # --- demangle-prefix-cuts: 8,000 names that do not demangle whole, each
 # with 64 cuts that do; the longest is tried first and alone printed and

@@ -27,7 +27,8 @@ header_kind(const struct logline *first)
 	return 0;
 }
 
-/* The kinds, with no header of their own, that lines before limit hold. */
+/* The kinds, with no header of their own, that lines before limit hold
+ * (a line longer than LOG_LINE_MAX, which every reader skips, holds none). */
 static unsigned
 line_kinds(const uint8_t *data, size_t size, size_t limit)
 {
@@ -36,7 +37,7 @@ line_kinds(const uint8_t *data, size_t size, size_t limit)
 	unsigned kinds = 0;
 
 	while (pos < limit && loglines_next(data, size, &pos, &l))
-		for (size_t r = 0; r < NREADERS; r++)
+		for (size_t r = 0; l.len <= LOG_LINE_MAX && r < NREADERS; r++)
 			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l))
 				kinds |= readers[r]->kind;
 	return kinds;
