@@ -8,6 +8,7 @@
 #include "jobsadvice.h"
 #include "threadpairs.h"
 #include "judge_build.h"
+#include "peakname.h"
 #include "schedtext.h"
 #include "schedule.h"
 #include "sections.h"
@@ -195,7 +196,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "module", RC_CODE);
 	rtable_col(t, "arches", RC_TEXT);
-	rtable_col(t, "peak RSS", RC_NUM | RC_MD_ONLY);
+	rtable_col(t, peakname_heading(m), RC_NUM | RC_MD_ONLY);
 	rtable_col(t, "peak_rss_bytes", RC_NUM | RC_CSV_ONLY);
 	rtable_col(t, "wall s", RC_NUM);
 	rtable_col(t, "exit", RC_NUM);

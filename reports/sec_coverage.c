@@ -13,7 +13,7 @@ struct libcov {
 	const char	*library;
 	const char	**sass, **ptx;
 	size_t		 nsass, nptx;
-	char		*set;		/* "sm_80 sm_90 compute_90" */
+	char		*set;		/* its SASS arches, "sm_80 sm_90": what staleness compares */
 };
 
 static void
@@ -74,17 +74,13 @@ collect(const struct model *m, size_t *nlibs)
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct libcov *l = &libs[i];
-		char *sass, *ptx;
-
 		if (l->nsass > 0)
 			qsort(l->sass, l->nsass, sizeof *l->sass, arch_qsort_cmp);
 		if (l->nptx > 0)
 			qsort(l->ptx, l->nptx, sizeof *l->ptx, arch_qsort_cmp);
-		sass = words(l->sass, l->nsass);
-		ptx = words(l->ptx, l->nptx);
-		l->set = xasprintf("%s%s%s", sass, *sass && *ptx ? " " : "", ptx);
-		free(sass);
-		free(ptx);
+		/* PTX is no staleness: a relocatable object carries it, the
+		 * files nvlink makes of it never do, a whole-program file may. */
+		l->set = words(l->sass, l->nsass);
 	}
 	if (n > 0)
 		qsort(libs, n, sizeof *libs, lib_cmp);
@@ -248,14 +244,15 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 		free(s);
 		how_cells(t, l, gpus, (const char **)names, ngpus);
 		if (stale > 0 && strcmp(l->set, major) != 0)
-			rtable_cell(t, "stale? %zu other files carry %s", agree, major);
+			rtable_cell(t, "stale? %zu other files carry SASS %s", agree, major);
 		else if (stale > 0)
 			rtable_cell(t, "%s", "as the tree");
 	}
 	if (stale > 0)
-		rdoc_para(d, in->section->name, "%zu of %zu files carry a different arch set from the "
-		    "other %zu (%s): objects compiled for a previous target and linked after "
-		    "the target changed look like this.", stale, n, agree, major);
+		rdoc_para(d, in->section->name, "%zu of %zu files carry a different SASS arch set "
+		    "from the other %zu (%s): objects compiled for a previous target and linked "
+		    "after the target changed look like this (PTX is not compared: relocatable "
+		    "objects carry it, the files linked from them do not).", stale, n, agree, major);
 	for (size_t i = 0; i < ngpus; i++)
 		free(names[i]);
 	for (size_t i = 0; i < n; i++) {

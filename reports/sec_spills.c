@@ -41,6 +41,18 @@ spill_figures_known(const struct kgroup_set *s)
 	return 0;
 }
 
+/* The rows a ptxas -v log lent spill figures (CUDA rows: an AMDGPU
+ * row's come from its code object). */
+static size_t
+joined_rows(const struct model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nfuncs; i++)
+		n += m->funcs[i].spill_stores >= 0 && m->funcs[i].vgpr_spill < 0;
+	return n;
+}
+
 /* Whether an AMD GPU entry spills. */
 static int
 amd_spills(const struct kgroup_set *s)
@@ -59,13 +71,25 @@ section_spills(struct rdoc *d, const struct section_input *in)
 
 	if (nspill + nunknown == 0)
 		return;
-	if (!spill_figures_known(section_groups(in))) {
+	if (!spill_figures_known(section_groups(in)) && in->model->nptxas == 0) {
 		rdoc_heading(d, in->section->name, "Kernels with a stack frame (no ptxas -v log "
 		    "read: spills unknown)");
 		rdoc_para(d, in->section->name, "No spill figure was read, so these %zu "
 		    "(kernel, sm) pairs are kernels with a stack frame, which holds spills, "
 		    "per-thread arrays or both (maxima over instantiations; largest frame "
 		    "first):", nunknown);
+		section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));
+		return;
+	}
+	if (!spill_figures_known(section_groups(in))) {
+		/* A log was read and joined rows, none with a frame: it was read. */
+		rdoc_heading(d, in->section->name, "Kernels with a stack frame (spills unknown: "
+		    "the ptxas -v log read lends none of them figures)");
+		rdoc_para(d, in->section->name, "The " RD_CODE "ptxas -v" RD_END " log read "
+		    "joined %zu (function, sm) rows, none of these %zu (kernel, sm) pairs with a "
+		    "stack frame (its registers or frame differ from the binary's, or it does "
+		    "not name them), which holds spills, per-thread arrays or both (maxima over "
+		    "instantiations; largest frame first):", joined_rows(in->model), nunknown);
 		section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));
 		return;
 	}
@@ -86,7 +110,7 @@ section_spills(struct rdoc *d, const struct section_input *in)
 	if (nunknown == 0)
 		return;
 	rdoc_para(d, in->section->name, "Spill figures unknown (no " RD_CODE "ptxas -v" RD_END
-	    " log joined): these %zu (kernel, sm) pairs have a stack frame, which holds "
+	    " figures joined to them): these %zu (kernel, sm) pairs have a stack frame, which holds "
 	    "spills, per-thread arrays or both (maxima over instantiations; largest "
 	    "frame first):", nunknown);
 	section_kernel_table(d, in, unknown_cols, SECTION_NCOLS(unknown_cols));

@@ -80,4 +80,19 @@ for b in libkernels.so spill_maxrreg32.o templates.o; do
 	check "$b: rows carry spill figures" grep -q ',[0-9][0-9]*,[0-9][0-9]*,[a-z]*$' "$TMP/one.$b"
 	check "$b: same spills in the whole tree as alone" cmp -s "$TMP/all.$b" "$TMP/one.$b"
 done
+
+# Rows read back from a --list CSV (a saved baseline, merged scans) carry
+# neither a function's own frame nor its callees: no log joins them (issue
+# 34, item 3: a baseline's "3400" spill stores were another build's, whose
+# registers matched).  A saved row keeps the figures it was written with.
+K=_ZN3hpc8pressure16mix_spill_kernelIdLi48ELi3EEEvPKT_PS2_i
+"$SPILLWAY" --list "$BUILD/spill.o" | list_upto visibility >"$TMP/bare.csv"
+sed "/,sm_80,entry,$K,/s/,64,704,/,64,512,/" "$TMP/bare.csv" >"$TMP/other-build.csv"
+"$SPILLWAY" --list "$TMP/other-build.csv" "$GOLDEN/spill.o.ptxas.log" | list_upto visibility >"$TMP/rb.csv"
+check "a CSV row of another build (64 registers, a 512-byte frame) takes no spills" \
+	grep -q ",sm_80,entry,$K,.*,64,512,.*,,,default\$" "$TMP/rb.csv"
+sed "/,sm_80,entry,$K,/s/,1156,1156,default\$/,900,1000,default/" "$TMP/spill.o.csv" >"$TMP/saved.csv"
+"$SPILLWAY" --list "$TMP/saved.csv" "$GOLDEN/spill.o.ptxas.log" | list_upto visibility >"$TMP/rs.csv"
+check "a saved row keeps its own spill figures (900, 1000), not the log's 1156" \
+	grep -q ",sm_80,entry,$K,.*,64,704,.*,900,1000,default\$" "$TMP/rs.csv"
 finish

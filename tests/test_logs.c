@@ -434,11 +434,22 @@ header_claims_file(void **state)
 	const char *log = "# build-rss log v1\n"
 	    "ptxas info    : Used 64 registers, used 1 barriers\n";
 	const char *mixed = "\tCommand being timed: \"nvcc -c a.cu -o a.o\"\n"
+	    "ptxas info    : Used 64 registers, used 1 barriers\n"
+	    "\tMaximum resident set size (kbytes): 1000\n"
+	    "\tExit status: 0\n";
+	/* One time -v line quoted is no time -v log (issue 34, item 5). */
+	const char *quoted = "\tCommand being timed: \"nvcc -c a.cu -o a.o\"\n"
 	    "ptxas info    : Used 64 registers, used 1 barriers\n";
+	const char *page = "<!DOCTYPE html>\n<pre>\n"
+	    "\tCommand being timed: \"nvcc -c a.cu -o a.o\"\n"
+	    "\tMaximum resident set size (kbytes): 1000\n"
+	    "\tExit status: 0\n</pre>\n";
 
 	(void)state;
 	assert_int_equal(logs_detect((const uint8_t *)log, strlen(log), 1), LOG_RECORD);
 	assert_int_equal(logs_detect((const uint8_t *)mixed, strlen(mixed), 1), LOG_TIMEV | LOG_PTXAS);
+	assert_int_equal(logs_detect((const uint8_t *)quoted, strlen(quoted), 1), LOG_PTXAS);
+	assert_int_equal(logs_detect((const uint8_t *)page, strlen(page), 1), 0);
 }
 
 /* A log counts the modules it fills, those an earlier log made as well:

@@ -28,4 +28,11 @@ done
 # Recorded, not simulated: no --jobs, a .ninja_log's own start times.
 start -- "$LOGS"
 check "no --jobs: the recorded schedule, said so" wait_for "as recorded (.ninja_log)"
+
+# A record of cgroup peaks (page cache included, issue 34 item 7): the
+# column is headed "cgroup peak", with the words beside it, not "peak RSS".
+start -- "$srcdir/tests/fixtures/realbuild/record-build.log"
+check "cgroup peaks: the column is headed cgroup peak" wait_for "cgroup peak   "
+check "  ...said to include page cache" grep -q "(cgroup peak: page cache included)" "$TMP/screen"
+check "  ...not peak RSS" sh -c "! grep -q 'peak RSS' '$TMP/screen'"
 finish

@@ -8,6 +8,7 @@
 #include "bytes.h"
 #include "jobsadvice.h"
 #include "judge_build.h"
+#include "peakname.h"
 #include "schedule.h"
 #include "text.h"
 #include "xalloc.h"
@@ -247,7 +248,9 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		barw = 10;
 	bar = xmalloc((size_t)barw * 4 + 1);
 	buildview_head(tb, m, &s, have);
-	tb_add(tb, TB_DIM, "  %-*s %10s %9s  timeline", namew, "module", "peak RSS", "wall");
+	if (strcmp(peakname_column(m), PEAKNAME_RSS) != 0)
+		tb_add(tb, TB_DIM, "  (%s: %s)", PEAKNAME_CGROUP, PEAKNAME_CACHE);
+	tb_add(tb, TB_DIM, "  %-*s %11s %9s  timeline", namew, "module", peakname_column(m), "wall");
 	for (size_t i = 0; i < m->nmodules; i++) {
 		const struct build_module *b = &m->modules[i];
 		size_t k = job[i];

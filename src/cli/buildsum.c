@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
+#include "peakname.h"
 #include "judge_build.h"
 #include "schedtext.h"
 #include "xalloc.h"
@@ -20,8 +21,9 @@ peak_how(FILE *f, const struct build_module *b)
 
 	if (b->peak_rss < 0)
 		fputc('-', f);
-	else if (strncmp(how, "cgroup", 6) == 0)
-		fprintf(f, "tree (%s memory peak)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1");
+	else if (peakname_is_cgroup(b))
+		fprintf(f, "tree (%s %s)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1",
+		    PEAKNAME_CGROUP_FULL + strlen("cgroup "));
 	else if (strncmp(how, "proc", 4) == 0)
 		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
 	else if (*how)
@@ -200,10 +202,10 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			heaviest = i;
 	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
-		fprintf(f, ", largest peak RSS %s (",
+		fprintf(f, ", largest %s %s (", peakname_short(&m->modules[heaviest]),
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
 		escape_fputs(m->modules[heaviest].name, f);
-		fputc(')', f);
+		fputs(peakname_is_cgroup(&m->modules[heaviest]) ? "), " PEAKNAME_CACHE : ")", f);
 	}
 	fputc('\n', f);
 	fputs("module\tpeak\twall\tstatus\tarches\tphases\tlargest process\tpeak measured by\n", f);
@@ -288,6 +290,18 @@ buildsum_notices(FILE *f, const struct model *m)
 		    n->timev_other, n->timev_other == 1 ? "" : "s");
 		escape_fputs(n->timev_other_first, f);
 		fputs(n->timev_other > 1 ? ", ...): the whole build, not a module\n" : "): the whole build, not a module\n", f);
+	}
+	if (n->ninja_rewritten > 0) {
+		fputs("spillway: notice: ", f);
+		escape_fputs(n->ninja_rewritten_first, f);
+		fprintf(f, "%s: ninja rewrote this .ninja_log (recompaction, -t restat): its entries are "
+		    "not in the order they finished; its %d run%s told apart by the outputs' mtimes",
+		    n->ninja_rewritten > 1 ? " (and others)" : "",
+		    n->ninja_rewritten_runs, n->ninja_rewritten_runs == 1 ? "" : "s");
+		if (n->ninja_unplaced > 0)
+			fprintf(f, ", %zu entr%s with no mtime left out", n->ninja_unplaced,
+			    n->ninja_unplaced == 1 ? "y" : "ies");
+		fputc('\n', f);
 	}
 	if (n->cmake_dirs > 0) {
 		fprintf(f, "spillway: notice: %zu file%s in %zu folder%s of CMake's own checks not scanned (",

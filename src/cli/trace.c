@@ -7,6 +7,7 @@
 #include "jsontext.h"
 #include "trace.h"
 #include "order.h"
+#include "peakname.h"
 #include "xalloc.h"
 
 struct tick {
@@ -126,8 +127,8 @@ trace_write(FILE *f, const struct model *m, const struct schedule *s)
 		cur += ticks[i].delta;
 		if (i + 1 < nt && ticks[i + 1].t == ticks[i].t)
 			continue;
-		fprintf(f, ",\n{\"ph\":\"C\",\"name\":\"summed peak RSS\",\"pid\":0,\"ts\":%.0f,\"args\":{\"MiB\":%.1f}}",
-		    ticks[i].t * 1e6, (double)cur / (1024.0 * 1024.0));
+		fprintf(f, ",\n{\"ph\":\"C\",\"name\":\"summed %s\",\"pid\":0,\"ts\":%.0f,\"args\":{\"MiB\":%.1f}}",
+		    peakname_heading(m), ticks[i].t * 1e6, (double)cur / (1024.0 * 1024.0));
 	}
 	free(ticks);
 	fputs("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"" PACKAGE_STRING "\"}}\n", f);

@@ -8,6 +8,7 @@
 #include "bytes.h"
 #include "judge_build.h"
 #include "judge_libs.h"
+#include "peakname.h"
 #include "xalloc.h"
 
 /* "a + b + c" of a set's module names.  Allocated.  Each name copied
@@ -48,21 +49,23 @@ covers(const struct sched_set *b, const struct sched_set *a)
 	return b != a && b->n >= 3 && b->n > a->n && a->lo <= b->lo && b->lo < a->hi;
 }
 
+/* Whether a member's peak is a cgroup's: the sum holds page cache. */
+static int
+set_has_cgroup(const struct model *m, const struct schedule *s, const struct sched_set *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (peakname_is_cgroup(&m->modules[s->jobs[t->members[i]].module]))
+			return 1;
+	return 0;
+}
+
+/* The sets of s over --mem-host, each said once, run "how". */
 static void
-judge_host(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
+judge_host_sets(const struct model *m, const struct schedule *s, const struct build_gates *g,
+    const char *how, struct verdict *v)
 {
 	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
-	char how[64];
 
-	if (s == NULL) {
-		verdict_add(v, FINDING_NOTICE, "--mem-host: no module has %s, nothing to schedule",
-		    g->jobs > 0 ? "a wall time" : "a recorded start (give --jobs=N to simulate make -jN)");
-		return;
-	}
-	if (g->jobs > 0)
-		snprintf(how, sizeof how, "under make -j%d", g->jobs);
-	else
-		snprintf(how, sizeof how, "as recorded");
 	for (size_t i = 0; i < s->nsets; i++) {
 		const struct sched_set *t = &s->sets[i];
 		int covered = 0;
@@ -77,15 +80,71 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 			continue;
 		names = judge_build_set_names(m, s, t);
 		judge_add(v, FINDING_VIOLATION,
-		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB), over --mem-host=%s (%" PRId64 " KiB)",
+		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB%s), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
 		    bytes_format(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
+		    set_has_cgroup(m, s, t) ? "; cgroup peaks, " PEAKNAME_CACHE : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
 		free(names);
 	}
 	if (s->more > 0)
 		verdict_add(v, FINDING_NOTICE, "--mem-host: %zu lighter sets of modules running at once "
 		    "not judged one by one (the heaviest %d are, the worst among them)", s->more, SCHED_SETS_MAX);
+}
+
+/*
+ * The recorded runs besides the one laid out (an earlier .ninja_log run, a
+ * record log's run, record start times beside a .ninja_log): each on its
+ * own clock, judged as recorded, so that an incremental run after the
+ * build (a CMake re-run) does not leave the build's own overlaps unjudged.
+ * s->others come grouped by run: O(n log n) in all.
+ */
+static void
+judge_host_other_runs(const struct model *m, const struct schedule *s, const struct build_gates *g,
+    struct verdict *v)
+{
+	size_t *mods;
+
+	if (s->nothers == 0)
+		return;
+	mods = xcalloc(s->nothers, sizeof *mods);
+	for (size_t i = 0, j; i < s->nothers; i = j) {
+		const struct sched_other *o = &s->others[i];
+		int ninja = o->timebase == TIME_NINJA;
+		struct schedule r;
+		char how[96];
+
+		for (j = i; j < s->nothers && s->others[j].run == o->run &&
+		    s->others[j].timebase == o->timebase; j++)
+			mods[j - i] = s->others[j].module;
+		if (schedule_build_run(m, mods, j - i, o->timebase, o->run, &r) != 0)
+			continue;
+		snprintf(how, sizeof how, "as recorded (%s run %d of %d)",
+		    ninja ? ".ninja_log" : "record log", o->run,
+		    ninja ? m->notes.ninja_runs : m->notes.record_runs);
+		judge_host_sets(m, &r, g, how, v);
+		schedule_free(&r);
+	}
+	free(mods);
+}
+
+static void
+judge_host(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
+{
+	char how[64];
+
+	if (s == NULL) {
+		verdict_add(v, FINDING_NOTICE, "--mem-host: no module has %s, nothing to schedule",
+		    g->jobs > 0 ? "a wall time" : "a recorded start (give --jobs=N to simulate make -jN)");
+		return;
+	}
+	if (g->jobs > 0)
+		snprintf(how, sizeof how, "under make -j%d", g->jobs);
+	else
+		snprintf(how, sizeof how, "as recorded");
+	judge_host_sets(m, s, g, how, v);
+	if (g->jobs == 0)
+		judge_host_other_runs(m, s, g, v);
 }
 
 /* Which build gates ran, on how many modules: a build-only check says
@@ -135,8 +194,9 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 			}
 			if (bm->peak_rss > g->mem_budget)
 				judge_add(v, FINDING_VIOLATION,
-				    "VIOLATION %s: peak RSS %s (%" PRId64 " KiB) over --mem-budget=%s (%" PRId64 " KiB)",
-				    bm->name, bytes_format(bm->peak_rss, a, sizeof a), bm->peak_rss / 1024,
+				    "VIOLATION %s: %s %s (%" PRId64 " KiB%s) over --mem-budget=%s (%" PRId64 " KiB)",
+				    bm->name, peakname_short(bm), bytes_format(bm->peak_rss, a, sizeof a),
+				    bm->peak_rss / 1024, peakname_is_cgroup(bm) ? ", " PEAKNAME_CACHE : "",
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
 		}
 		if (unknown > 0)

@@ -156,6 +156,113 @@ peaks(const struct model *m, const struct column *col, size_t *np)
 	return v;
 }
 
+/* One instantiation (mangled name, sm) and its maximum over libraries. */
+struct inst {
+	const char	*mangled;
+	const char	*collapsed;
+	const char	*arch;
+	const char	*name;
+	const char	*library;
+	int32_t		 value;
+};
+
+static int
+inst_cmp(const void *a, const void *b)
+{
+	const struct inst *x = a, *y = b;
+	int c = strcmp(x->mangled, y->mangled);
+
+	return c ? c : arch_cmp(x->arch, y->arch);
+}
+
+/* Maxima of one column per (mangled, sm), sorted, entries only. */
+static struct inst *
+insts(const struct model *m, const struct column *col, size_t *np)
+{
+	struct inst *v = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *v);
+	size_t n = 0, out = 0;
+
+	for (size_t i = 0; i < m->nfuncs; i++) {
+		const struct func_rec *f = &m->funcs[i];
+		const struct image_rec *img = &m->images[f->image];
+
+		if (f->kind != FUNC_ENTRY)
+			continue;
+		v[n++] = (struct inst){ f->mangled, f->collapsed, img->arch, f->name,
+		    img->member[0] ? img->member : img->library, column_value(col, f) };
+	}
+	qsort(v, n, sizeof *v, inst_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (out > 0 && inst_cmp(&v[out - 1], &v[i]) == 0) {
+			if (v[i].value > v[out - 1].value)
+				v[out - 1] = v[i];
+			continue;
+		}
+		v[out++] = v[i];
+	}
+	*np = out;
+	return v;
+}
+
+/* The (collapsed, sm) peak of key in v (sorted), NULL when none. */
+static const struct peak *
+peak_find(const struct peak *v, size_t n, const char *collapsed, const char *arch)
+{
+	struct peak key = { collapsed, arch, NULL, NULL, 0 };
+
+	return bsearch(&key, v, n, sizeof *v, peak_cmp);
+}
+
+/*
+ * One column's growth, instantiation by instantiation: each against its own
+ * figure in the baseline.  An instantiation the baseline has not is judged
+ * against its kernel's largest there, named with the instantiation that
+ * held it; a kernel new in this build is not judged.
+ */
+static void
+judge_column(const struct model *now, const struct model *base, const struct growth_rule *rule,
+    struct verdict *v)
+{
+	const struct column *col = rule->column;
+	size_t nn, nb, np, j = 0;
+	struct inst *in = insts(now, col, &nn), *ib = insts(base, col, &nb);
+	struct peak *pb = peaks(base, col, &np);
+
+	for (size_t i = 0; i < nn; i++) {
+		const struct peak *k;
+		long long grew;
+		int c = 1;
+
+		while (j < nb && (c = inst_cmp(&ib[j], &in[i])) < 0)
+			j++;
+		if (in[i].value < 0)
+			continue;	/* unknown: not judged */
+		if (j < nb && c == 0) {
+			if (ib[j].value < 0)
+				continue;
+			grew = (long long)in[i].value - ib[j].value;
+			if (grew > rule->limit)
+				judge_add(v, FINDING_VIOLATION,
+				    "VIOLATION %s %s: %s %d, was %d (+%lld, over --max-growth=%s:%lld) [%s]",
+				    in[i].name, in[i].arch, col->title, in[i].value, ib[j].value, grew,
+				    col->name, rule->limit, in[i].library);
+			continue;
+		}
+		if ((k = peak_find(pb, np, in[i].collapsed, in[i].arch)) == NULL || k->value < 0)
+			continue;	/* a kernel new in this build */
+		grew = (long long)in[i].value - k->value;
+		if (grew > rule->limit)
+			judge_add(v, FINDING_VIOLATION,
+			    "VIOLATION %s %s: %s %d, a new instantiation; %s's largest was %d, %s's "
+			    "(+%lld, over --max-growth=%s:%lld) [%s]",
+			    in[i].name, in[i].arch, col->title, in[i].value, in[i].collapsed, k->value,
+			    k->name, grew, col->name, rule->limit, in[i].library);
+	}
+	free(in);
+	free(ib);
+	free(pb);
+}
+
 /* Whether a library's or an arch's growth passes the rule. */
 static int
 bytes_over(const struct growth_rule *rule, const struct size_growth *g)
@@ -203,10 +310,6 @@ judge_growth(const struct model *now, const struct model *base,
     const struct growth_rules *r, struct verdict *v)
 {
 	for (size_t k = 0; k < r->n; k++) {
-		const struct column *col = r->v[k].column;
-		size_t nn, nb, j = 0;
-		struct peak *pn, *pb;
-
 		if (r->v[k].occupancy) {
 			judge_occupancy_growth(now, base, r->v[k].limit, v);
 			continue;
@@ -215,25 +318,6 @@ judge_growth(const struct model *now, const struct model *base,
 			judge_bytes(now, base, &r->v[k], v);
 			continue;
 		}
-		pn = peaks(now, col, &nn);
-		pb = peaks(base, col, &nb);
-
-		for (size_t i = 0; i < nn; i++) {
-			long long grew;
-			int c = 1;
-
-			while (j < nb && (c = peak_cmp(&pb[j], &pn[i])) < 0)
-				j++;
-			if (j >= nb || c != 0 || pn[i].value < 0 || pb[j].value < 0)
-				continue;	/* new, or unknown on one side: not judged */
-			grew = (long long)pn[i].value - pb[j].value;
-			if (grew > r->v[k].limit)
-				judge_add(v, FINDING_VIOLATION,
-				    "VIOLATION %s %s: %s %d, was %d (+%lld, over --max-growth=%s:%lld) [%s]",
-				    pn[i].name, pn[i].arch, col->title, pn[i].value, pb[j].value, grew,
-				    col->name, r->v[k].limit, pn[i].library);
-		}
-		free(pn);
-		free(pb);
+		judge_column(now, base, &r->v[k], v);
 	}
 }

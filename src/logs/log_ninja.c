@@ -1,12 +1,13 @@
 /*
  * .ninja_log v5, v6, v7 (spillway(1), BUILD LOGS): start_ms, end_ms, mtime,
  * output, command hash, one line per output of each successful command.
- * The log accumulates runs; a line ending before the previous one starts
- * a new run.  Each output is read from the last run that built it (an
- * incremental build leaves the others' times in earlier runs), with the
- * run's number, so that times of two runs are never laid on one clock.
- * The outputs of one edge (same times and hash) are one module, named by
- * its first output.
+ * The log accumulates runs, told apart by src/logs/ninja_runs.c: where
+ * end times fall back in a log as ninja wrote it, by the outputs' mtimes
+ * in one it rewrote (recompacted, restat), with a notice.  Each output is
+ * read from the last run that built it (an incremental build leaves the
+ * others' times in earlier runs), with the run's number, so that times of
+ * two runs are never laid on one clock.  The outputs of one edge (same
+ * times and hash) are one module, named by its first output.
  */
 #include "config.h"
 
@@ -17,18 +18,12 @@
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
+#include "ninja_runs.h"
 #include "xalloc.h"
 
 #define NINJA_HEADER "# ninja log v"
 
-struct nj_line {
-	int64_t		 start, end;
-	int		 run;		/* 1 the first */
-	const char	*output;
-	size_t		 outlen;
-	const char	*hash;
-	size_t		 hashlen;
-};
+#define nj_line ninja_entry
 
 static int
 nj_int(const char *s, size_t n, int64_t *out)
@@ -57,7 +52,6 @@ nj_parse(const struct logline *l, struct nj_line *out)
 {
 	const char *f[5], *end = l->s + l->len, *p = l->s;
 	size_t n[5];
-	int64_t mtime;
 
 	for (int i = 0; i < 5; i++) {
 		const char *t = memchr(p, '\t', (size_t)(end - p));
@@ -69,7 +63,7 @@ nj_parse(const struct logline *l, struct nj_line *out)
 		p = f[i] + n[i] + 1;
 	}
 	if (nj_int(f[0], n[0], &out->start) < 0 || nj_int(f[1], n[1], &out->end) < 0 ||
-	    nj_int(f[2], n[2], &mtime) < 0 || out->start < 0 || out->end < out->start ||
+	    nj_int(f[2], n[2], &out->mtime) < 0 || out->start < 0 || out->end < out->start ||
 	    n[3] == 0 || n[4] == 0 || n[4] > 16)
 		return -1;
 	for (size_t i = 0; i < n[4]; i++)
@@ -93,8 +87,8 @@ ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 {
 	struct logline l = { 0 };
 	struct nj_line *v = NULL, x;
-	size_t n = 0, cap = 0, pos = 0;
-	int run = 1;
+	size_t n = 0, cap = 0, pos = 0, unplaced = 0;
+	int run;
 	struct model *m = c->m;
 	struct logindex_modules mods;
 	long version;
@@ -127,11 +121,19 @@ ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 			loglines_bad(c, l.no, "ninja log: expected start_ms, end_ms, mtime, output, hash separated by TABs");
 			continue;
 		}
-		if (n > 0 && x.end < v[n - 1].end && run < INT32_MAX)
-			run++;	/* a new run */
-		x.run = run;
+		x.line = n;
 		xgrow((void **)&v, &cap, n + 1, sizeof *v);
 		v[n++] = x;
+	}
+	if (ninja_runs_reordered(v, n)) {
+		run = ninja_runs_by_mtime(v, n, &unplaced);
+		if (m->notes.ninja_rewritten++ == 0) {
+			m->notes.ninja_rewritten_first = c->file;
+			m->notes.ninja_rewritten_runs = run;
+			m->notes.ninja_unplaced = unplaced;
+		}
+	} else {
+		run = ninja_runs_appended(v, n);
 	}
 	logindex_modules_init(&mods, c);
 	if (run > m->notes.ninja_runs)
@@ -142,8 +144,8 @@ ninja_read(const uint8_t *data, size_t size, struct logctx *c)
 		    v[i].end == v[i - 1].end &&
 		    v[i].hashlen == v[i - 1].hashlen && memcmp(v[i].hash, v[i - 1].hash, v[i].hashlen) == 0;
 
-		if (same_edge)
-			continue;
+		if (same_edge || v[i].run == 0)
+			continue;	/* an edge's other output; an entry no run holds */
 		b = logindex_module(&mods, strpool_intern(&m->pool, v[i].output, v[i].outlen));
 		/* A later run's line replaces an earlier run's: its own times,
 		 * its own wall (unless a record of the same compile gave one). */

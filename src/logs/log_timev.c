@@ -121,12 +121,22 @@ tv_elapsed(const char *s, size_t n, double *out)
 	return 0;
 }
 
-/* A line only time -v writes. */
+/* Lines only time -v writes: a block is recognised by TIMEV_AGREE of
+ * them (it writes 23), not by one quoted in a document. */
+static const char *const timev_lines[] = {
+	"Command being timed: \"", "User time (seconds): ", "System time (seconds): ",
+	"Elapsed (wall clock) time (h:mm:ss or m:ss): ", "Maximum resident set size (kbytes): ",
+	"Exit status: ",
+};
+#define TIMEV_AGREE	3
+
 static int
 timev_sniff(const struct logline *l)
 {
-	return loglines_find(l, "Command being timed: \"") != NULL ||
-	    loglines_find(l, "Maximum resident set size (kbytes): ") != NULL;
+	for (size_t i = 0; i < sizeof timev_lines / sizeof timev_lines[0]; i++)
+		if (loglines_find(l, timev_lines[i]) != NULL)
+			return 1;
+	return 0;
 }
 
 static void
@@ -196,6 +206,7 @@ timev_read(const uint8_t *data, size_t size, struct logctx *c)
 const struct log_reader log_timev = {
 	.name	= "timev",
 	.kind	= LOG_TIMEV,
+	.agree	= TIMEV_AGREE,
 	.sniff	= timev_sniff,
 	.read	= timev_read,
 };

@@ -31,6 +31,12 @@ struct log_reader {
 	 * every line searched, and the format may share the file with others.
 	 */
 	int		 header;
+	/*
+	 * A format without a header is recognised when this many lines (1
+	 * when 0) say so: a document that quotes one line of a log (a manual
+	 * showing an example) is no log.
+	 */
+	int		 agree;
 	int		(*sniff)(const struct logline *);
 	void		(*read)(const uint8_t *, size_t, struct logctx *);
 };

@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "logs.h"
 
@@ -27,20 +28,46 @@ header_kind(const struct logline *first)
 	return 0;
 }
 
-/* The kinds, with no header of their own, that lines before limit hold
- * (a line longer than LOG_LINE_MAX, which every reader skips, holds none). */
+/* The kinds, with no header of their own, that lines before limit hold:
+ * each when as many lines as it asks (agree) say so (a line longer than
+ * LOG_LINE_MAX, which every reader skips, says nothing). */
 static unsigned
 line_kinds(const uint8_t *data, size_t size, size_t limit)
 {
 	struct logline l = { 0 };
 	size_t pos = 0;
 	unsigned kinds = 0;
+	int seen[NREADERS] = { 0 };
 
 	while (pos < limit && loglines_next(data, size, &pos, &l))
 		for (size_t r = 0; l.len <= LOG_LINE_MAX && r < NREADERS; r++)
-			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l))
+			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l) &&
+			    ++seen[r] >= (readers[r]->agree > 0 ? readers[r]->agree : 1))
 				kinds |= readers[r]->kind;
 	return kinds;
+}
+
+/*
+ * A document in markup (an HTML page, an XML file) is no log, whatever
+ * lines of a log it quotes: GNU time's manual shows time -v's output.
+ * Told by how it opens, after any blank space and byte order mark.
+ */
+static const char *const document_openings[] = { "<!doctype html", "<html", "<?xml" };
+
+static int
+is_document(const uint8_t *data, size_t size)
+{
+	size_t at = size >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	while (at < size && (data[at] == ' ' || data[at] == '\t' || data[at] == '\r' || data[at] == '\n'))
+		at++;
+	for (size_t i = 0; i < sizeof document_openings / sizeof document_openings[0]; i++) {
+		size_t n = strlen(document_openings[i]);
+
+		if (size - at >= n && strncasecmp((const char *)data + at, document_openings[i], n) == 0)
+			return 1;
+	}
+	return 0;
 }
 
 unsigned
@@ -54,6 +81,8 @@ logs_detect(const uint8_t *data, size_t size, int whole)
 		size = SNIFF_BYTES;
 	if (memchr(data, '\0', size < 4096 ? size : 4096) != NULL)
 		return 0;	/* not text */
+	if (is_document(data, size))
+		return 0;
 	if (!loglines_next(data, size, &pos, &first))
 		return 0;
 	if ((kind = header_kind(&first)) != 0)

@@ -8,7 +8,9 @@
  * calls reach: spillway(1), CALLS AND RECURSION); in a whole-program image
  * a callee frame ptxas did not fold into the kernel's makes the kernel's
  * stack unknown.  Logs are read during the walk; rows are joined when
- * they are gathered, once the walk is over and every log has been read.
+ * they are gathered, once the walk is over and every log has been read;
+ * rows read back from a --list CSV, which hold neither the frame nor the
+ * callees, are not given to it (src/readers/scan_pool.c).
  */
 #ifndef SPILLWAY_PTXJOIN_H
 #define SPILLWAY_PTXJOIN_H

@@ -198,6 +198,13 @@ struct build_notes {
 	size_t		 cmake_dirs;	/* those folders */
 	int		 ninja_runs;	/* runs in the .ninja_log read (the most of any) */
 	int		 record_runs;	/* likewise of record logs */
+	/* .ninja_logs ninja rewrote (recompaction, -t restat), their runs
+	 * told by the outputs' mtimes; the first one's name, runs and
+	 * entries with no mtime, left out */
+	size_t		 ninja_rewritten;
+	const char	*ninja_rewritten_first;
+	int		 ninja_rewritten_runs;
+	size_t		 ninja_unplaced;
 	const char	*cmake_first;	/* the first such folder, interned */
 };
 
@@ -214,6 +221,12 @@ struct model {
 	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
 	struct build_notes	 notes;		/* issue 25 */
+	/* One kernel in several files (copies.h), found after the scan:
+	 * per function, the function judged for it (its own index when
+	 * judged), and the next copy of that one (a judged one's first);
+	 * NULL until copies_find. */
+	uint32_t		*copy_of, *copy_next;
+	size_t			 ncopies;
 };
 
 void	model_init(struct model *);

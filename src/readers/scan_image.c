@@ -607,17 +607,16 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	p->fatbin = 0;
 }
 
-/* A host object, shared library or executable: the fatbin in its
- * .nv_fatbin or __nv_relfatbin section, the offload bundles in its
- * .hip_fatbin section, if it has them. */
+/* A host object, shared library or executable: the fatbins in its
+ * .nv_fatbin or __nv_relfatbin sections, the offload bundles in its
+ * .hip_fatbin sections, if it has them (hostelf.h: every one). */
 static void
 read_host_elf(struct place *p, const uint8_t *data, size_t size)
 {
-	struct fatbin_section sec;
-	struct place q = *p;
+	struct fatbin_section *secs;
 	char err[ERRBUF];
-	size_t erroff = 0;
-	int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
+	size_t n, erroff = 0;
+	int rc = hostelf_fatbin_sections(data, size, &secs, &n, err, sizeof err, &erroff);
 
 	if (rc < 0) {
 		place_error(p, erroff, err);
@@ -626,16 +625,18 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	if (rc == 0)
 		return;
 	p->scan->stats->files_read++;
-	if (sec.data != NULL) {
-		q.base = p->base + sec.offset;
-		q.relocatable = sec.relocatable;
-		walk_fatbin(&q, sec.data, sec.size, sec.relocatable ? "__nv_relfatbin" : ".nv_fatbin");
+	for (size_t i = 0; i < n; i++) {
+		struct place q = *p;
+
+		q.base = p->base + secs[i].offset;
+		if (secs[i].bundles)
+			walk_bundles(&q, secs[i].data, secs[i].size);
+		else {
+			q.relocatable = secs[i].relocatable;
+			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name);
+		}
 	}
-	if (sec.bundles != NULL) {
-		q = *p;
-		q.base = p->base + sec.bundles_offset;
-		walk_bundles(&q, sec.bundles, sec.bundles_size);
-	}
+	free(secs);
 }
 
 /* An ar archive: each member read as a buffer of its own. */

@@ -368,8 +368,13 @@ gather_results(struct scan *s)
 		if (!j->preset)
 			m->images[j->image] = j->img;
 		/* The logs were all read by now (the walk is over): join the rows,
-		 * and format again what a worker formatted without the figures. */
-		if (ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 && j->text != NULL) {
+		 * and format again what a worker formatted without the figures.
+		 * Rows read back from a --list CSV are not joined: the CSV holds
+		 * neither a function's own frame nor its callees, so the join's
+		 * rule (registers and frame equal) cannot be held, and a saved
+		 * build keeps the spill figures it was written with. */
+		if (!j->preset && ptxjoin_apply(&s->join, m, j->funcs, j->nfuncs) > 0 &&
+		    j->text != NULL) {
 			free(j->text);
 			j->text = s->cfg->format(&m->images[j->image], j->funcs, j->nfuncs, &j->textlen);
 		}
