@@ -43,6 +43,18 @@ cpu_bounded 2 "a 96 MiB line of text named: no file spillway reads" "$SPILLWAY" 
 under_kb 32768 "a 96 MiB line of text named: not read whole"
 check "a 96 MiB line of text named: said so" grep -q "not a CUDA binary" "$TMP/err"
 rm -rf oneline
+# The same line behind a log's header: every reader skips a line past
+# 1 MiB, and finding its end no longer faults it in (main: 98 MiB).
+mkdir logline
+{ echo "# build-rss log v2"; head -c 100663296 /dev/zero | tr '\0' a; echo; } >logline/r.log
+cpu_bounded 2 "a record log with a 96 MiB line: the line skipped" "$SPILLWAY" --summary logline
+under_kb 32768 "a record log with a 96 MiB line: not held"
+check "a record log with a 96 MiB line: said so" \
+    grep -q "r.log: line 2: line longer than 1048576 bytes, skipped" "$TMP/err"
+head -c 100663296 /dev/zero | tr '\0' a >logline/x.txt
+cpu_bounded 2 "--log= a 96 MiB line of text: no log" "$SPILLWAY" --summary --log=logline/x.txt
+under_kb 32768 "--log= a 96 MiB line of text: not held"
+rm -rf logline
 
 # --- demangle-prefix-cuts: 8,000 names that do not demangle whole, each
 # with 64 cuts that do; the longest is tried first and alone printed and
@@ -65,7 +77,26 @@ cpu_bounded 0 "8 code objects of 1M-entry metadata maps at -T 8" "$SPILLWAY" --l
 under_kb 131072 "8 code objects of 1M-entry maps at -T 8: one zone at a time"
 check "8 code objects of 1M-entry maps: every kernel read" \
     [ "$(grep -c ',gfx90a,entry,k[1-8],' "$TMP/out")" = 8 ]
+"$SPILLWAY" --stats --list -T 8 amd 2>"$TMP/stats" >/dev/null
+zones=$(sed -n 's/.*AMDGPU metadata objects \([0-9.]*\) MiB at most.*/\1/p' "$TMP/stats")
+check "8 code objects of 1M-entry maps: at most one note's objects at once (${zones:-?} MiB)" \
+    awk -v z="${zones:-999}" 'BEGIN { exit !(z > 40 && z <= 48.1) }'
 rm -rf amd
+# A note listing 70,000 kernels of 9 bytes each: more than a code object
+# may list (65,536), damage (main: read, exit 0; 600,000 took 300 MiB).
+python3 -c '
+import sys
+sys.path.insert(0, sys.argv[2])
+from amd import mp, mp_map_hdr, mp_arr_hdr, mp_str, code_object
+n = 70000
+ks = b"".join(b"\x81" + mp_str(".name") + mp_str("k%d" % i) for i in range(n))
+meta = (mp_map_hdr(2) + mp("amdhsa.target") + mp("amdgcn-amd-amdhsa--gfx90a") +
+        mp("amdhsa.kernels") + mp_arr_hdr(n) + ks)
+open(sys.argv[1], "wb").write(code_object(meta))' many.co "$srcdir/tests/attacks3/gen"
+cpu_bounded 2 "a code object listing 70,000 kernels: damage" "$SPILLWAY" --list many.co
+check "a code object listing 70,000 kernels: said so" \
+    grep -q 'amdhsa.kernels lists 70000 kernels, over the limit (65536): not read' "$TMP/err"
+rm -f many.co
 
 # --- fatbin-3M-ptx-entries: a fatbin of 1,000,000 PTX entries of no
 # bytes: counted with their container, not made an image each (main:

@@ -131,13 +131,14 @@ print_stats(const struct run *r, double now)
 	    "walk %.3f s, read %.3f s on %d workers (gathering %.3f s of CPU), total %.3f s; "
 	    "CPU %.3f s user %.3f s system; peak RSS %ld MiB "
 	    "(decompression buffers %.1f MiB at most, %.0f MiB taken anew, %.0f MiB handed on; "
-	    "names %.1f MiB, rows %.1f MiB)\n",
+	    "AMDGPU metadata objects %.1f MiB at most; names %.1f MiB, rows %.1f MiB)\n",
 	    st->files_read, st->images, st->jobs, st->functions,
 	    st->walk_seconds, st->read_seconds, st->workers, st->gather_cpu_seconds, total,
 	    (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
 	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
 	    ru.ru_maxrss / 1024, (double)st->buffer_peak / MIB,
 	    (double)st->buffer_fresh / MIB, (double)st->buffer_handed / MIB,
+	    (double)st->zones_peak / MIB,
 	    (double)strpool_bytes(&m->pool) / MIB,
 	    (double)(m->capfuncs * sizeof *m->funcs + m->capimages * sizeof *m->images) / MIB);
 	{

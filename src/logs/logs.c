@@ -29,7 +29,8 @@ header_kind(const struct logline *first)
 }
 
 /* The kinds, with no header of their own, that lines before limit hold:
- * each when as many lines as it asks (agree) say so. */
+ * each when as many lines as it asks (agree) say so (a line longer than
+ * LOG_LINE_MAX, which every reader skips, says nothing). */
 static unsigned
 line_kinds(const uint8_t *data, size_t size, size_t limit)
 {
@@ -39,7 +40,7 @@ line_kinds(const uint8_t *data, size_t size, size_t limit)
 	int seen[NREADERS] = { 0 };
 
 	while (pos < limit && loglines_next(data, size, &pos, &l))
-		for (size_t r = 0; r < NREADERS; r++)
+		for (size_t r = 0; l.len <= LOG_LINE_MAX && r < NREADERS; r++)
 			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l) &&
 			    ++seen[r] >= (readers[r]->agree > 0 ? readers[r]->agree : 1))
 				kinds |= readers[r]->kind;

@@ -284,7 +284,10 @@ read_metadata(const uint8_t *desc, size_t len, struct amdgpu_co *co, struct strp
 			co->version_minor = int_value(&v->via.array.ptr[1]);
 		}
 	}
-	if (kernels != NULL && kernels->via.array.size > 0) {
+	if (kernels != NULL && kernels->via.array.size > AMDGPU_KERNELS_MAX)
+		rc = fail(err, errsize, -1, "amdhsa.kernels lists %u kernels, over the limit (%zu): not read",
+		    kernels->via.array.size, AMDGPU_KERNELS_MAX);
+	else if (kernels != NULL && kernels->via.array.size > 0) {
 		co->kernels = xcalloc(kernels->via.array.size, sizeof *co->kernels);
 		for (uint32_t i = 0; i < kernels->via.array.size && rc == 0; i++) {
 			rc = read_kernel(&kernels->via.array.ptr[i], &co->kernels[co->nkernels], pool,

@@ -41,6 +41,14 @@
  */
 #define AMDGPU_META_ZONE_MAX	(AMDGPU_META_OBJECTS_MAX * 24 + ((size_t)64 << 10))
 #define AMDGPU_ZONES_BUDGET	AMDGPU_META_ZONE_MAX
+/*
+ * The most kernels one code object's amdhsa.kernels may list.  A kernel
+ * takes 9 bytes of MessagePack at least and a row of some hundreds of
+ * bytes (its figures, its names), so that one note of 9 MB listed 600,000
+ * kernels in 300 MB.  librocsparse0's largest note has about 10,000; a
+ * code object with more is damage.
+ */
+#define AMDGPU_KERNELS_MAX	((size_t)64 << 10)
 
 struct amdgpu_kernel {
 	const char	*name;		/* .name, interned */

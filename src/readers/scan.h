@@ -42,6 +42,7 @@ struct scan_stats {
 	size_t	buffer_peak;	/* most bytes of decompression buffers held at once */
 	size_t	buffer_fresh;	/* bytes of buffers taken anew (zeroed by the kernel) */
 	size_t	buffer_handed;	/* bytes of buffers moved from one worker to another */
+	size_t	zones_peak;	/* most bytes of msgpack-c objects (AMDGPU metadata) held at once */
 	/* Seconds the workers spent, summed over them, by step. */
 	double	decompress_seconds, parse_seconds, names_seconds, format_seconds;
 	double	worker_seconds;	/* from start to stop, summed over the workers */

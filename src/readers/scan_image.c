@@ -315,6 +315,54 @@ on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t 
 	drop_walked_behind(parent, data + size);
 }
 
+/* Bytes of a log read at a time looking for its long lines. */
+#define LONG_LINE_CHUNK	((size_t)1 << 20)
+
+/*
+ * Every reader skips a line longer than LOG_LINE_MAX, but finding where
+ * it ends faults in every page of it: a log of a header and a line of a
+ * gigabyte would be held whole.  So before the readers go, a mapped log
+ * is read with pread (which leaves no page of it in this process) and the
+ * pages inside each such line, past its first LOG_LINE_MAX + 1 bytes and
+ * before its last, are mapped over with zeros: no newline, no memory, and
+ * the line as long as it was.  A log with a hole is left as it is.
+ */
+static void
+zero_long_lines(struct place *p, const uint8_t *data, size_t size)
+{
+	const struct source *src = p->src;
+	size_t base, at = 0, line = 0;
+	uint8_t *buf;
+
+	if (src == NULL || src->mem != NULL || src->map.fd < 0 || size <= LOG_LINE_MAX)
+		return;
+	base = (size_t)(data - src->origin);
+	/* A log with a hole is refused (read_log), and not read here. */
+	if (mapfile_next_hole(&src->map, base) < base + size)
+		return;
+	buf = xmalloc(LONG_LINE_CHUNK);
+	while (at < size) {
+		size_t n = size - at < LONG_LINE_CHUNK ? size - at : LONG_LINE_CHUNK;
+		const uint8_t *q = buf, *nl;
+
+		if (mapfile_pread(src->map.fd, base + at, n, buf) != 0)
+			break;
+		while ((nl = memchr(q, '\n', (size_t)(buf + n - q))) != NULL) {
+			size_t end = at + (size_t)(nl - buf);
+
+			if (end - line > LOG_LINE_MAX + 2)
+				mapfile_zero(&src->map, base + line + LOG_LINE_MAX + 1,
+				    end - line - LOG_LINE_MAX - 2);
+			line = end + 1;
+			q = nl + 1;
+		}
+		at += n;
+	}
+	if (at == size && size - line > LOG_LINE_MAX + 2)
+		mapfile_zero(&src->map, base + line + LOG_LINE_MAX + 1, size - line - LOG_LINE_MAX - 2);
+	free(buf);
+}
+
 /*
  * A build log (ptxas -v, nvcc --time, record, time -v, .ninja_log), in
  * every format it holds.  --log=FILE: whatever its first lines look like,
@@ -324,8 +372,11 @@ static void
 read_log(struct place *p, const uint8_t *data, size_t size)
 {
 	struct scan *s = p->scan;
-	unsigned kinds = logs_detect(data, size, p->as_log);
+	unsigned kinds;
 	struct logctx c;
+
+	zero_long_lines(p, data, size);
+	kinds = logs_detect(data, size, p->as_log);
 
 	if (kinds == 0) {
 		place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "

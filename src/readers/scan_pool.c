@@ -493,6 +493,7 @@ scan_pool_finish(struct scan *s, struct worker *w)
 	s->stats->buffer_peak = s->buffers.peak;
 	s->stats->buffer_fresh = s->buffers.fresh;
 	s->stats->buffer_handed = s->buffers.handed;
+	s->stats->zones_peak = s->zones.peak;
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
 	membudget_free(&s->zones);

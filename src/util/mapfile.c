@@ -151,6 +151,23 @@ mapfile_done(const struct mapfile *m, size_t off, size_t len)
 		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
+void
+mapfile_zero(const struct mapfile *m, size_t off, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t start, end;
+
+	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
+		return;
+	if (len > m->size - off)
+		len = m->size - off;
+	start = ((uintptr_t)m->data + off + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	end = ((uintptr_t)m->data + off + len) & ~((uintptr_t)page - 1);
+	if (end > start)
+		(void)mmap((void *)start, end - start, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+		    -1, 0);
+}
+
 size_t
 mapfile_next_data(const struct mapfile *m, size_t off)
 {

@@ -43,6 +43,13 @@ int	mapfile_pread(int fd, size_t off, size_t len, uint8_t *buf);
 /* Tells the kernel the bytes in [off, off+len) will not be read again. */
 void	mapfile_done(const struct mapfile *, size_t off, size_t len);
 /*
+ * Maps zeros over the whole pages within [off, off+len) of a file's
+ * mapping: they read as zeros from then on and hold no memory (the
+ * kernel's one zero page), for bytes whose content no reader needs but
+ * that a reader passes over.
+ */
+void	mapfile_zero(const struct mapfile *, size_t off, size_t len);
+/*
  * Where data may be again from off on (SEEK_DATA): a hole before it reads
  * as zeros and need not be read; size when only a hole is left.
  */
