@@ -143,7 +143,7 @@ add_line(struct edit *e)
 }
 
 static int (*const edits[])(struct edit *) = {
-	set_field, set_field, set_field, nul_byte, cut, to_crlf, add_line, row_width,
+	set_field, set_field, set_field, nul_byte, cut, to_crlf, add_line, row_width, quoted_lines,
 };
 
 size_t

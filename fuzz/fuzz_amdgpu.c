@@ -120,7 +120,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	strpool_init(&pool);
 	err[0] = '\0';
 	if (amdgpu_is_code_object(data, size)) {
-		if (amdgpu_read(data, size, &co, &pool, err, sizeof err, &erroff) < 0) {
+		if (amdgpu_read(data, size, &co, &pool, NULL, err, sizeof err, &erroff) < 0) {
 			if (err[0] == '\0')
 				__builtin_trap();
 		} else {
@@ -145,7 +145,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else if (err[0] == '\0' || erroff > size)
 			__builtin_trap();
 	}
-	if (amdgpu_msgpack_bounded(data, size, AMDGPU_META_OBJECTS_MAX, err, sizeof err) == 0) {
+	if (amdgpu_msgpack_bounded(data, size, AMDGPU_META_OBJECTS_MAX, NULL, err, sizeof err) == 0) {
 		msgpack_unpacked u;
 		size_t off = 0;
 

@@ -5,11 +5,14 @@
  * round's generators make (tests/attacks/tools/gen_cubin.py, gen_overlap.py):
  * header fields and section sizes set to the values at the edges, a table
  * cut, name offsets past the name table, section headers copied over one
- * region; one mutation in four is libFuzzer's own.
+ * region; and what a reader could drop without a word (issue 35):
+ * duplicate sections, a missing symbol table, symbol indices out of range,
+ * colliding names.  One mutation in four is libFuzzer's own.
  */
 #include "config.h"
 
 #include <libelf.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,11 +159,112 @@ mutate_overlap(struct layout *l)
 	return end + copies * SHDR;
 }
 
+/* A section of the given type (sh_type), or any when none has it. */
+static size_t
+section_of_type(struct layout *l, uint32_t type)
+{
+	size_t start = pick(l, (unsigned)l->shnum);
+
+	for (size_t k = 0; k < l->shnum; k++) {
+		size_t i = (start + k) % l->shnum;
+
+		if (get_u32(shdr(l, i) + 4) == type)
+			return i;
+	}
+	return start;
+}
+
+/*
+ * Duplicate sections: one header copied onto the table's end, its bytes
+ * shared, as a second symbol table, a second .nv.info or a second
+ * .text.<name> (a name twice) would be.
+ */
+static size_t
+mutate_duplicate(struct layout *l)
+{
+	static const uint32_t types[] = { 2, 0x70000000, 1 };	/* SYMTAB, .nv.info, PROGBITS */
+	size_t end = (size_t)l->shoff + l->shnum * SHDR;
+	size_t i = section_of_type(l, types[pick(l, 3)]);
+
+	if (end != l->size || l->max_size - l->size < SHDR || l->shnum + 1 > 0xff00)
+		return l->size;
+	memcpy(l->d + end, shdr(l, i), SHDR);
+	put_u16(l->d + 0x3c, (uint16_t)(l->shnum + 1));
+	return end + SHDR;
+}
+
+/* A missing symbol table: its type changed, or its name another's. */
+static size_t
+mutate_no_symtab(struct layout *l)
+{
+	static const uint32_t types[] = { 0, 1, 7, 8, 11 };	/* NULL, PROGBITS, NOTE, NOBITS, DYNSYM */
+	uint8_t *sym = shdr(l, section_of_type(l, 2));
+
+	if (pick(l, 3) == 0)
+		put_u32(sym, get_u32(shdr(l, pick(l, (unsigned)l->shnum))));
+	else
+		put_u32(sym + 4, types[pick(l, sizeof types / sizeof types[0])]);
+	return l->size;
+}
+
+/* A symbol count near the table's, and the values past any table. */
+static uint32_t
+symbol_edge(struct layout *l)
+{
+	const uint8_t *sym = shdr(l, section_of_type(l, 2));
+	uint32_t n = (uint32_t)(get_u64(sym + 32) / 24);
+	const uint32_t v[] = { 0, 1, n - 1, n, n + 1, 0xffffff, 0x1000000, 0xffffffff };
+
+	return v[pick(l, sizeof v / sizeof v[0])];
+}
+
+/*
+ * Symbol indices out of range: in an .nv.info record's payload (its
+ * first word names the symbol), or in a section's sh_info (a .text's
+ * low 24 bits, a relocation section's target).
+ */
+static size_t
+mutate_symbol_index(struct layout *l)
+{
+	uint8_t *sh = shdr(l, section_of_type(l, 0x70000000));
+	uint64_t off = get_u64(sh + 24), len = get_u64(sh + 32);
+	struct nvinfo_rec rec, hit = { 0 };
+	size_t pos = 0, seen = 0;
+
+	if (pick(l, 3) == 0 || off > l->size || len > l->size - off) {
+		sh = shdr(l, pick(l, (unsigned)l->shnum));
+		put_u32(sh + 44, (get_u32(sh + 44) & 0xff000000u) | (symbol_edge(l) & 0xffffff));
+		return l->size;
+	}
+	while (nvinfo_next(l->d + off, (size_t)len, &pos, &rec) == 1)
+		if (rec.format == EIFMT_SVAL && rec.value >= 4 && pick(l, (unsigned)++seen) == 0)
+			hit = rec;
+	if (hit.payload != NULL)
+		put_u32((uint8_t *)(uintptr_t)hit.payload, symbol_edge(l));
+	return l->size;
+}
+
+/* Colliding names: one section named as another, or two sections naming
+ * one symbol (sh_info copied). */
+static size_t
+mutate_collide(struct layout *l)
+{
+	uint8_t *a = shdr(l, pick(l, (unsigned)l->shnum));
+	const uint8_t *b = shdr(l, section_of_type(l, 1));
+
+	if (pick(l, 2))
+		put_u32(a, get_u32(b));
+	else
+		put_u32(a + 44, get_u32(b + 44));
+	return l->size;
+}
+
 typedef size_t (*mutation)(struct layout *);
 
 static const mutation mutations[] = {
 	mutate_ehdr, mutate_extent, mutate_extent, mutate_type, mutate_name, mutate_cut,
-	mutate_overlap,
+	mutate_overlap, mutate_duplicate, mutate_no_symtab, mutate_symbol_index,
+	mutate_symbol_index, mutate_collide,
 };
 
 size_t

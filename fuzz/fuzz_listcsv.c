@@ -156,7 +156,7 @@ repeat_line(struct edit *e)
 
 static int (*const edits[])(struct edit *) = {
 	cut, add_bom, to_crlf, number_field, number_field, sm_field, odd_bytes, odd_bytes,
-	row_width, repeat_line,
+	row_width, repeat_line, quoted_lines,
 };
 
 size_t

@@ -40,8 +40,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
  * the archive does not hold (or to no number), a BSD "#1/N" long name
  * whose length runs past the member, a GNU "/N" name past the long-name
  * table, a thin archive's magic, a member header's end marker broken.
- * Anything else, and what is no archive, goes to libFuzzer's own mutation
- * (absent when replayed by fuzz/replay.c, which never calls this).
+ * A host ELF gets a section header twice (duplicate_section).  Anything
+ * else, and what is neither, goes to libFuzzer's own mutation (absent
+ * when replayed by fuzz/replay.c, which never calls this).
  */
 size_t	LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
 size_t	LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -81,6 +82,45 @@ set_field(uint8_t *p, size_t width, const char *text)
 	memcpy(p, text, n < width ? n : width);
 }
 
+#define SHDR		64	/* sizeof(Elf64_Shdr) */
+
+/*
+ * Duplicate sections in a host ELF: one section header (a .nv_fatbin
+ * among them) copied onto the table's end, e_shnum one more; either the
+ * same bytes twice (damage: they overlap) or, with its offset moved past
+ * the first's end, a second section of the name.  0 when the file is no
+ * 64-bit ELF whose table ends it.
+ */
+static size_t
+duplicate_section(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	uint64_t shoff, off, len;
+	size_t shnum, end;
+	uint8_t *copy;
+
+	if (size < 64 || memcmp(data, "\177ELF\2\1", 6) != 0)
+		return 0;
+	memcpy(&shoff, data + 0x28, 8);
+	shnum = (size_t)data[0x3c] | (size_t)data[0x3d] << 8;
+	if (shnum == 0 || shnum >= 0xff00 || shoff > size || shnum > (size - shoff) / SHDR)
+		return 0;
+	end = (size_t)shoff + shnum * SHDR;
+	if (end != size || max_size - size < SHDR)
+		return 0;
+	copy = data + end;
+	memcpy(copy, data + shoff + (seed / 16) % shnum * SHDR, SHDR);
+	if (seed & 64) {	/* the copy's bytes after the original's */
+		memcpy(&off, copy + 24, 8);
+		memcpy(&len, copy + 32, 8);
+		off += len;
+		memcpy(copy + 24, &off, 8);
+	}
+	shnum++;
+	data[0x3c] = (uint8_t)shnum;
+	data[0x3d] = (uint8_t)(shnum >> 8);
+	return end + SHDR;
+}
+
 size_t
 LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
@@ -88,9 +128,11 @@ LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned in
 	    "9999999999", "4294967296", "1844674407" };
 	static const char *const names[] = { "#1/20", "#1/99999999", "#1/", "/0", "/99999", "/-1",
 	    "/", "//", "/SYM64/", "a.o/" };
-	size_t at[256], n = members_of(data, size, at, 256), m;
+	size_t at[256], n = members_of(data, size, at, 256), m, dup;
 	char num[24];
 
+	if (seed % 8 != 7 && (dup = duplicate_section(data, size, max_size, seed)) > 0)
+		return dup;
 	if (n == 0 || seed % 8 == 7)
 		return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, max_size) : size;
 	m = at[(seed / 8) % n];

@@ -66,6 +66,58 @@ def ar(members):
     return out
 
 
+def with_section_twice(elf, name, same_bytes=False):
+    """elf with the header of its first section called name copied onto a new
+    table's end: over the same bytes, or over a copy of them after the file."""
+    shoff, = struct.unpack_from("<Q", elf, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3A)
+    stroff = struct.unpack_from("<IIQQQQIIQQ", elf, shoff + shstrndx * shentsize)[4]
+    for i in range(shnum):
+        h = list(struct.unpack_from("<IIQQQQIIQQ", elf, shoff + i * shentsize))
+        if elf[stroff + h[0]:elf.index(b"\0", stroff + h[0])].decode() == name:
+            break
+    else:
+        raise SystemExit("no section " + name)
+    out = bytearray(elf)
+    if not same_bytes:
+        out += b"\0" * (-len(out) % 8)
+        body = elf[h[4]:h[4] + h[5]]
+        h[4] = len(out)
+        out += body
+    out += b"\0" * (-len(out) % 8)
+    table = elf[shoff:shoff + shnum * shentsize] + struct.pack("<IIQQQQIIQQ", *h)
+    struct.pack_into("<Q", out, 0x28, len(out))
+    struct.pack_into("<H", out, 0x3C, shnum + 1)
+    return bytes(out + table)
+
+
+def cubin_edits(cubin):
+    """What a reader once dropped without a word (issue 35), from a real cubin:
+    its symbol table of another type, a frame record naming symbol 9999, two
+    symbol tables, two functions naming one symbol."""
+    shoff, = struct.unpack_from("<Q", cubin, 0x28)
+    shnum, = struct.unpack_from("<H", cubin, 0x3C)
+    hdrs = [struct.unpack_from("<IIQQQQIIQQ", cubin, shoff + i * 64) for i in range(shnum)]
+    symtab = [i for i, h in enumerate(hdrs) if h[1] == 2][0]
+    no_symtab = bytearray(cubin)
+    struct.pack_into("<I", no_symtab, shoff + symtab * 64 + 4, 1)
+    oob = bytearray(cubin)
+    info = [h for h in hdrs if h[1] == 0x70000000][0]
+    at = info[4]
+    while at < info[4] + info[5]:
+        fmt, attr, val = struct.unpack_from("<BBH", oob, at)
+        if fmt == 4 and attr == 0x11:
+            struct.pack_into("<I", oob, at + 4, 9999)
+            break
+        at += 4 + (val if fmt == 4 else 0)
+    texts = [i for i, h in enumerate(hdrs) if h[1] == 1 and h[7] & 0xffffff and h[2] & 4]
+    collide = bytearray(cubin)
+    struct.pack_into("<I", collide, shoff + texts[1] * 64 + 44, hdrs[texts[0]][7])
+    return [("no-symtab.cubin", bytes(no_symtab)), ("frame-symbol-9999.cubin", bytes(oob)),
+            ("two-symtabs.cubin", with_section_twice(cubin, ".symtab", True)),
+            ("one-symbol-two-functions.cubin", bytes(collide))]
+
+
 def main():
     main_o, rdc_b = read("main.o"), read("rdc_b.o")
     plain = sections(main_o)[".nv_fatbin"]
@@ -84,7 +136,9 @@ def main():
                        ("nested.a", ar([("inner.a", small_ar)])),
                        ("templates_ptx.fatbin", read("templates_ptx.compress-all.fatbin")),
                        ("main.sm_80.cubin", small_cubin), ("rdc_b.sm_89.cubin", read("rdc_b.sm_89.cubin")),
-                       ("list.csv", csv)]:
+                       ("list.csv", csv),
+                       ("nv_fatbin-twice.o", with_section_twice(read("stack.o"), ".nv_fatbin")),
+                       ("nv_fatbin-same-bytes-twice.o", with_section_twice(read("stack.o"), ".nv_fatbin", True))]:
         put("scan", name, data)
     for name, data in [("stored-elf.fatbin", plain), ("zstd-rdc.fatbin", rel),
                        ("lz4-ptx.fatbin", container(lz4_ptx[:1])),
@@ -94,7 +148,8 @@ def main():
     for name, data in [("main.sm_80.cubin", small_cubin), ("rdc_b.sm_80.rel.cubin", rdc_cubin),
                        ("rdc_b.sm_89.cubin", read("rdc_b.sm_89.cubin")),
                        ("stack.sm_80.cubin", read("stack.sm_80.cubin")),
-                       ("coop.sm_90a.cubin", read("coop.sm_90a.cubin"))]:
+                       ("coop.sm_90a.cubin", read("coop.sm_90a.cubin"))] + \
+            [("stack.sm_80." + n, d) for n, d in cubin_edits(read("stack.sm_80.cubin"))]:
         put("cubin", name, data)
     names = set()
     for f in sorted(os.listdir("tests/corpus/golden")):
@@ -108,6 +163,10 @@ def main():
     put("listcsv", "main-rdc_b.csv", csv)
     put("listcsv", "header-only.csv", lines[0])
     put("listcsv", "quoted.csv", lines[0] + b'"a,b","m""x",sm_80,entry,_Z1fv,"f()",f,,1,2,3,4,0:8,0,0,0,,,,\n')
+    put("listcsv", "quoted-lines.csv", lines[0] + lines[1] +
+        b'"lib\nover\r\nlines","m ""x""\n",sm_80,entry,_Z1fv,"f(\n)",f,,1,2,3,4,0:8,0,0,0,,,,\n')
+    put("allow", "quoted-lines.csv", b'kernel,sm,stack,local,note\n"k\nover,\n""lines""",sm_86,16,0,"a\nnote"\n'
+        b'k2,86,0,0,\n')
     return 0
 
 

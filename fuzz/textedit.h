@@ -106,4 +106,28 @@ row_width(struct edit *e)
 	return off > 0 && e->data[off - 1] == ',' ? splice(e, off - 1, len + 1, "", 0) : 0;
 }
 
+/*
+ * A quoted field spread over many lines: a field replaced by '"', then
+ * lines of text with doubled quotes and commas in them, then '"' (or no
+ * closing quote at all), up to a few thousand lines.
+ */
+static inline int
+quoted_lines(struct edit *e)
+{
+	static const char *const pieces[] = { "a\n", "\"\"\n", ",\n", "\r\n", "x,\"\"y\n", "\n" };
+	static char text[2 + 4096 * 8];
+	size_t len, off = some_field(e, &len), lines = 1 + pick(e, 4096), n = 0;
+
+	text[n++] = '"';
+	while (lines-- > 0) {
+		const char *p = pieces[pick(e, sizeof pieces / sizeof pieces[0])];
+
+		memcpy(text + n, p, strlen(p));
+		n += strlen(p);
+	}
+	if (pick(e, 8) != 0)
+		text[n++] = '"';
+	return splice(e, off, len, text, n);
+}
+
 #endif

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,19 +18,19 @@ text_markup(FILE *f, const char *s, size_t n)
 		unsigned char c = (unsigned char)s[i];
 
 		if (c == '\n' || c == '\r' || c == '\t')
-			putc(' ', f);
+			putc_unlocked(' ', f);
 		else if (c == '<')
 			fputs("&lt;", f);
 		else if (c == '&')
 			fputs("&amp;", f);
 		else if (c == '_' && i > 0 && i + 1 < n && isalnum((unsigned char)s[i - 1]) &&
 		    isalnum((unsigned char)s[i + 1]))
-			putc(c, f);	/* intraword: never emphasis in GFM */
+			putc_unlocked(c, f);	/* intraword: never emphasis in GFM */
 		else if (strchr("\\`*_[]|~", c) != NULL && c != '\0') {
-			putc('\\', f);
-			putc(c, f);
+			putc_unlocked('\\', f);
+			putc_unlocked(c, f);
 		} else
-			putc(c, f);
+			putc_unlocked(c, f);
 	}
 }
 
@@ -55,13 +56,13 @@ code_span(FILE *f, const char *s, size_t n)
 			unsigned char c = (unsigned char)s[i];
 
 			if (c == '\n' || c == '\r')
-				putc(' ', f);
+				putc_unlocked(' ', f);
 			else if (c < 0x80 && (c == '\\' || c == '|' || c == '`' || c == '<' ||
 			    c == '>' || c == '&' || c == '*' || c == '_' || c == '[' ||
 			    c == ']' || c == '~'))
 				fprintf(f, "&#%u;", c);
 			else
-				putc(c, f);
+				putc_unlocked(c, f);
 		}
 		fputs("</code>", f);
 		return;
@@ -73,21 +74,21 @@ code_span(FILE *f, const char *s, size_t n)
 	}
 	pad = s[0] == '`' || s[n - 1] == '`' || (s[0] == ' ' && s[n - 1] == ' ');
 	for (size_t i = 0; i <= longest; i++)
-		putc('`', f);
+		putc_unlocked('`', f);
 	if (pad)
-		putc(' ', f);
+		putc_unlocked(' ', f);
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '|')
 			fputs("\\|", f);
 		else if (s[i] == '\n' || s[i] == '\r')
-			putc(' ', f);
+			putc_unlocked(' ', f);
 		else
-			putc(s[i], f);
+			putc_unlocked(s[i], f);
 	}
 	if (pad)
-		putc(' ', f);
+		putc_unlocked(' ', f);
 	for (size_t i = 0; i <= longest; i++)
-		putc('`', f);
+		putc_unlocked('`', f);
 }
 
 /*
@@ -154,16 +155,53 @@ para(FILE *f, const char *s)
 	fputs("\n\n", f);
 }
 
-static void
-table_rows(FILE *f, const struct rtable *t, size_t from, size_t to)
-{
-	int first = 1;
+/*
+ * Where the Markdown goes: one stream (piece NULL), or pieces handed on
+ * whole (md_pieces): each block ends one, and a long table is cut every
+ * MD_PIECE_ROWS rows, the piece after a cut starting with the table's
+ * heading rows again.
+ */
+struct sink {
+	FILE		*f;
+	md_piece_fn	 piece;
+	void		*arg;
+	char		*buf;
+	size_t		 len;
+	int		 continued;	/* the piece being written goes on a table */
+};
 
+static void
+sink_open(struct sink *k)
+{
+	k->buf = NULL;
+	k->len = 0;
+	if ((k->f = open_memstream(&k->buf, &k->len)) == NULL)
+		fatal("out of memory (a report's text)");
+}
+
+/* Hands the piece written so far on; flags says how it ends. */
+static void
+sink_cut(struct sink *k, int flags)
+{
+	if (k->piece == NULL)
+		return;
+	if (fclose(k->f) != 0)
+		fatal("out of memory (a report's text)");
+	if (k->len > 0)
+		k->piece(k->arg, k->buf, k->len, flags | (k->continued ? MD_PIECE_CONTINUED : 0));
+	free(k->buf);
+	k->continued = (flags & MD_PIECE_CONTINUES) != 0;
+	sink_open(k);
+}
+
+static void
+table_head(FILE *f, const struct rtable *t)
+{
 	fputs("|", f);
 	for (size_t c = 0; c < t->ncols; c++) {
 		if (t->flags[c] & RC_CSV_ONLY)
 			continue;
-		putc(' ', f);
+		putc_unlocked(' ', f);
 		text(f, t->cols[c], strlen(t->cols[c]));
 		fputs(" |", f);
 	}
@@ -171,30 +209,40 @@ table_rows(FILE *f, const struct rtable *t, size_t from, size_t to)
 	for (size_t c = 0; c < t->ncols; c++)
 		if (!(t->flags[c] & RC_CSV_ONLY))
 			fputs(t->flags[c] & RC_NUM ? "---:|" : "---|", f);
-	putc('\n', f);
+	putc_unlocked('\n', f);
+}
+
+static void
+table_rows(struct sink *k, const struct rtable *t, size_t from, size_t to)
+{
+	table_head(k->f, t);
 	for (size_t r = from; r < to; r++) {
-		fputs("|", f);
+		if (r > from && (r - from) % MD_PIECE_ROWS == 0 && k->piece != NULL) {
+			sink_cut(k, MD_PIECE_CONTINUES);
+			table_head(k->f, t);
+		}
+		fputs("|", k->f);
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (t->flags[c] & RC_CSV_ONLY)
 				continue;
-			putc(' ', f);
-			md_cell(f, rtable_at(t, r, c), t->flags[c]);
-			fputs(" |", f);
+			putc_unlocked(' ', k->f);
+			md_cell(k->f, rtable_at(t, r, c), t->flags[c]);
+			fputs(" |", k->f);
 		}
-		putc('\n', f);
+		putc_unlocked('\n', k->f);
 	}
-	(void)first;
-	putc('\n', f);
+	putc_unlocked('\n', k->f);
 }
 
 /* cap: rows per table at most (SIZE_MAX: all). */
 static void
-render(FILE *f, const struct rdoc *d, size_t top, size_t cap)
+render(struct sink *k, const struct rdoc *d, size_t top, size_t cap)
 {
 	for (size_t i = 0; i < d->n; i++) {
 		const struct rblock *b = &d->v[i];
 		const struct rtable *t = b->table;
 		size_t shown, visible;
+		FILE *f = k->f;
 
 		switch (b->kind) {
 		case RB_HEADING:
@@ -209,56 +257,89 @@ render(FILE *f, const struct rdoc *d, size_t top, size_t cap)
 			shown = t->nrows < cap ? t->nrows : cap;
 			visible = top > 0 && top < shown ? top : shown;
 			if (visible > 0)
-				table_rows(f, t, 0, visible);
+				table_rows(k, t, 0, visible);
 			if (shown > visible) {
-				fprintf(f, "<details><summary>%zu more rows</summary>\n\n",
+				fprintf(k->f, "<details><summary>%zu more rows</summary>\n\n",
 				    shown - visible);
-				table_rows(f, t, visible, shown);
-				fputs("</details>\n\n", f);
+				table_rows(k, t, visible, shown);
+				fputs("</details>\n\n", k->f);
 			}
 			if (t->nrows > shown)
-				fprintf(f, "…and %zu more %s (`spillway --report=csv` lists every row).\n\n",
+				fprintf(k->f, "…and %zu more %s (`spillway --report=csv` lists every row).\n\n",
 				    t->nrows - shown, t->nrows - shown == 1 ? "row" : "rows");
 			break;
 		}
+		sink_cut(k, 0);
 	}
+}
+
+/* A stream that counts what is written to it and keeps none of it. */
+static ssize_t
+count_write(void *cookie, const char *buf, size_t n)
+{
+	(void)buf;
+	*(size_t *)cookie += n;
+	return (ssize_t)n;
 }
 
 static size_t
 rendered_size(const struct rdoc *d, size_t top, size_t cap)
 {
-	char *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	struct sink k = { 0 };
 
-	if (f == NULL)
+	k.f = fopencookie(&len, "w", (cookie_io_functions_t){ .write = count_write });
+	if (k.f == NULL)
 		fatal("out of memory (a report's text)");
-	render(f, d, top, cap);
-	fclose(f);
-	free(buf);
+	render(&k, d, top, cap);
+	fclose(k.f);
 	return len;
+}
+
+/* The most rows per table that fit max_bytes (< 0: every row). */
+static size_t
+rows_cap(const struct rdoc *d, size_t top, int64_t max_bytes)
+{
+	size_t lo = 0, hi = 0;
+
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].table && d->v[i].table->nrows > hi)
+			hi = d->v[i].table->nrows;
+	if (max_bytes < 0 || rendered_size(d, top, hi) <= (uint64_t)max_bytes)
+		return hi;
+	/* The most rows per table that fit: the size grows with the cap. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (rendered_size(d, top, mid) <= (uint64_t)max_bytes)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
 void
 md_write(FILE *f, const struct rdoc *d, int top, int64_t max_bytes)
 {
-	size_t lo = 0, hi = 0, utop = top > 0 ? (size_t)top : 0;
+	size_t utop = top > 0 ? (size_t)top : 0;
+	struct sink k = { 0 };
 
-	for (size_t i = 0; i < d->n; i++)
-		if (d->v[i].table && d->v[i].table->nrows > hi)
-			hi = d->v[i].table->nrows;
-	if (max_bytes < 0 || rendered_size(d, utop, hi) <= (uint64_t)max_bytes) {
-		render(f, d, utop, hi);
-		return;
-	}
-	/* The most rows per table that fit: the size grows with the cap. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo + 1) / 2;
+	k.f = f;
+	render(&k, d, utop, rows_cap(d, utop, max_bytes));
+}
 
-		if (rendered_size(d, utop, mid) <= (uint64_t)max_bytes)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	render(f, d, utop, lo);
+void
+md_pieces(const struct rdoc *d, int top, int64_t max_bytes, md_piece_fn piece, void *arg)
+{
+	size_t utop = top > 0 ? (size_t)top : 0, cap = rows_cap(d, utop, max_bytes);
+	struct sink k = { 0 };
+
+	k.piece = piece;
+	k.arg = arg;
+	sink_open(&k);
+	render(&k, d, utop, cap);
+	sink_cut(&k, 0);
+	fclose(k.f);
+	free(k.buf);
 }

@@ -72,8 +72,15 @@ static const struct report_writer {
 	{ "csv", REPORT_CSV, write_csv },
 	{ "html", REPORT_HTML, write_html },
 	{ "json", REPORT_JSON, NULL },	/* the verdict: report_write */
+	{ "trace", REPORT_TRACE, NULL },	/* the build laid out: trace.h */
 };
 #define NWRITERS (sizeof report_writers / sizeof report_writers[0])
+
+const char *
+report_format_name(size_t i)
+{
+	return i < NWRITERS ? report_writers[i].name : NULL;
+}
 
 int
 report_format_parse(const char *name, enum report_format *f, char *err, size_t size)
@@ -197,7 +204,7 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 
 	for (size_t i = 0; i < report_nsections && baseline != NULL && in.old == NULL; i++)
 		if ((report_sections[i].needs_baseline && wanted(c, &report_sections[i])) || whole) {
-			kgroup_build(&old, baseline, vendored);
+			kgroup_build_files(&old, baseline, vendored);
 			in.old = &old;
 		}
 	if (whole)
@@ -213,6 +220,8 @@ report_build(struct rdoc *d, const struct report_config *c, const struct model *
 		kgroup_free(&old);
 	if (g.built)
 		kgroup_free(&g.set);
+	if (g.files_built)
+		kgroup_free(&g.files);
 }
 
 int

@@ -23,6 +23,7 @@ enum report_format {
 	REPORT_CSV,
 	REPORT_HTML,
 	REPORT_JSON,		/* the verdict, not the sections (rjson.h) */
+	REPORT_TRACE,		/* the build laid out for a trace viewer (trace.h) */
 	REPORT_TEXT,		/* the browser's Diff view: no --report=FORMAT */
 };
 #define REPORT_FORMAT_BIT(f)	(1u << (f))
@@ -57,6 +58,8 @@ extern const struct report_section report_sections[];
 extern const size_t report_nsections;
 
 /* "markdown", "csv" or "html"; returns -1 with why in err for any other. */
+/* --report's formats by index, NULL past the last. */
+const char *report_format_name(size_t i);
 int	report_format_parse(const char *name, enum report_format *, char *err, size_t size);
 /* Checks --sections and --gpus; returns -1 with why in err. */
 int	report_config_check(const struct report_config *, char *err, size_t size);

@@ -46,11 +46,12 @@ counts_json(const struct verdict *v)
 	for (int r = RULE_NONE + 1; r < RULE_COUNT; r++)
 		json_object_set_new(rules, finding_rule_names[r],
 		    json_integer((json_int_t)verdict_count_rule(v, r)));
-	return json_pack("{sI sI sI so so so}",
+	return json_pack("{sI sI sI so so so so}",
 	    "counted", (json_int_t)v->counted,
 	    "violations", (json_int_t)verdict_count(v, FINDING_VIOLATION),
 	    "notices", (json_int_t)verdict_count(v, FINDING_NOTICE),
-	    "by_rule", rules, "gated", kcount_json(&v->gated), "skipped", kcount_json(&v->skipped));
+	    "by_rule", rules, "gated", kcount_json(&v->gated), "skipped", kcount_json(&v->skipped),
+	    "copies", kcount_json(&v->copies));
 }
 
 int

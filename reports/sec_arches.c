@@ -119,14 +119,14 @@ arch_cols(struct rtable *t, const char **arches, size_t narch)
 }
 
 static void
-span_cells(struct rtable *t, const struct kgroup_set *s, const struct span *sp,
-    const char **arches, size_t narch)
+span_cells(struct rtable *t, const struct section_input *in, const struct kgroup_set *s,
+    const struct span *sp, const char **arches, size_t narch)
 {
 	const struct kgroup *ref = &s->v[sp->from];
 	char *diff = differences(s, sp);
 
 	rtable_cell(t, "%s", ref->collapsed);
-	rtable_cell(t, "%s", ref->library);
+	section_library_cell(t, in, ref);
 	rtable_cell(t, "%s", ref->arch);
 	rtable_num(t, ref->reg);
 	rtable_num(t, ref->stack);
@@ -197,7 +197,7 @@ section_arches(struct rdoc *d, const struct section_input *in)
 	delta_cols(t);
 	arch_cols(t, arches, narch);
 	for (size_t i = 0; i < nsp; i++)
-		span_cells(t, s, &sp[i], arches, narch);
+		span_cells(t, in, s, &sp[i], arches, narch);
 	free(sp);
 	free(arches);
 }

@@ -112,7 +112,7 @@ section_diff(struct rdoc *d, const struct section_input *in)
 
 	if (in->old == NULL)
 		return;
-	n = baseline_diff(in->old, section_groups(in), &rows);
+	n = baseline_diff(in->old, section_file_groups(in), &rows);
 	section_heading(d, in);
 	for (size_t i = 0; i < n; i++)
 		count[rows[i].status]++;

@@ -148,7 +148,7 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		    r->bound ? "launch bound" : "best of 64-1024";
 		double pct = 100.0 * r->occ.warps / r->occ.max_warps;
 
-		section_kernel_cells(t, g);
+		section_kernel_cells(t, in, g);
 		rtable_num(t, r->reg);
 		rtable_num(t, r->shared);
 		rtable_cell(t, "%d (%s)", r->occ.threads, from);

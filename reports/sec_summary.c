@@ -105,7 +105,7 @@ section_summary(struct rdoc *d, const struct section_input *in)
 {
 	const struct model *m = in->model;
 	const struct verdict *judged = in->judged;
-	struct kcount s[2];
+	struct kcount s[2], copies;
 	struct rtable *t;
 	int vend = judged != NULL && vendored_any(judged->vendored);
 
@@ -114,12 +114,14 @@ section_summary(struct rdoc *d, const struct section_input *in)
 	if (judged != NULL) {
 		s[0] = judged->gated;
 		s[1] = judged->skipped;
+		copies = judged->copies;
 	} else {
 		struct kcount_set c;
 
 		kgroup_count(&c, m, NULL);
 		s[0] = c.gated;
 		s[1] = c.skipped;
+		copies = c.copies;
 		kgroup_count_free(&c);
 	}
 	section_heading(d, in);
@@ -135,6 +137,12 @@ section_summary(struct rdoc *d, const struct section_input *in)
 		split_cell(t, s[k].spilling, s[k].unknown);
 		split_cell(t, s[k].arrays, s[k].unknown);
 	}
+	if (copies.entries > 0)
+		rdoc_para(d, in->section->name, "%zu more %s the same kernels in other files "
+		    "(a separable build's relocatable objects, the static libraries made of them, "
+		    "the device-link objects): each kernel is counted and shown once, in the file "
+		    "whose figures it runs with, which names the others.", copies.entries,
+		    copies.entries == 1 ? "entry is" : "entries are");
 	if (s[0].unknown + s[1].unknown > 0)
 		rdoc_para(d, in->section->name, "Spill figures come from " RD_CODE "ptxas -v" RD_END
 		    " logs, and none were read for %zu of the entries with a stack frame: "

@@ -16,7 +16,7 @@
 static struct kcount
 all_counted(const struct section_input *in)
 {
-	struct kcount s[2], sum;
+	struct kcount s[2], sum = { 0 };
 
 	if (in->judged != NULL) {
 		s[0] = in->judged->gated;
@@ -29,11 +29,8 @@ all_counted(const struct section_input *in)
 		s[1] = c.skipped;
 		kgroup_count_free(&c);
 	}
-	sum.kernels = s[0].kernels + s[1].kernels;
-	sum.entries = s[0].entries + s[1].entries;
-	sum.framed = s[0].framed + s[1].framed;
-	sum.spilling = s[0].spilling + s[1].spilling;
-	sum.unknown = s[0].unknown + s[1].unknown;
+	kcount_add(&sum, &s[0]);
+	kcount_add(&sum, &s[1]);
 	return sum;
 }
 
@@ -50,7 +47,7 @@ grown(const struct section_input *in)
 	struct diff_row *rows;
 	size_t n = 0, k;
 
-	k = baseline_diff(in->old, section_groups(in), &rows);
+	k = baseline_diff(in->old, section_file_groups(in), &rows);
 	for (size_t i = 0; i < k; i++)
 		n += rows[i].growth > 0;
 	free(rows);

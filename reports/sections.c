@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "columns.h"
+#include "copies.h"
 #include "sections.h"
 #include "xalloc.h"
 
@@ -118,7 +119,7 @@ section_kernel_table(struct rdoc *d, const struct section_input *in,
 	for (size_t r = 0; r < nrows; r++) {
 		const struct kgroup *g = &s->v[rows[r].group];
 
-		section_kernel_cells(t, g);
+		section_kernel_cells(t, in, g);
 		for (size_t k = 0; k < n; k++)
 			rtable_num(t, group_field(g, cols[k].field));
 	}
@@ -126,11 +127,34 @@ section_kernel_table(struct rdoc *d, const struct section_input *in,
 }
 
 void
-section_kernel_cells(struct rtable *t, const struct kgroup *g)
+section_kernel_cells(struct rtable *t, const struct section_input *in, const struct kgroup *g)
 {
 	rtable_cell(t, "%s", g->collapsed);
-	rtable_cell(t, "%s", g->library);
+	section_library_cell(t, in, g);
 	rtable_cell(t, "%s", g->arch);
+}
+
+void
+section_library_cell(struct rtable *t, const struct section_input *in, const struct kgroup *g)
+{
+	char also[512];
+
+	if (g->also != SIZE_MAX)	/* the same kernel in other files (copies.h) */
+		rtable_cell(t, "%s (also in %s)", g->library,
+		    copies_where(in->model, g->also, section_groups(in)->prefix, also, sizeof also));
+	else
+		rtable_cell(t, "%s", g->library);
+}
+
+const struct kgroup_set *
+section_file_groups(const struct section_input *in)
+{
+	if (!in->groups->files_built) {
+		kgroup_build_files(&in->groups->files, in->model,
+		    in->judged != NULL ? in->judged->vendored : NULL);
+		in->groups->files_built = 1;
+	}
+	return &in->groups->files;
 }
 
 const struct kgroup_set *

@@ -19,6 +19,8 @@
 struct section_groups {
 	struct kgroup_set	 set;
 	int			 built;
+	struct kgroup_set	 files;		/* every file's, copies too (the diff) */
+	int			 files_built;
 };
 
 /* What a section is built from. */
@@ -36,6 +38,9 @@ struct section_input {
  * first time a section asks: a report of the size or build sections alone
  * sorts no kernel. */
 const struct kgroup_set *section_groups(const struct section_input *);
+/* Every file's kernels, copies in their own files (kgroup_build_files):
+ * what the baseline diff compares with a baseline's. */
+const struct kgroup_set *section_file_groups(const struct section_input *);
 
 void	section_summary(struct rdoc *, const struct section_input *);
 void	section_spills(struct rdoc *, const struct section_input *);
@@ -61,7 +66,10 @@ void	section_heading(struct rdoc *, const struct section_input *);
 size_t	section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, const void *));
 /* The kernel, library and sm columns, and one group's cells in them. */
 void	section_kernel_cols(struct rtable *);
-void	section_kernel_cells(struct rtable *, const struct kgroup *);
+void	section_kernel_cells(struct rtable *, const struct section_input *, const struct kgroup *);
+/* A kernel's library cell: "sepapp (also in sepapp_dlink.o, frames.o)"
+ * when other files hold the same kernel (copies.h). */
+void	section_library_cell(struct rtable *, const struct section_input *, const struct kgroup *);
 
 /*
  * One column of a section's table: its own heading, or the heading of

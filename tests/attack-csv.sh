@@ -27,7 +27,10 @@ while read -r name want line kept; do
 	f="$A/csv/$name.csv"
 	bounded "$want" "--list $name.csv" "$SPILLWAY" --list "$f"
 	check "$name.csv: $kept rows read (got $(rows))" [ "$(rows)" -eq "$kept" ]
-	if [ "$line" = - ]; then
+	if [ "$line" = - ] && [ "$kept" -eq 0 ]; then
+		check "$name.csv: only that it holds no rows (issue 36)" \
+			grep -qxF "spillway: no device code under $f" "$TMP/err"
+	elif [ "$line" = - ]; then
 		check "$name.csv: nothing said" [ ! -s "$TMP/err" ]
 	else
 		check "$name.csv: the message names the file and line $line" said "$f" "$line"

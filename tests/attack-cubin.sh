@@ -31,6 +31,22 @@ reads_clean() {
 	return 1
 }
 
+# Mutants once read with a record, a relocation or a kernel's symbol
+# dropped without a word (issue 35): a .symtab of another type, a second
+# symbol table, none, a symbol index past the table, two functions naming
+# one symbol, a record of the wrong form.  Damage now.
+dropped_silently() {
+	case $1 in
+	no-syms.cubin | nvinfo-regcount-sym-huge.cubin | nvinfo-sval-0.cubin | \
+	nvinfo-sval-short-payload.cubin | rel-badsyms.cubin | rel-ragged.cubin | rela-badsyms.cubin | \
+	secinfo-oob-4.cubin | secinfo-self-4.cubin | sectype-group-3.cubin | sectype-nobits-3.cubin | \
+	sectype-rel-3.cubin | sectype-symtab-2.cubin | sectype-symtab-5.cubin | \
+	sectype-symtabshndx-3.cubin | text-dup.cubin | text-sym-oob.cubin)
+		return 0 ;;
+	esac
+	return 1
+}
+
 # Damage that once read as 0 kernels, exit 0, no word: the message must
 # also say what was expected where.
 was_silent() {
@@ -55,11 +71,18 @@ messages_for() {
 
 replay() {
 	f=$1 name=$(basename "$1")
-	if reads_clean "$name"; then
+	if reads_clean "$name" && ! dropped_silently "$name"; then
 		bounded 0 "$name is read" "$SPILLWAY" --list "$f"
-		check "$name: its rows, no message" \
-		    sh -c '[ "$(wc -l < "$1")" -ge 2 ] || [ "$2" = host-fatbin-nobits.o ] || [ "$2" = host-fatbin-size0.o ]; [ ! -s "$3" ]' \
-		    sh "$TMP/out" "$name" "$TMP/err"
+		# An empty fatbin section holds no device code, and says so (issue 36).
+		case $name in
+		host-fatbin-nobits.o | host-fatbin-size0.o)
+			check "$name: no rows, and no device code said" sh -c \
+			    '[ "$(wc -l <"$1")" -eq 1 ] && [ "$(cat "$3")" = "spillway: no device code under $2" ]' \
+			    sh "$TMP/out" "$f" "$TMP/err" ;;
+		*)
+			check "$name: its rows, no message" \
+			    sh -c '[ "$(wc -l <"$1")" -ge 2 ] && [ ! -s "$2" ]' sh "$TMP/out" "$TMP/err" ;;
+		esac
 		return
 	fi
 	bounded 2 "$name is damage" "$SPILLWAY" --list "$f"

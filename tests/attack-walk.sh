@@ -24,7 +24,9 @@ for f in "$A"/ar/*.a; do
 	name=$(basename "$f")
 	bounded "0|2" "ar/$name" "$SPILLWAY" --list "$f"
 	case $name in
-	empty.a) check "ar/$name: nothing to read, nothing said" test ! -s "$TMP/err" ;;
+	empty.a) check "ar/$name: nothing to read, only that said (issue 36)" \
+		grep -qxF "spillway: no device code under $f" "$TMP/err"
+		continue ;;
 	*) check "ar/$name: rows, or a message naming it" \
 		sh -c '[ "$(wc -l <"$1")" -gt 1 ] || grep -qF "$2" "$3"' sh "$TMP/out" "$f" "$TMP/err" ;;
 	esac
@@ -81,11 +83,14 @@ done
 # A worker that is done, or waits for the walk, gives its buffer back when
 # another waits for room: else the other waits for ever and the gathering
 # for it (this case hung one run in eight, at two workers on a busy
-# machine).  Many runs at 2 and 4 workers, each bounded.
+# machine).  Many runs at 2 and 4 workers, each bounded: by CPU time
+# (ulimit -t), and by the wall clock only at HANG_SECONDS, as a hang uses
+# none (issue 36: 10 s of wall clock failed on a loaded machine).
 hung=0
 for i in $(seq 1 20); do
 	for T in 2 4; do
-		timeout -s KILL 10 "$SPILLWAY" -T "$T" --list "$TMP/bomb/rle-190M-x40.fatbin" >/dev/null 2>&1
+		timeout -s KILL "${HANG_SECONDS:-60}" sh -c 'ulimit -t "$1"; shift; exec "$@"' sh "$BOUND_SECONDS" \
+			"$SPILLWAY" -T "$T" --list "$TMP/bomb/rle-190M-x40.fatbin" >/dev/null 2>&1
 		[ $? -eq 2 ] || hung=$((hung + 1))
 	done
 done
@@ -238,8 +243,10 @@ if [ -x "$maker" ]; then
 			test "$(grep -c '^f[0-9]*\.o,' "$TMP/out")" -eq $((300 * $("$SPILLWAY" --list "$BUILD/spill.o" | tail -n +2 | wc -l)))
 		check "...the cut file has at most one message" \
 			test "$(grep -c zz_last "$TMP/err")" -le 1
-		check "...and that one says it shrank or changed" sh -c \
-			'! grep -q zz_last "$1" || grep -Eq "zz_last.fatbin: (shrank from [0-9]+ to [0-9]+ bytes|changed) while it was read" "$1"' sh "$TMP/err"
+		# (cut before a worker opens it, the file is read as it is then:
+		# a container running past its end)
+		check "...and that one says it shrank or changed, or was cut short" sh -c \
+			'! grep -q zz_last "$1" || grep -Eq "zz_last.fatbin: ((shrank from [0-9]+ to [0-9]+ bytes|changed) while it was read|offset 0x[0-9a-f]+: fatbin container of [0-9]+ bytes runs past the end)" "$1"' sh "$TMP/err"
 	done
 fi
 
@@ -266,8 +273,13 @@ check "...the second name is not 'nothing to judge'" sh -c '! grep -q "nothing t
 # --- real NVIDIA libraries ---------------------------------------------------
 # The bounds must refuse no real file: NCCL's images are 128 MiB, the largest
 # there are.  Where the toolkit is installed, its lib64 reads without a word.
+# Gigabytes, not one hostile file: 60 s of CPU (11.7 s measured on 2
+# busy cores, CUDA 13).
 if [ -d /usr/local/cuda/lib64 ]; then
+	file_bound=$BOUND_SECONDS
+	[ "$BOUND_SECONDS" -ge 60 ] || BOUND_SECONDS=60
 	bounded 0 "the CUDA toolkit's lib64" "$SPILLWAY" --summary /usr/local/cuda/lib64
+	BOUND_SECONDS=$file_bound
 	check "...without a message" sh -c '! grep -v " instantiations) on " "$1"' sh "$TMP/err"
 else
 	echo "# /usr/local/cuda/lib64 not found: the real-library case skipped"

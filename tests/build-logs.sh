@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build logs read for what they are (issue 25), on the real logs of a ggml
-# build (data/logs/ggml-j2, made by data/logs/ggml.sh: eight sources, ninja
+# build (data/logs/ggml-j2: eight of ggml's CUDA sources under ninja
 # -j2, spillway record, then three of them rebuilt):
 # - the GNU time -v block of `time -v ninja` is the build, not a module;
 # - a .ninja_log of two runs and a record log of both are joined module by
@@ -81,14 +81,25 @@ check "sets of unknown peaks sum to 'unknown', not '>= 0.00 GB'" \
 expect_status 0 "--summary of a ptxas log alone" "$SPILLWAY" --summary --log="$D/build.out"
 check "its findings per arch" grep -qx "ptxas -v (no binary read to join): sm_80: 70 entries, 0 device functions, 0 spills; most registers 45 (_Z29soft_max_f32_parallelize_colsPKfPfS1_S1_15soft_max_params)" "$TMP/out"
 
-# CMake's compiler identification: CMakeFiles/3.25.1/CompilerIdCUDA and CompilerIdCXX.
-expect_status 0 "--summary of a CMake build tree" "$SPILLWAY" --summary "$D/tree"
-check "the build's own object is read" grep -q "^$K/arange.cu.o: 1 kernel" "$TMP/out"
+# CMake's compiler identification: CMakeFiles/3.25.1/CompilerIdCUDA and
+# CompilerIdCXX, laid out as CMake does, of the corpus's own objects (no
+# file of CMake's or of another project is kept: issue 36).
+T="$TMP/tree"
+mkdir -p "$T/$K" "$T/CMakeFiles/3.25.1/CompilerIdCUDA/tmp" "$T/CMakeFiles/3.25.1/CompilerIdCXX"
+cp "$BUILD/stack.o" "$T/$K/stack.cu.o"
+cp "$BUILD/app" "$T/CMakeFiles/3.25.1/CompilerIdCUDA/a.out"
+cp "$BUILD/main.o" "$T/CMakeFiles/3.25.1/CompilerIdCUDA/tmp/CMakeCUDACompilerId.o"
+cp "$BUILD/rdc_dlink.o" "$T/CMakeFiles/3.25.1/CompilerIdCUDA/tmp/a_dlink.o"
+cp "$BUILD/app" "$T/CMakeFiles/3.25.1/CompilerIdCXX/a.out"
+D_TREE=$T
+expect_status 0 "--summary of a CMake build tree" "$SPILLWAY" --summary "$D_TREE"
+check "the build's own object is read" grep -q "^$K/stack.cu.o: 4 kernels" "$TMP/out"
 check "nothing of CMakeFiles/3.25.1 is" sh -c "! grep -q 'CompilerId' '$TMP/out'"
 check "a notice counts the files left out" \
 	grep -qx "spillway: notice: 4 files in 1 folder of CMake's own checks not scanned (CMakeFiles/3.25.1)" "$TMP/err"
-expect_status 0 "--list of the tree" "$SPILLWAY" --list "$D/tree"
+expect_status 0 "--list of the tree" "$SPILLWAY" --list "$D_TREE"
 check "no row of a compiler-ID object" sh -c "! grep -q CompilerId '$TMP/out'"
 expect_status 0 "a compiler-ID folder named on the command line is read" \
-	"$SPILLWAY" --list "$D/tree/CMakeFiles/3.25.1/CompilerIdCUDA/a.out"
+	"$SPILLWAY" --list "$D_TREE/CMakeFiles/3.25.1/CompilerIdCUDA/a.out"
+check "...its rows listed" [ "$(wc -l <"$TMP/out")" -gt 1 ]
 finish

@@ -22,16 +22,17 @@ LIB="$OBJDIR/src/libspillway.a"
 # not in the archive, which make writes anew), by their path under OBJDIR.
 ar t "$LIB" >"$TMP/members"
 echo main.o >>"$TMP/members"
-find "$OBJDIR/src" "$OBJDIR/ui" "$OBJDIR/reports" -name '*.o' | sort | while read -r o; do
-	grep -qxF "$(basename "$o")" "$TMP/members" && echo "$o"
-done >"$TMP/objects"
+# One process per step, never one per object (issue 36).
+find "$OBJDIR/src" "$OBJDIR/ui" "$OBJDIR/reports" -name '*.o' | sort |
+	awk 'FNR == NR { member[$0] = 1; next } { b = $0; sub(/.*\//, "", b) } b in member' \
+	"$TMP/members" - >"$TMP/objects"
 check "the objects of src/, ui/ and reports/ are found" [ "$(wc -l <"$TMP/objects")" -ge "$(wc -l <"$TMP/members")" ]
 
 # "file symbol D" for a definition, "file symbol U" for a use.
-while read -r o; do
-	f=${o#"$OBJDIR"/}
-	nm -P -g "$o" | awk -v f="${f%.o}.c" '$2 == "U" { print f, $1, "U"; next } { print f, $1, "D" }'
-done <"$TMP/objects" >"$TMP/syms"
+# nm -A names each symbol's object: "OBJDIR/src/x.o: sym T ...".
+xargs nm -P -g -A <"$TMP/objects" |
+	awk -v d="$OBJDIR/" '{ f = $1; sub(/:$/, "", f); f = substr(f, length(d) + 1); sub(/\.o$/, ".c", f) }
+		$3 == "U" { print f, $2, "U"; next } { print f, $2, "D" }' >"$TMP/syms"
 
 # "A B sym": A uses sym, which B defines; one line per (A, B), its first symbol.
 awk '$3 == "D" { def[$2] = $1; next }
@@ -58,14 +59,20 @@ awk '{ e[$1, $2] = $3; if ($1 < $2) pair[$1, $2] = 1 }
 		}
 	}' "$TMP/edges" | sort >"$TMP/cycles"
 
+# The files built and the files in a cycle, as "|a|b|" lists that the
+# shell matches without a process per file.
+BUILT="|$(sed "s|^$OBJDIR/||; s|\.o\$|.c|" "$TMP/objects" | tr '\n' '|')"
+CYCLING="|$(awk '{ print $1; print $2 }' "$TMP/cycles" | tr '\n' '|')"
+# listed LIST FILE: FILE is in LIST.
+listed() { case "$1" in *"|$2|"*) return 0 ;; esac; return 1; }
 for f in $CHECKED; do
-	check "$f is built" grep -q "^$OBJDIR/${f%.c}\.o\$" "$TMP/objects"
+	check "$f is built" listed "$BUILT" "$f"
 done
 while read -r a b ab ba; do
 	echo "cycle $a <-> $b ($a uses $ab, $b uses $ba)"
 done <"$TMP/cycles"
 for f in $CHECKED; do
-	check "$f calls no file that calls it" awk -v f="$f" '$1 == f || $2 == f { found = 1 } END { exit found }' "$TMP/cycles"
+	check "$f calls no file that calls it" eval '! listed "$CYCLING" "$f"'
 done
 check "no two files call each other" [ ! -s "$TMP/cycles" ]
 echo "$(wc -l <"$TMP/cycles") cycles in all"

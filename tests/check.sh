@@ -160,4 +160,16 @@ expect_status 1 "--check of a recursive kernel's unknown stack, with every row a
 	"$SPILLWAY" --check --allow="$TMP/rec-allow.csv" "$REC"
 check "  ...says the stack is unbounded" grep -qxF "VIOLATION stackdemo::recursion_kernel(int*, int) sm_72: STACK unbounded: a call chain comes back (recursion); an allowance row with stack unbounded and a note accepts it [$REC]" "$TMP/out"
 check "  ...and only that one" count_lines 1 "$TMP/out" "VIOLATION"
+# A ptxas -v log named as a path beside the binaries is judged through the
+# rows it joins: not "nothing to judge" (it was 77, and --update-allow
+# refused to write).  Alone, it still is.
+PTXLOG="$srcdir/data/logs/ninja-j2/ptxas.log"
+expect_status 0 "--check of the binaries and their ptxas -v log as paths" \
+	"$SPILLWAY" --check --allow="$ALLOW_EX" "$EXAMPLE" "$PTXLOG"
+cp "$ALLOW_EX" "$TMP/ua.csv"
+expect_status 0 "--update-allow with the ptxas -v log as a path" \
+	"$SPILLWAY" --update-allow --allow="$TMP/ua.csv" "$EXAMPLE" "$PTXLOG"
+check "  ...writes the table" grep -q "ua.csv: written" "$TMP/out"
+expect_status 77 "--check of the ptxas -v log alone: nothing to judge" "$SPILLWAY" --check "$PTXLOG"
+check "  ...says why" grep -q "ptxas.log: no SASS entry function" "$TMP/out" "$TMP/err"
 finish

@@ -1,18 +1,18 @@
 #!/bin/sh
-# One column table, three faces that must agree: the man page's --list
-# column list (the .Bl under ".It Fl \-list"),
+# One column table, three faces that must agree: the --list column list
+# of spillway-list(5) (the first .Bl of its DESCRIPTION),
 # --list's header, and the header the column table writes (test_columns
 # holds that one to src/model/columns.c); the detail view's visibility line is
 # checked in tests/tui.sh's way, through test_viewmodel.
 . "${srcdir:-.}/tests/lib.sh"
 
-MAN="$srcdir/man/spillway.1"
+MAN="$srcdir/man/spillway-list.5"
 
-# The names of the man page's --list columns, in order, one a line: the
-# ".It Li" items of the first list after the --list item, at its own
-# depth ("texture , surface , sampler" is three).
+# The names of the page's --list columns, in order, one a line: the
+# ".It Li" items of the first list of its DESCRIPTION, at its own depth
+# ("texture , surface , sampler" is three).
 awk '
-	/^\.It Fl \\-list$/ { want = 1; next }
+	/^\.Sh DESCRIPTION$/ { want = 1; next }
 	want && /^\.Bl/ { depth++; next }
 	want && /^\.El/ { if (--depth == 0) exit; next }
 	want && depth == 1 && /^\.It Li / {

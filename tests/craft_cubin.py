@@ -104,9 +104,13 @@ def main(out):
     # Two textures, one sampler, one surface, each referenced several times: 2/1/1.
     refs = [(name, (1 << 4) | t, 0, 0) for name, t in
             [("tex_a", 10), ("tex_b", 10), ("samp_a", 11), ("surf_a", 12)]]
-    r = rel([2, 3, 2, 4, 5, 3, 5, 2, 1, 99])
+    r = rel([2, 3, 2, 4, 5, 3, 5, 2, 1])
     files["texrefs.cubin"] = cubin([text(), (".rel.nv.constant0.k", SHT_REL, r, len(r), 3, 4, 16)],
                                    kernel_syms(refs))
+    # The same with a relocation naming symbol 99 of 6: damage, not a reference less.
+    r = rel([2, 3, 2, 4, 5, 3, 5, 2, 1, 99])
+    files["texrefs-symbol-oob.cubin"] = cubin([text(), (".rel.nv.constant0.k", SHT_REL, r, len(r), 3, 4, 16)],
+                                              kernel_syms(refs))
     # Per-function sections whose sh_info links mislead: .nv.shared.j links to
     # .text.k, .nv.shared.k to no section at all.  The names decide: j 256, k 512.
     files["misleading-links.cubin"] = cubin(

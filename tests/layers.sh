@@ -17,10 +17,11 @@ check "the sources are found" [ "$(wc -l <"$TMP/files")" -gt 50 ]
 for f in $ALLOWED; do
 	check "$f includes options.h" grep -Eq "$INCLUDE" "$f"
 done
-while read -r f; do
+# One grep over every file (issue 36: no process per file).
+xargs grep -El "$INCLUDE" <"$TMP/files" | while read -r f; do
 	case " $ALLOWED " in *" $f "*) continue ;; esac
-	grep -Eq "$INCLUDE" "$f" && echo "$f"
-done <"$TMP/files" >"$TMP/offenders"
+	echo "$f"
+done >"$TMP/offenders"
 sed 's/^/    includes options.h: /' "$TMP/offenders"
 check "no file but $ALLOWED includes options.h ($(wc -l <"$TMP/files") read)" \
 	[ ! -s "$TMP/offenders" ]
@@ -29,28 +30,31 @@ check "no file but $ALLOWED includes options.h ($(wc -l <"$TMP/files") read)" \
 # layer and of those below it only.  src/LAYER/ holds the first six but
 # cli; reports/ and ui/ sit above the judge, and src/cli/ on top.
 LAYERS="src/util src/model src/logs src/readers src/judge reports ui src/cli"
-rank() { r=0; for l in $LAYERS; do [ "$l" = "$1" ] && { echo $r; return; }; r=$((r + 1)); done; echo -1; }
 : >"$TMP/headers"
+r=0
 for l in $LAYERS; do
 	check "layer $l is there" [ -d "$l" ]
-	for h in "$l"/*.h; do echo "$(basename "$h") $(rank "$l")"; done >>"$TMP/headers"
+	for h in "$l"/*.h; do echo "${h##*/} $r"; done >>"$TMP/headers"
+	r=$((r + 1))
 done
-: >"$TMP/upward"
-for l in $LAYERS; do
-	me=$(rank "$l")
-	for f in "$l"/*.[ch]; do
-		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
-		while read -r inc; do
-			[ "$inc" = config.h ] || [ "$inc" = gitrev.h ] && continue
-			r=$(awk -v h="$(basename "$inc")" '$1 == h { print $2 }' "$TMP/headers")
-			if [ -z "$r" ]; then
-				echo "$f includes $inc, a header of no layer"
-			elif [ "$r" -gt "$me" ]; then
-				echo "$f includes $inc, of a layer above it"
-			fi
-		done
-	done
-done >>"$TMP/upward"
+# One awk over every file of every layer: the first file read is the
+# header table, then each file's includes, ranked by its folder.
+for l in $LAYERS; do ls "$l"/*.[ch]; done >"$TMP/layered"
+xargs awk -v layers="$LAYERS" 'BEGIN { n = split(layers, l, " "); for (i = 1; i <= n; i++) layer[l[i]] = i - 1 }
+	FNR == 1 { file++ }
+	file == 1 { rank[$1] = $2; next }
+	FNR == 1 { dir = FILENAME; sub(/\/[^\/]*$/, "", dir); me = layer[dir] }
+	/^[ \t]*#[ \t]*include[ \t]*"/ {
+		inc = $0
+		sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
+		if (inc == "config.h" || inc == "gitrev.h")
+			next
+		h = inc; sub(/.*\//, "", h)
+		if (!(h in rank))
+			print FILENAME " includes " inc ", a header of no layer"
+		else if (rank[h] > me)
+			print FILENAME " includes " inc ", of a layer above it"
+	}' "$TMP/headers" <"$TMP/layered" >"$TMP/upward"
 sed 's/^/    /' "$TMP/upward"
 check "no file includes a header of a layer above its own" [ ! -s "$TMP/upward" ]
 check "the rule reads every layer's headers ($(wc -l <"$TMP/headers"))" [ "$(wc -l <"$TMP/headers")" -gt 60 ]

@@ -55,5 +55,5 @@ while IFS= read -r cmd; do
 done <"$TMP/commands"
 check "every spillway command of EXAMPLES was run ($ran)" [ "$ran" -ge 10 ]
 check "what they wrote is there" test -s "$W/kernels.csv" -a -s "$W/report.html" -a -s "$W/before.csv" -a -s "$W/build.json"
-check "mandoc -Tlint is clean" sh -c 'command -v mandoc >/dev/null || exit 0; mandoc -Tlint "$1" >/dev/null 2>&1' sh "$MAN"
+check "mandoc -Tlint -Wwarning is clean (its style: tests/man.sh)" sh -c 'command -v mandoc >/dev/null || exit 0; mandoc -Tlint -Wwarning "$1" >/dev/null 2>&1' sh "$MAN"
 finish

@@ -20,8 +20,9 @@ nsections=$(echo $table | wc -w)
 expect_status 2 "--sections=no-such-section is a usage error" \
 	"$SPILLWAY" --report --sections=no-such-section "$EXAMPLE"
 
-# --help: "--sections=LIST" then "a,b,...".
-help=$("$SPILLWAY" --help | sed -n '/--sections=LIST/{N;s/\n/ /;s/.*--sections=LIST *\([a-z,]*\).*/\1/p;}' | tr ',' ' ')
+# --help: "--sections=LIST ...; LIST of a, b, ..." over wrapped lines.
+help=$("$SPILLWAY" --help | tr '\n' ' ' | tr -s ' ' |
+	sed -n 's/.*--sections=LIST [^;]*; LIST of \([a-z]*\(, [a-z]*\)*\).*/\1/p' | sed 's/, / /g')
 check "--help lists the table's sections, in its order ($help)" [ "$help" = "$table" ]
 
 # The man page: the .Cm words of the --sections entry.

@@ -23,7 +23,7 @@ check "every bare cubin compared ($(grep -c '^same' "$TMP/text") of them)" \
 	test "$(grep -c '^same' "$TMP/text")" -ge 18
 
 python3 "$PY" extracted "$SPILLWAY" "$SIZES" "$BUILD"/* "$CORPUS"/cuda118/build/* \
-    "$CORPUS"/extra/*.o "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/extracted" 2>&1
+    "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/extracted" 2>&1
 status=$?
 check "functions, images and Mercury bytes are cuobjdump -xelf's for every file with a golden" \
 	test "$status" -eq 0
@@ -39,7 +39,7 @@ check "sm_100 cubins: Mercury bytes counted" \
 # gives (each archive member's), or the fatbin file's size; the device's
 # cuobjdump run saw the same section sizes.
 python3 "$PY" attribution "$SPILLWAY" "$SIZES" "$BUILD"/* "$CORPUS"/cuda118/build/* \
-    "$CORPUS"/extra/*.o "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/attribution" 2>&1
+    "$CORPUS"/extra/*.a "$CORPUS"/extra/*.cubin >"$TMP/attribution" 2>&1
 status=$?
 check "--list=sizes adds up to each .nv_fatbin section, overhead on lines of its own" test "$status" -eq 0
 grep '^not same' "$TMP/attribution" | sed 's/^/    /' | head -10

@@ -117,6 +117,8 @@ test_write_keeps_what_was_read(void **state)
 	r->text = NULL;
 	allow_find(&t, "ns::b_kernel", "sm_90a")->removed = 1;
 	allow_add(&t, "ns::new_kernel", "sm_86", 4096, 0, "");
+	assert_null(allow_find(&t, "ns::new_kernel", "sm_86"));
+	allow_index(&t);
 	assert_non_null(allow_find(&t, "ns::new_kernel", "sm_86"));
 	out = written(&t);
 	assert_string_equal(out,
@@ -303,6 +305,80 @@ test_missing_file(void **state)
 	allow_free(&t);
 }
 
+/* A buffer of text: the header, then what fill writes. */
+static char *
+big_table(size_t cap, size_t *len)
+{
+	char *s = malloc(cap);
+
+	assert_non_null(s);
+	*len = (size_t)snprintf(s, cap, "kernel,sm,stack,local,note\n");
+	return s;
+}
+
+/*
+ * The bounds a table is read within (issue 35): a quoted field over many
+ * lines was quadratic (100 MiB: 30 s, 672 MB); a record past 1 MiB, on one
+ * line or many, and a row past 200,000 are refused with their line.
+ */
+static void
+test_bounds(void **state)
+{
+	struct allow_table t;
+	size_t len, n;
+	char *s = big_table(ALLOW_RECORD_MAX + 4096, &len);
+
+	(void)state;
+	/* A record just within 1 MiB: one quoted field over 1,000 lines. */
+	s[len++] = '"';
+	for (n = 0; n < 1000; n++) {
+		memset(s + len, 'y', 999);
+		len += 999;
+		s[len++] = '\n';
+	}
+	len += (size_t)sprintf(s + len, "\",sm_90,16,0,x\n");
+	assert_int_equal(allow_parse(&t, "t.csv", s, len, err, sizeof err), 0);
+	assert_int_equal(t.nrows, 1);
+	assert_int_equal(strlen(t.rows[0].kernel), 1000 * 1000);
+	allow_free(&t);
+
+	/* One line more than 1 MiB of field: refused, at the record's line. */
+	len -= strlen("\",sm_90,16,0,x\n");
+	while (len < ALLOW_RECORD_MAX + 100) {
+		memset(s + len, 'y', 999);
+		len += 999;
+		s[len++] = '\n';
+	}
+	len += (size_t)sprintf(s + len, "\",sm_90,16,0,x\n");
+	assert_int_equal(allow_parse(&t, "t.csv", s, len, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.csv:2: a record of more than 1 MiB"));
+	allow_free(&t);
+
+	/* The same on one line. */
+	len = strlen("kernel,sm,stack,local,note\n");
+	memset(s + len, 'z', ALLOW_RECORD_MAX);
+	len += ALLOW_RECORD_MAX;
+	len += (size_t)sprintf(s + len, ",sm_90,16,0,x\n");
+	assert_int_equal(allow_parse(&t, "t.csv", s, len, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.csv:2: a record of more than 1 MiB (a line that long)"));
+	allow_free(&t);
+	free(s);
+
+	/* 200,000 rows are read; one more is refused, named by its line. */
+	s = big_table((ALLOW_ROWS_MAX + 2) * 32, &len);
+	for (n = 0; n < ALLOW_ROWS_MAX; n++)
+		len += (size_t)sprintf(s + len, "k%zu,sm_90,16,0,\n", n);
+	assert_int_equal(allow_parse(&t, "t.csv", s, len, err, sizeof err), 0);
+	assert_int_equal(t.nrows, ALLOW_ROWS_MAX);
+	assert_non_null(allow_find(&t, "k199999", "sm_90"));
+	allow_free(&t);
+	len += (size_t)sprintf(s + len, "one_more,sm_90,16,0,\n");
+	assert_int_equal(allow_parse(&t, "t.csv", s, len, err, sizeof err), -1);
+	assert_non_null(strstr(err, "t.csv:200002: more than 200000 rows"));
+	allow_free(&t);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -316,6 +392,7 @@ main(void)
 		cmocka_unit_test(test_written_rows_read_back),
 		cmocka_unit_test(test_sm_normalize),
 		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_bounds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

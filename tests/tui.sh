@@ -70,6 +70,13 @@ print("sm75=%d" % count(lambda r: r["sm"] == "sm_75"))
 print("maxstack=%d" % max(int(r["stack"]) for r in rows))
 PY
 	. "$TMP/expect"
+	# The same kernel in several files of a separable build (the rdc_*
+	# files: objects, their archive, the device link, the executable) is
+	# one row, in the file it is judged in: the kernels --summary counts
+	# there (spillway(1), COPIES), not one per file as --list has them.
+	total=$("$SPILLWAY" --summary "$BUILD" 2>/dev/null | sed -n \
+	    's/^.*: \([0-9]*\) kernels* ([0-9]* instantiations*) on .* ([0-9]* entr[iesy]*), .*/\1/p' |
+	    awk '{ n += $1 } END { print n }')
 fi
 
 # --- The table: every kernel, largest stack frame first. -------------------

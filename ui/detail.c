@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "copies.h"
 #include "detail.h"
 
 /* Columns that are nearly always zero: the first to give way to the
@@ -169,6 +170,27 @@ detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
 	return 1;
 }
 
+/* Where else the kernel is (copies.h: the same kernel in a separable
+ * build's objects, archives and device-link objects), from its first
+ * function that has copies. */
+static void
+detail_copies(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
+{
+	size_t na = vm->narches;
+	char also[512];
+
+	for (uint32_t i = gr->inst0; i < gr->inst0 + gr->ninst; i++)
+		for (size_t a = 0; a < na; a++) {
+			int32_t fi = vm->funcs[i * na + a];
+
+			if (fi < 0 || copies_first(vm->m, (size_t)fi) == COPY_NONE)
+				continue;
+			tb_add(tb, TB_NORMAL, "  also in    %s",
+			    copies_where(vm->m, (size_t)fi, 0, also, sizeof also));
+			return;
+		}
+}
+
 size_t
 detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
 {
@@ -185,6 +207,7 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 			    an ? " " : "", vm->arches[a]);
 	tb_wrap(tb, TB_HEADING, "", gr->collapsed, width);
 	tb_add(tb, TB_NORMAL, "  library    %s", gr->library);
+	detail_copies(tb, vm, gr);
 	tb_add(tb, TB_NORMAL, "  namespace  %s", gr->ns[0] ? gr->ns : "(global)");
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);

@@ -45,9 +45,11 @@ const struct key_binding key_bindings[] = {
 	{ ACT_SCROLL_RIGHT, KEYS_PAGER, "scroll right (libraries: open the library lit; size: expand the row)", { KEY_RIGHT, 'l' } },
 	{ ACT_LIBRARY, KEYS_PAGER, "libraries: show the kernels of the library lit in the table", { 'L' } },
 	{ ACT_CLOSE, KEYS_SUB, "close this view", { 'q', ESC, KEY_BACKSPACE } },
-	{ ACT_VIEW_NEXT, KEYS_TAB, "next view: kernels, build, check, diff, messages", { '\t' } },
+	{ ACT_VIEW_NEXT, KEYS_TAB, "next view, as the top line orders them", { '\t' } },
 	{ ACT_VIEW_PREV, KEYS_TAB, "previous view", { KEY_BTAB } },
-	{ ACT_VIEW_N, KEYS_TAB, "go to view 1, 2, 3 (as numbered in the top line)", { '1', '2', '3', '4', '5' } },
+	/* As many as the top line can number (tui.c: one per top-level view). */
+	{ ACT_VIEW_N, KEYS_TAB, "go to the view of that number in the top line",
+	  { '1', '2', '3', '4', '5', '6', '7', '8', '9' } },
 	{ ACT_HELP, KEYS_ALL, "show this help", { '?', KEY_F(1) } },
 	{ ACT_REDRAW, KEYS_ALL, "redraw the screen", { CTRL('l') } },
 	{ ACT_QUIT, KEYS_TAB, "quit", { 'q', 'Q', KEY_F(10) } },

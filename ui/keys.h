@@ -35,7 +35,7 @@ struct key_binding {
 	int		 action;
 	unsigned	 where;
 	const char	*help;
-	int		 keys[6];	/* 0-terminated */
+	int		 keys[10];	/* 0-terminated */
 };
 
 extern const struct key_binding key_bindings[];

@@ -232,7 +232,9 @@ tui_table_row(struct tui *t, int y, size_t idx)
 		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	k = &t->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
-		text_fit(cell, sizeof cell, g->libshort, k->w, ell);
+		char lib[512];
+
+		text_fit(cell, sizeof cell, vm_library_label(g, lib, sizeof lib), k->w, ell);
 		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
 		if (t->search[0] && row->inst < 0)
 			tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);

@@ -5,10 +5,13 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arch.h"
+#include "copies.h"
+#include "keyhash.h"
 #include "text.h"
 #include "viewmodel.h"
 #include "vm_label.h"
@@ -36,11 +39,10 @@ vm_map_init(struct vm_map *h, size_t n)
 static uint32_t
 vm_map_get(struct vm_map *h, const void *a, const void *b, uint32_t c, uint32_t val)
 {
-	uint64_t x = (uint64_t)(uintptr_t)a * 0x9e3779b97f4a7c15ULL ^
-	    (uint64_t)(uintptr_t)b * 0xc2b2ae3d27d4eb4fULL ^ c;
+	const uint64_t k[] = { (uintptr_t)a, (uintptr_t)b, c };
+	uint64_t x = keyhash_bytes(k, sizeof k);
 	size_t i;
 
-	x ^= x >> 29;
 	for (i = x & (h->cap - 1);; i = (i + 1) & (h->cap - 1)) {
 		struct vm_mslot *s = &h->slots[i];
 
@@ -145,8 +147,8 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct image_rec *img = &m->images[f->image];
 		uint32_t g, in;
 
-		if (imgarch[f->image] < 0)
-			continue;
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
+			continue;	/* a copy: shown as the function it copies (copies.h) */
 		if (f->kind == FUNC_ENTRY)
 			vm->nentries++;
 		g = vm_map_get(&gmap, f->collapsed, img->library, f->kind, (uint32_t)vm->ngroups);
@@ -192,7 +194,7 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 		const struct func_rec *f = &m->funcs[i];
 		int32_t *slot;
 
-		if (imgarch[f->image] < 0)
+		if (imgarch[f->image] < 0 || func_is_copy(m, i))
 			continue;
 		slot = &vm->funcs[newidx[finst[i]] * vm->narches + (size_t)imgarch[f->image]];
 		/* The same function twice on one arch (two archive members):
@@ -207,6 +209,44 @@ vm_build_groups(struct viewmodel *vm, const int32_t *imgarch)
 	free(ifirst);
 	free(pos);
 	free(newidx);
+}
+
+const char *
+vm_library_label(const struct vm_group *g, char *buf, size_t size)
+{
+	if (g->nalso > 0)
+		snprintf(buf, size, "%s +%u", g->libshort, g->nalso);
+	else
+		snprintf(buf, size, "%s", g->libshort);
+	return buf;
+}
+
+int
+vm_also_width(const struct vm_group *g)
+{
+	char n[16];
+
+	return g->nalso > 0 ? snprintf(n, sizeof n, " +%u", g->nalso) : 0;
+}
+
+/* Each group's count of other files holding its functions (copies.h). */
+static void
+vm_build_also(struct viewmodel *vm)
+{
+	size_t na = vm->narches;
+
+	for (size_t i = 0; i < vm->ninsts * na; i++) {
+		struct vm_group *g = &vm->groups[vm->insts[i / na].group];
+		uint32_t n = 0;
+
+		if (vm->funcs[i] < 0)
+			continue;
+		for (uint32_t c = copies_first(vm->m, (size_t)vm->funcs[i]); c != COPY_NONE;
+		    c = copies_next(vm->m, c))
+			n++;
+		if (n > g->nalso)
+			g->nalso = n;
+	}
 }
 
 static void
@@ -382,7 +422,7 @@ vm_build_ranks(struct viewmodel *vm)
 		g->width = text_width(g->collapsed);
 		if (g->width > vm->name_width)
 			vm->name_width = g->width;
-		w = text_width(g->libshort);
+		w = text_width(g->libshort) + vm_also_width(g);
 		if (w > vm->lib_width)
 			vm->lib_width = w;
 	}
@@ -414,6 +454,7 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	vm_build_groups(vm, imgarch);
 	vm_build_values(vm);
 	vm_build_libshort(vm);
+	vm_build_also(vm);
 	vm_build_diffs(vm);
 	vm_build_ranks(vm);
 	free(imgarch);

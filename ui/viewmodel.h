@@ -56,6 +56,9 @@ struct vm_group {
 					 * between the instantiations (vm_label.h) */
 	const char	*libshort;	/* library: its shortest tail unique among
 					 * the libraries, a suffix of library */
+	uint32_t	 nalso;		/* other files holding the same kernel
+					 * (copies.h): the most of any of its
+					 * functions; the table shows "+N" */
 };
 
 struct vm_sortkey {
@@ -114,6 +117,11 @@ struct viewmodel {
 };
 
 void	vm_init(struct viewmodel *, const struct model *);
+/* A kernel's library cell: its short name, and "+N" when N other files
+ * hold the same kernel (copies.h; the detail names them).  Returns buf. */
+const char *vm_library_label(const struct vm_group *, char *buf, size_t size);
+/* The width "+N" adds to it (0 without copies). */
+int	vm_also_width(const struct vm_group *);
 void	vm_free(struct viewmodel *);
 
 /* Sides shown: 1, or 2 when comparing. */

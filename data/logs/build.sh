@@ -7,8 +7,9 @@
 #   nvcc-time.csv   nvcc --time of every compile, one file shared by all
 #   .ninja_log      ninja's own start and end times
 # and data/logs/time-v.log: GNU time -v of one more compile of stack.cu.
-# usage: [GGML=DIR] data/logs/build.sh [SPILLWAY]   (needs nvcc, ninja; GNU time optional)
-# With GGML, also the ggml logs of data/logs/ggml.sh (j2/, j1/, j2x2/).
+# usage: data/logs/build.sh [SPILLWAY]   (needs nvcc, ninja; GNU time optional)
+# The ggml-* logs beside them are measurements of another project's build;
+# its recipe is not kept here (issue 36: only what this project wrote).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -45,7 +46,3 @@ mkdir -p "$here/ninja-j2"
 for f in build-rss.log ptxas.log nvcc-time.csv .ninja_log; do
 	cp "$work/$f" "$here/ninja-j2/"
 done
-# The ggml build of issue 25 (data/logs/ggml.sh), given a ggml checkout's ggml/ folder.
-if [ -n "${GGML:-}" ]; then
-	"$here/ggml.sh" "$GGML" "$spillway"
-fi

@@ -16,6 +16,7 @@
 #include "allow.h"
 #include "buildsum.h"
 #include "clock.h"
+#include "copies.h"
 #include "diag.h"
 #include "fatal.h"
 #include "github.h"
@@ -849,6 +850,30 @@ judging_wanted(const struct run *r)
 	return (needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o);
 }
 
+/*
+ * A mode that writes an output says so when the scan found no image, no
+ * row and no build log, and no message said why: an empty table is
+ * otherwise no answer (a gate
+ * says why there is nothing to judge, the browser shows its empty table).
+ * A notice: the exit status stays.
+ */
+static void
+nothing_found_notice(const struct run *r)
+{
+	const struct options *o = &r->o;
+
+	if (!(r->mode->needs & RUN_OUTPUT) || (r->mode->needs & RUN_GATES))
+		return;
+	if (r->stats.images > 0 || r->stats.functions > 0 || r->m.nmodules > 0)
+		return;
+	if (r->diags.n > 0 || r->stats.unreadable > 0 || r->stats.named_missing > 0)
+		return;		/* the messages say what was wrong instead */
+	fputs("spillway: no device code under", stderr);
+	for (int i = 0; i < o->npaths; i++)
+		fprintf(stderr, " %s", o->paths[i]);
+	fputs(o->npaths > 0 ? "\n" : " .\n", stderr);
+}
+
 /* Scans, judges once (--check prints the verdict, the report and the
  * browser's Check view render it), runs the mode and puts its output in
  * place; returns the exit status. */
@@ -872,6 +897,10 @@ run_scanned(struct run *r)
 	fatal_doing((needs & RUN_OUTPUT) ? "writing" : NULL, r->of.name);
 	r->scanned = clock_seconds(CLOCK_MONOTONIC);
 	judge_config_from(&r->jc, r);
+	/* One kernel in several files (copies.h): judged and shown once. */
+	copies_find(&r->m, r->jc.vendored);
+	if (r->have_base)
+		copies_find(&r->base, r->jc.vendored);
 	if (judging_wanted(r))
 		judge_all(&r->jc, &r->m, &r->judged);
 	else
@@ -888,6 +917,7 @@ run_scanned(struct run *r)
 		diag_print(stderr, &r->diags.v[i]);
 	namecache_notice(stderr, &r->stats.kept_mangled);	/* a notice: the exit status stays */
 	buildsum_notices(stderr, &r->m);			/* likewise */
+	nothing_found_notice(r);				/* likewise */
 	if (r->o.stats)
 		print_stats(r, clock_seconds(CLOCK_MONOTONIC));
 	return written < 0 ? EXIT_TROUBLE : run_status(r, rc);

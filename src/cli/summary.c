@@ -46,7 +46,9 @@ summary_write(FILE *f, const struct model *m)
 	}
 	for (size_t i = 0; i < counts.n; i++) {
 		struct lib_sum *l = &ls[i];
-		const struct kcount *c = &counts.v[i].gated;
+		int copies_only = kcount_all_copies(&counts.v[i]);
+		const struct kcount *c = copies_only ? &counts.v[i].copies : &counts.v[i].gated;
+		char copies[1024];
 
 		if (l->narches > 1)
 			qsort(l->arches, l->narches, sizeof *l->arches, arch_qsort_cmp);
@@ -60,9 +62,18 @@ summary_write(FILE *f, const struct model *m)
 			fputs(k ? ", " : "", f);
 			escape_fputs(l->arches[k], f);
 		}
-		fprintf(f, " (%zu %s), %zu %s stack / local memory\n", c->entries,
-		    judge_plural(c->entries, "entry", "entries"), c->framed,
-		    judge_plural(c->framed, "uses", "use"));
+		kcount_copies_words(&counts.v[i], copies, sizeof copies);
+		if (copies_only) {
+			fputs(": ", f);
+			escape_fputs(copies, f);
+			fputc('\n', f);
+		} else {
+			fprintf(f, " (%zu %s), %zu %s stack / local memory%s", c->entries,
+			    judge_plural(c->entries, "entry", "entries"), c->framed,
+			    judge_plural(c->framed, "uses", "use"), copies[0] != '\0' ? "; " : "");
+			escape_fputs(copies, f);
+			fputc('\n', f);
+		}
 		for (size_t k = 0; k < l->narches; k++)
 			free(l->arches[k]);
 		free(l->arches);

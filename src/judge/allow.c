@@ -145,6 +145,11 @@ read_row(struct reader *r)
 		fail(r, r->rec_line, "%zu fields, but the header has %zu columns", r->nfields, t->ncols);
 		return;
 	}
+	if (t->nrows == ALLOW_ROWS_MAX) {
+		fail(r, r->rec_line, "more than %d rows, the most an allowance table may hold",
+		    ALLOW_ROWS_MAX);
+		return;
+	}
 	memset(&row, 0, sizeof row);
 	row.block = row.dynamic = -1;
 	for (size_t i = 0; i < t->ncols; i++) {
@@ -302,6 +307,12 @@ feed_line(struct reader *r, struct csv_parser *p, const char *s, size_t len, int
 		}
 		r->rec_line = r->line;
 	}
+	if (r->rawlen + len > ALLOW_RECORD_MAX) {
+		fail(r, r->rec_line, "a record of more than " ALLOW_RECORD_MAX_TEXT " (%s): a row "
+		    "is at most " ALLOW_RECORD_MAX_TEXT, *quote_open ? "a quoted field opened in it "
+		    "runs on" : "a line that long");
+		return -1;
+	}
 	xgrow((void **)&r->raw, &r->rawcap, r->rawlen + len + 2, 1);
 	memcpy(r->raw + r->rawlen, s, len);
 	r->rawlen += len;
@@ -421,7 +432,8 @@ allow_read(struct allow_table *t, const char *file, char *err, size_t errlen)
 	infile_close(fd);
 	if (e != 0) {
 		allow_init(t, file);
-		snprintf(err, errlen, "%s: %s", file, e == EFBIG ? "larger than 256 MiB" : strerror(e));
+		snprintf(err, errlen, "%s: %s", file, e == EFBIG ? "larger than " ALLOW_FILE_MAX_TEXT
+		    ", the most an allowance table may hold" : strerror(e));
 		return -1;
 	}
 	if (len == 0 && kind == INFILE_STREAM) {
@@ -477,8 +489,13 @@ allow_add(struct allow_table *t, const char *kernel, const char *sm,
 	t->rows[t->nrows] = row;
 	add_item(t, (int)t->nrows, NULL, 0);
 	t->nrows++;
-	build_index(t);
 	return t->nrows - 1;
+}
+
+void
+allow_index(struct allow_table *t)
+{
+	build_index(t);
 }
 
 /* The kernel leads its row (the header puts it anywhere, but it is first

@@ -69,7 +69,19 @@ struct allow_table {
 };
 
 #define ALLOW_MISSING	1	/* allow_read: the file does not exist */
-#define ALLOW_FILE_MAX	(256u << 20)
+/*
+ * What a table may hold, so that reading it stays within the run's 256 MiB
+ * (a row costs about 300 bytes besides its text, held twice: as read and as
+ * fields) and linear: a record (a row, its quoted fields over any number of
+ * lines) of 1 MiB, 200,000 rows, 16 MiB in all.  A table of every kernel of
+ * CUDA's libraries on four sms is a tenth of that; past a bound the table
+ * is refused, with the line where it went past, and --check exits 2.
+ */
+#define ALLOW_FILE_MAX		(16u << 20)
+#define ALLOW_FILE_MAX_TEXT	"16 MiB"
+#define ALLOW_RECORD_MAX	(1u << 20)
+#define ALLOW_RECORD_MAX_TEXT	"1 MiB"
+#define ALLOW_ROWS_MAX		200000
 
 /* An empty table for file (no header yet: allow_write writes one). */
 void	allow_init(struct allow_table *, const char *file);
@@ -85,11 +97,18 @@ int	allow_read(struct allow_table *, const char *file, char *err, size_t errlen)
 /* The same on bytes in memory; file names them in messages. */
 int	allow_parse(struct allow_table *, const char *file, const char *data, size_t len,
 	    char *err, size_t errlen);
-/* The row for (kernel, sm), or NULL. */
+/* The row for (kernel, sm), or NULL: among the rows read and those added
+ * before the last allow_index. */
 struct allow_row *allow_find(const struct allow_table *, const char *kernel, const char *sm);
-/* Adds a row (no text: it is written from its fields).  Returns its index. */
+/*
+ * Adds a row (no text: it is written from its fields).  Returns its index.
+ * allow_find sees it once allow_index has sorted the rows again: adding n
+ * rows and then indexing once is n log n, where sorting after each row
+ * was quadratic (20,000 new rows: 14 s).
+ */
 size_t	allow_add(struct allow_table *, const char *kernel, const char *sm,
 	    int32_t stack, int32_t local, const char *note);
+void	allow_index(struct allow_table *);
 /* Writes the table: read rows as they were unless changed, new rows after. */
 void	allow_write(const struct allow_table *, FILE *);
 /* Writes the row from its fields, in the table's column order. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "copies.h"
 #include "judge.h"
 #include "judge_launch.h"
 #include "judge_libs.h"
@@ -27,6 +28,22 @@ origin(const struct image_rec *img)
 	return img->member[0] != '\0' ? img->member : img->library;
 }
 
+/*
+ * Where a judged entry is, for its findings: its object, then where else
+ * the same kernel is (copies.h): "sepapp; also in sepapp_dlink.o,
+ * frames.o, libsepkern.a(frames.cu.o)".
+ */
+static const char *
+entry_where(const struct model *m, size_t entry, char *buf, size_t len)
+{
+	char also[512];
+
+	copies_where(m, entry, 0, also, sizeof also);
+	snprintf(buf, len, "%s%s%s", origin(&m->images[m->funcs[entry].image]),
+	    also[0] != '\0' ? "; also in " : "", also);
+	return buf;
+}
+
 /* Why a stack is unknown, in a finding's words (enum stack_why). */
 static const char *const stack_unknown_words[] = {
 	[STACK_BOUNDED] = "STACK unknown: no figure for it",
@@ -45,7 +62,7 @@ allowance_stack(const struct func_rec *fn)
 /* The allowance rule on one gated entry; returns 1 on a violation. */
 static int
 judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *fn,
-    const struct image_rec *img, struct verdict *v)
+    const struct image_rec *img, const char *at, struct verdict *v)
 {
 	struct allow_row *row = NULL;
 	int32_t stack = allowance_stack(fn), local = fn->local > 0 ? fn->local : 0;
@@ -63,7 +80,7 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: %s%s [%s]",
 		    fn->name, img->arch, stack_unknown_words[fn->stack_why < 3 ? fn->stack_why : 0],
 		    row == NULL ? "; an allowance row with stack unbounded and a note accepts it" :
-		    "; its allowance row is bounded", origin(img));
+		    "; its allowance row is bounded", at);
 		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
@@ -72,7 +89,7 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 	if (row == NULL) {
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (not in allowance table) [%s]",
-		    fn->name, img->arch, (long)stack, (long)local, origin(img));
+		    fn->name, img->arch, (long)stack, (long)local, at);
 		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
@@ -80,7 +97,7 @@ judge_frame(const struct judge_config *c, size_t entry, const struct func_rec *f
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: STACK %ld LOCAL %ld (over its allowance STACK %ld LOCAL %ld) [%s]",
 		    fn->name, img->arch, (long)stack, (long)local, (long)row->stack, (long)row->local,
-		    origin(img));
+		    at);
 		about(v, RULE_ALLOWANCE, entry, img->library);
 		return 1;
 	}
@@ -102,7 +119,7 @@ struct spill_unjudged {
  */
 static void
 judge_vgpr_spill(const struct judge_config *c, size_t entry, const struct func_rec *fn,
-    const struct image_rec *img, struct verdict *v, struct spill_unjudged *u)
+    const struct image_rec *img, const char *at, struct verdict *v, struct spill_unjudged *u)
 {
 	if (c->max_vgpr_spill < 0 || !arch_is_amdgpu(img->arch))
 		return;
@@ -112,7 +129,7 @@ judge_vgpr_spill(const struct judge_config *c, size_t entry, const struct func_r
 		judge_add(v, FINDING_VIOLATION,
 		    "VIOLATION %s %s: VGPR SPILL %ld (over --max-vgpr-spill=%lld) [%s]",
 		    fn->name, img->arch, (long)fn->vgpr_spill, (long long)c->max_vgpr_spill,
-		    origin(img));
+		    at);
 		about(v, RULE_MAX_VGPR_SPILL, entry, img->library);
 	}
 }
@@ -120,14 +137,14 @@ judge_vgpr_spill(const struct judge_config *c, size_t entry, const struct func_r
 /* --max-regs, --max-spill and --max-vgpr-spill; counts what they could not judge. */
 static void
 judge_limits(const struct judge_config *c, size_t entry, const struct func_rec *fn,
-    const struct image_rec *img, struct verdict *v, struct spill_unjudged *u)
+    const struct image_rec *img, const char *at, struct verdict *v, struct spill_unjudged *u)
 {
 	if (c->max_regs >= 0 && fn->reg > c->max_regs) {
 		judge_add(v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --max-regs=%lld) [%s]",
-		    fn->name, img->arch, (long)fn->reg, (long long)c->max_regs, origin(img));
+		    fn->name, img->arch, (long)fn->reg, (long long)c->max_regs, at);
 		about(v, RULE_MAX_REGS, entry, img->library);
 	}
-	judge_vgpr_spill(c, entry, fn, img, v, u);
+	judge_vgpr_spill(c, entry, fn, img, at, v, u);
 	if (c->max_spill >= 0) {
 		if ((fn->spill_stores < 0 || fn->spill_loads < 0) && fn->vgpr_spill >= 0)
 			u->amd_counts++;
@@ -137,7 +154,7 @@ judge_limits(const struct judge_config *c, size_t entry, const struct func_rec *
 			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s %s: SPILL STORES %ld LOADS %ld (over --max-spill=%lld) [%s]",
 			    fn->name, img->arch, (long)fn->spill_stores, (long)fn->spill_loads,
-			    (long long)c->max_spill, origin(img));
+			    (long long)c->max_spill, at);
 			about(v, RULE_MAX_SPILL, entry, img->library);
 		}
 	}
@@ -236,6 +253,7 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 {
 	struct judge_libs libs;
 	struct spill_unjudged u = { 0, 0, 0, 0 };
+	char at[1024];
 	size_t stale;
 
 	kgroup_count(counts, m, c->vendored);
@@ -247,14 +265,16 @@ judge_entries(const struct judge_config *c, const struct model *m, struct verdic
 		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
 		judge_libs_arch(&libs, fn->image, img);
-		if (vendored_match(c->vendored, img, fn))
-			continue;
-		judge_frame(c, i, fn, img, v);
-		judge_limits(c, i, fn, img, v, &u);
+		if (vendored_match(c->vendored, img, fn) || func_is_copy(m, i))
+			continue;	/* a copy is judged where it is linked (copies.h) */
+		entry_where(m, i, at, sizeof at);
+		judge_frame(c, i, fn, img, at, v);
+		judge_limits(c, i, fn, img, at, v, &u);
 		u.at_link += fn->stack_why == STACK_AT_LINK;
 	}
 	v->gated = counts->gated;
 	v->skipped = counts->skipped;
+	v->copies = counts->copies;
 	v->vendored = c->vendored;
 	v->counted += counts->gated.entries + counts->skipped.entries;
 	judge_libs_require_sass(&libs, c->require_sass, v);
@@ -319,7 +339,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_REQUIRE_TARGET] = "--require-target",
 		[RULE_MAX_VGPR_SPILL] = "--max-vgpr-spill",
 	};
-	char by[256], rows[96] = "";
+	char by[256], rows[96] = "", copies[96] = "";
 	size_t off = 0, nv = verdict_count(v, FINDING_VIOLATION);
 
 	by[0] = '\0';
@@ -335,9 +355,12 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 	if (unmatched > 0)
 		snprintf(rows, sizeof rows, ", %zu %s matching no kernel", unmatched,
 		    judge_plural(unmatched, "allowance", "allowances"));
+	if (v->copies.entries > 0)
+		snprintf(copies, sizeof copies, " (and %zu %s of them in other files)",
+		    v->copies.entries, judge_plural(v->copies.entries, "copy", "copies"));
 	verdict_add(v, FINDING_SUMMARY,
-	    "check: %zu %s gated, %zu vendored %s skipped, %zu not allowed, %zu stale %s%s; %zu %s%s",
-	    v->gated.entries, judge_plural(v->gated.entries, "entry", "entries"),
+	    "check: %zu %s gated%s, %zu vendored %s skipped, %zu not allowed, %zu stale %s%s; %zu %s%s",
+	    v->gated.entries, judge_plural(v->gated.entries, "entry", "entries"), copies,
 	    v->skipped.entries, judge_plural(v->skipped.entries, "entry", "entries"),
 	    judge_not_allowed(v, m), stale, judge_plural(stale, "allowance", "allowances"), rows,
 	    nv, judge_plural(nv, "violation", "violations"), by);
@@ -388,7 +411,7 @@ judge_measure(const struct judge_config *c, const struct model *m, size_t *n)
 		const struct func_rec *fn = &m->funcs[i];
 
 		if (fn->kind != FUNC_ENTRY || m->images[fn->image].kind != IMAGE_SASS ||
-		    vendored_match(c->vendored, &m->images[fn->image], fn))
+		    vendored_match(c->vendored, &m->images[fn->image], fn) || func_is_copy(m, i))
 			continue;
 		v[k].kernel = fn->collapsed;
 		v[k].sm = m->images[fn->image].arch;

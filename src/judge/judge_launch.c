@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "copies.h"
 #include "deploy.h"
 #include "judge_launch.h"
 #include "judge_libs.h"
@@ -226,8 +227,9 @@ judge_entries(const struct launch_gates *g, const struct allow_table *t,
 		const struct func_rec *fn = &m->funcs[i];
 		const struct image_rec *img = &m->images[fn->image];
 
-		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || vendored_match(vr, img, fn))
-			continue;
+		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || vendored_match(vr, img, fn) ||
+		    func_is_copy(m, i))
+			continue;	/* judged where it is linked (copies.h) */
 		if (g->launchable)
 			launchable(m, i, t, &launch);
 		if (g->max_local_reserve >= 0)

@@ -182,17 +182,30 @@ judge_libs_summary(struct judge_libs *l, const struct model *m, struct verdict *
 	for (size_t i = 0; i < l->n; i++) {
 		struct judge_lib *lib = &l->v[i];
 		const struct kcount_lib *c = &l->counts->v[i];
+		char copies[1024];
 
 		join(lib->arches, lib->narches, arches, sizeof arches);
+		kcount_copies_words(c, copies, sizeof copies);
+		if (kcount_all_copies(c)) {
+			/* Every entry the same kernel as one judged elsewhere. */
+			judge_add(v, FINDING_SUMMARY, "%s: %zu %s (%zu %s) on %s: %s", c->library,
+			    c->copies.kernels, judge_plural(c->copies.kernels, "kernel", "kernels"),
+			    c->copies.instantiations,
+			    judge_plural(c->copies.instantiations, "instantiation", "instantiations"),
+			    arches, copies);
+			verdict_last(v)->library = c->library;
+			continue;
+		}
 		judge_add(v, FINDING_SUMMARY,
-		    "%s: %zu %s (%zu %s) on %s (%zu %s gated, %zu vendored %s skipped), %zu %s stack / local memory, %zu not allowed",
+		    "%s: %zu %s (%zu %s) on %s (%zu %s gated, %zu vendored %s skipped), %zu %s stack / local memory, %zu not allowed%s%s",
 		    c->library, c->gated.kernels, judge_plural(c->gated.kernels, "kernel", "kernels"),
 		    c->gated.instantiations,
 		    judge_plural(c->gated.instantiations, "instantiation", "instantiations"),
 		    lib->narches ? arches : "no SASS arch",
 		    c->gated.entries, judge_plural(c->gated.entries, "entry", "entries"),
 		    c->skipped.entries, judge_plural(c->skipped.entries, "entry", "entries"),
-		    c->gated.framed, judge_plural(c->gated.framed, "uses", "use"), bad[i]);
+		    c->gated.framed, judge_plural(c->gated.framed, "uses", "use"), bad[i],
+		    copies[0] != '\0' ? "; " : "", copies);
 		verdict_last(v)->library = c->library;
 	}
 	free(bad);
@@ -233,15 +246,17 @@ describe(const struct model *m, const struct scan_span *sp, char *buf, size_t le
 void
 judge_nothing(const struct judge_config *c, const struct model *m, struct verdict *v)
 {
-	size_t *entries;
+	size_t *entries, all = 0;
 	char what[160];
 
 	if (c->stats == NULL)
 		return;
 	entries = xcalloc(m->nimages ? m->nimages : 1, sizeof *entries);
 	for (size_t i = 0; i < m->nfuncs; i++)
-		if (m->funcs[i].kind == FUNC_ENTRY)
+		if (m->funcs[i].kind == FUNC_ENTRY) {
 			entries[m->funcs[i].image]++;
+			all++;
+		}
 	for (size_t s = 0; s < c->stats->nspans; s++) {
 		const struct scan_span *sp = &c->stats->spans[s];
 		size_t n = 0;
@@ -254,7 +269,9 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 			continue;
 		for (size_t i = sp->image_first; i < sp->image_end; i++)
 			n += entries[i];
-		if (n > 0 || sp->modules > 0)
+		/* A ptxas -v log is judged through the rows it joins, when
+		 * another path holds them. */
+		if (n > 0 || sp->modules > 0 || (sp->ptxas > 0 && all > 0))
 			continue;
 		describe(m, sp, what, sizeof what);
 		judge_add(v, FINDING_NOTHING, "%s%s: no SASS entry function (%s): nothing to judge",

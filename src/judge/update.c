@@ -102,7 +102,9 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 			    t->file, m[i].kernel, sm, m[i].kernel, sm, ALLOW_UNBOUNDED_WORD, (long)m[i].local);
 			c->unbounded++;
 		} else if (frame_used(m[i].stack, m[i].local)) {
-			/* m is sorted, so new rows go in kernel, sm order. */
+			/* m is sorted, so new rows go in kernel, sm order; its
+			 * (kernel, sm) are unique (judge_measure merges them), so
+			 * no later m[i] looks for a row added here. */
 			allow_add(t, m[i].kernel, sm, m[i].stack, m[i].local, "");
 			judge_add(v, FINDING_NOTICE,
 			    "%s: added %s %s: STACK %ld LOCAL %ld (maximum over %zu entries): write its note",
@@ -111,6 +113,7 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 			c->added++;
 		}
 	}
+	allow_index(t);
 	for (size_t i = 0; i < nread; i++)
 		if (!t->rows[i].seen) {
 			judge_add(v, FINDING_NOTICE,

@@ -18,6 +18,7 @@
 
 #include <libiberty/hashtab.h>
 
+#include "keyhash.h"
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
@@ -307,19 +308,18 @@ bad:
 	    (size_t)(p - l->s) + 1);
 }
 
-/* A record's figures, hashed and compared whole: repeats are dropped. */
+/* A record's figures, hashed (keyed: the log chooses them) and compared
+ * whole: repeats are dropped. */
 static hashval_t
 rec_hash(const void *p)
 {
 	const struct ptxas_rec *r = p;
-	const int32_t f[] = { r->entry, r->reg, r->frame, r->stack, r->spill_stores, r->spill_loads,
-	    r->barriers, r->smem };
-	hashval_t h = htab_hash_pointer(r->mangled) ^ (htab_hash_pointer(r->arch) * 31) ^
-	    (htab_hash_pointer(r->cmem) * 131);
+	const uint64_t k[] = { (uintptr_t)r->mangled, (uintptr_t)r->arch, (uintptr_t)r->cmem,
+	    (uint32_t)r->entry, (uint32_t)r->reg, (uint32_t)r->frame, (uint32_t)r->stack,
+	    (uint32_t)r->spill_stores, (uint32_t)r->spill_loads, (uint32_t)r->barriers,
+	    (uint32_t)r->smem };
 
-	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-		h = h * 1000003u ^ (hashval_t)f[i];
-	return h;
+	return (hashval_t)keyhash_bytes(k, sizeof k);
 }
 
 static int

@@ -15,6 +15,7 @@
 
 #include <libiberty/hashtab.h>
 
+#include "keyhash.h"
 #include "logindex.h"
 #include "loglines.h"
 #include "logreader.h"
@@ -42,7 +43,7 @@ struct target_run {
 static hashval_t
 target_hash(const void *e)
 {
-	return htab_hash_pointer(((const struct target_run *)e)->name);
+	return (hashval_t)keyhash_ptr(((const struct target_run *)e)->name);
 }
 
 static int

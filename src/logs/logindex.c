@@ -6,6 +6,7 @@
 
 #include <libiberty/hashtab.h>
 
+#include "keyhash.h"
 #include "logindex.h"
 #include "xalloc.h"
 
@@ -20,7 +21,7 @@ struct mod_entry {
 static hashval_t
 entry_hash(const void *e)
 {
-	return htab_hash_pointer(*(const void *const *)e);
+	return (hashval_t)keyhash_ptr(*(const void *const *)e);
 }
 
 /* Entries of both indexes begin with their key, a pointer. */

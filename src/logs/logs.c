@@ -7,6 +7,9 @@
 
 #include "logs.h"
 
+/* How far into a file its kinds are looked for, first line included: a
+ * file of one line of a gigabyte is not searched (nor faulted in) whole
+ * to learn that it is no log.  --log=FILE is searched whole. */
 #define SNIFF_BYTES (64 * 1024)
 
 /* In the order a log holding several kinds is read. */
@@ -73,6 +76,8 @@ logs_detect(const uint8_t *data, size_t size, int whole)
 	size_t pos = 0;
 	unsigned kind;
 
+	if (!whole && size > SNIFF_BYTES)
+		size = SNIFF_BYTES;
 	if (memchr(data, '\0', size < 4096 ? size : 4096) != NULL)
 		return 0;	/* not text */
 	if (is_document(data, size))
@@ -81,7 +86,7 @@ logs_detect(const uint8_t *data, size_t size, int whole)
 		return 0;
 	if ((kind = header_kind(&first)) != 0)
 		return kind;
-	return line_kinds(data, size, size < SNIFF_BYTES || whole ? size : SNIFF_BYTES);
+	return line_kinds(data, size, size);
 }
 
 size_t

@@ -16,8 +16,9 @@
 
 /*
  * The kinds of log data holds (a LOG_ bit set), 0 if none.  Only the first
- * 64 KiB are searched for ptxas and time -v lines unless whole is set
- * (--log=FILE names a log, which may begin with anything).
+ * 64 KiB are looked at (the first line, a header, cut there; ptxas and
+ * time -v lines within them) unless whole is set (--log=FILE names a log,
+ * which may begin with anything).
  */
 unsigned	logs_detect(const uint8_t *data, size_t size, int whole);
 /* Reads every kind in kinds; returns the number of malformed lines. */

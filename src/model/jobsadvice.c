@@ -22,19 +22,6 @@ heavier(const void *a, const void *b)
 	return order_then(order_i64(y, x), order_u64(*(const size_t *)a, *(const size_t *)b));
 }
 
-/* The worst case of a schedule: its heaviest set, or its heaviest module
- * when none run at once. */
-static int64_t
-worst_of(const struct model *m, const struct schedule *s)
-{
-	int64_t w = s->nsets > 0 ? s->worst : 0;
-
-	for (size_t i = 0; i < s->n; i++)
-		if (m->modules[s->jobs[i].module].peak_rss > w)
-			w = m->modules[s->jobs[i].module].peak_rss;
-	return w;
-}
-
 /*
  * The pool: the k heaviest at depth 1 beside the rest at -jN is bounded by
  * the heaviest of the pool plus the N-1 heaviest of the rest running with
@@ -66,31 +53,34 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 	int64_t *peak;
 	int max = m->nmodules < JOBSADVICE_JOBS_MAX ? (int)m->nmodules : JOBSADVICE_JOBS_MAX;
 
+	struct schedule_sim sim;
+
 	memset(a, 0, sizeof *a);
 	a->fit = host / 100 * (100 - JOBSADVICE_MARGIN_PCT);
+	if (schedule_sim_init(m, cores, &sim) != 0)
+		return -1;
+	a->cores = sim.s.cores;
 	for (int j = 1; j <= max; j++) {
-		struct schedule s;
-		int64_t w;
+		/* The worst case is swept only where its bound does not fit. */
+		int64_t w = schedule_sim_bound(&sim, j);
+		double total = schedule_sim_run(&sim, j, w > a->fit ? &w : NULL);
 
-		if (schedule_build_cores(m, j, cores, &s) != 0)
-			return -1;
-		w = worst_of(m, &s);
 		if (j == 1)
-			a->seconds_j1 = s.total;
+			a->seconds_j1 = total;
 		if (w <= a->fit) {
 			a->jobs = j;
-			a->seconds = s.total;
-			a->worst = w;
+			a->seconds = total;
 		}
-		if (w <= a->fit && (a->enough_jobs == 0 || s.total < a->enough_seconds * (1 - JOBSADVICE_SAME_PCT / 100.0))) {
+		if (w <= a->fit && (a->enough_jobs == 0 || total < a->enough_seconds * (1 - JOBSADVICE_SAME_PCT / 100.0))) {
 			a->enough_jobs = j;	/* the first -j as fast as any more */
-			a->enough_seconds = s.total;
+			a->enough_seconds = total;
 		}
-		a->cores = s.cores;
-		schedule_free(&s);
 		if (w > a->fit)
 			break;	/* more jobs only run more at once */
 	}
+	if (a->jobs > 0)
+		schedule_sim_run(&sim, a->jobs, &a->worst);
+	schedule_sim_free(&sim);
 	order = xcalloc(m->nmodules + 1, sizeof *order);
 	for (size_t i = 0; i < m->nmodules; i++)
 		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit)

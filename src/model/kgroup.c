@@ -1,11 +1,14 @@
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libiberty/hashtab.h>
 
 #include "arch.h"
+#include "copies.h"
+#include "keyhash.h"
 #include "kgroup.h"
 #include "order.h"
 #include "xalloc.h"
@@ -76,8 +79,8 @@ maxto(int32_t *dst, int32_t v)
 		*dst = v;
 }
 
-void
-kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+static void
+build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule, int copies)
 {
 	size_t *idx, n = 0, cap = 0;
 
@@ -86,7 +89,7 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 	idx = xcalloc(m->nfuncs + 1, sizeof *idx);
 	for (size_t i = 0; i < m->nfuncs; i++)
 		if (m->funcs[i].kind == FUNC_ENTRY &&
-		    m->images[m->funcs[i].image].kind == IMAGE_SASS)
+		    m->images[m->funcs[i].image].kind == IMAGE_SASS && (copies || !func_is_copy(m, i)))
 			idx[n++] = i;
 	sort_model = m;
 	qsort(idx, n, sizeof *idx, func_cmp);
@@ -109,6 +112,13 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 			g->sp_reg = g->sp_stack = g->sp_stores = g->sp_loads = UNKNOWN;
 			g->sp_vgpr_spill = g->sp_sgpr_spill = UNKNOWN;
 			g->ar_reg = g->ar_stack = g->ar_local = UNKNOWN;
+			g->also = SIZE_MAX;
+		}
+		if (!copies && copies_first(m, idx[i]) != COPY_NONE) {
+			for (uint32_t c = copies_first(m, idx[i]); c != COPY_NONE; c = copies_next(m, c))
+				g->ncopies++;
+			if (g->also == SIZE_MAX)
+				g->also = idx[i];
 		}
 		g->vendored |= vendored_match(rule, img, f);
 		g->n++;
@@ -143,18 +153,34 @@ kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_
 }
 
 void
+kgroup_build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+{
+	build(s, m, rule, 0);
+}
+
+void
+kgroup_build_files(struct kgroup_set *s, const struct model *m, const struct vendored_rule *rule)
+{
+	build(s, m, rule, 1);
+}
+
+void
 kgroup_free(struct kgroup_set *s)
 {
 	XFREE_OWNER(s, v);
 }
 
-/* One SASS entry, for counting: its library's index, vendored or not, and
- * its (interned) names. */
+/* Which count of its library an entry goes to. */
+enum cbucket { BUCKET_GATED, BUCKET_SKIPPED, BUCKET_COPY };
+
+/* One SASS entry, for counting: its library's index, its bucket, and its
+ * (interned) names. */
 struct centry {
 	size_t		 lib;
-	int		 vendored;
+	int		 bucket;	/* enum cbucket */
 	const char	*collapsed, *mangled;
 	const struct func_rec *f;
+	const char	*judged_in;	/* a copy: the library of the entry it copies */
 };
 
 static int
@@ -162,7 +188,7 @@ centry_cmp(const void *pa, const void *pb)
 {
 	const struct centry *a = pa, *b = pb;
 
-	return order_then(order_then(order_u64(a->lib, b->lib), order_i64(a->vendored, b->vendored)),
+	return order_then(order_then(order_u64(a->lib, b->lib), order_i64(a->bucket, b->bucket)),
 	    order_then(order_ptr(a->collapsed, b->collapsed), order_ptr(a->mangled, b->mangled)));
 }
 
@@ -175,7 +201,7 @@ struct libkey {
 static hashval_t
 lib_hash(const void *e)
 {
-	return htab_hash_pointer(((const struct libkey *)e)->library);
+	return (hashval_t)keyhash_ptr(((const struct libkey *)e)->library);
 }
 
 static int
@@ -217,7 +243,7 @@ count_libraries(struct kcount_set *s, const struct model *m)
 	return libof;
 }
 
-static void
+void
 kcount_add(struct kcount *sum, const struct kcount *k)
 {
 	sum->kernels += k->kernels;
@@ -244,7 +270,9 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 		if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS)
 			continue;
 		e[n].lib = libof[f->image];
-		e[n].vendored = vendored_match(rule, img, f) != 0;
+		e[n].bucket = func_is_copy(m, i) ? BUCKET_COPY :
+		    vendored_match(rule, img, f) ? BUCKET_SKIPPED : BUCKET_GATED;
+		e[n].judged_in = m->images[m->funcs[func_judged(m, i)].image].library;
 		e[n].collapsed = f->collapsed;
 		e[n].mangled = f->mangled;
 		e[n].f = f;
@@ -254,9 +282,20 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 	for (size_t i = 0; i < n; i++) {
 		const struct centry *p = i > 0 ? &e[i - 1] : NULL;
 		struct kcount_lib *l = &s->v[e[i].lib];
-		struct kcount *k = e[i].vendored ? &l->skipped : &l->gated;
-		int same_set = p != NULL && p->lib == e[i].lib && p->vendored == e[i].vendored;
+		struct kcount *const buckets[] = {
+			[BUCKET_GATED] = &l->gated, [BUCKET_SKIPPED] = &l->skipped,
+			[BUCKET_COPY] = &l->copies,
+		};
+		struct kcount *k = buckets[e[i].bucket];
+		int same_set = p != NULL && p->lib == e[i].lib && p->bucket == e[i].bucket;
 		const struct func_rec *f = e[i].f;
+
+		if (e[i].bucket == BUCKET_COPY) {
+			if (l->copies_in == NULL)
+				l->copies_in = e[i].judged_in;
+			else if (l->copies_in != e[i].judged_in)
+				l->copies_spread = 1;
+		}
 
 		if (!same_set || p->collapsed != e[i].collapsed) {
 			k->kernels++;
@@ -277,8 +316,26 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 	for (size_t i = 0; i < s->n; i++) {
 		kcount_add(&s->gated, &s->v[i].gated);
 		kcount_add(&s->skipped, &s->v[i].skipped);
+		kcount_add(&s->copies, &s->v[i].copies);
 	}
 	free(e);
+}
+
+const char *
+kcount_copies_words(const struct kcount_lib *l, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (l->copies.entries > 0)
+		snprintf(buf, len, "%zu %s judged as the same kernels in %s%s", l->copies.entries,
+		    l->copies.entries == 1 ? "entry" : "entries", l->copies_in,
+		    l->copies_spread ? " and other files" : "");
+	return buf;
+}
+
+int
+kcount_all_copies(const struct kcount_lib *l)
+{
+	return l->copies.entries > 0 && l->gated.entries + l->skipped.entries == 0;
 }
 
 void

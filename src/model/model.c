@@ -34,6 +34,8 @@ model_free(struct model *m)
 	free(m->funcs);
 	free(m->ptxas);
 	free(m->fatbins);
+	free(m->copy_of);
+	free(m->copy_next);
 	strpool_free(&m->pool);
 	memset(m, 0, sizeof *m);
 }

@@ -84,6 +84,8 @@ struct fatbin_rec {
 	uint64_t	 size;		/* the section's sh_size, or the file's */
 	uint64_t	 containers, container_headers, zeros;
 	uint64_t	 entries_skipped;	/* bytes of entries not made images (--arch, unknown kind, damage) */
+	uint64_t	 empty_entries;		/* PTX and LTO-IR entries of no bytes: counted, not made images */
+	uint64_t	 empty_entry_bytes;	/* their headers */
 	int		 damaged;	/* the walk stopped early: the rest is not accounted */
 };
 
@@ -219,6 +221,12 @@ struct model {
 	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
 	struct build_notes	 notes;		/* issue 25 */
+	/* One kernel in several files (copies.h), found after the scan:
+	 * per function, the function judged for it (its own index when
+	 * judged), and the next copy of that one (a judged one's first);
+	 * NULL until copies_find. */
+	uint32_t		*copy_of, *copy_next;
+	size_t			 ncopies;
 };
 
 void	model_init(struct model *);

@@ -26,21 +26,28 @@ roundup(int32_t v, int32_t unit)
 	return unit > 0 ? (v + unit - 1) / unit * unit : v;
 }
 
+/* The threads of a warp: the table's threads per SM over its warps per SM. */
+static int32_t
+warp_size(const struct arch_limits *l)
+{
+	return l->max_threads_sm / l->max_warps_sm;
+}
+
 void
 occupancy_compute(const struct arch_limits *l, int32_t regs, int32_t shared,
     int32_t dyn, int32_t threads, struct occupancy *o)
 {
-	int32_t warps, rpw, block_shared, lim;
+	int32_t warp = warp_size(l), warps, rpw, block_shared, lim;
 
 	memset(o, 0, sizeof *o);
 	o->threads = threads;
 	o->max_warps = l->max_warps_sm;
-	if (threads <= 0 || threads > 1024 || regs > l->max_regs_thread) {
-		o->limit = OCC_FAILS | (threads > 1024 ? OCC_WARPS : OCC_REGISTERS);
+	if (threads <= 0 || threads > l->max_threads_block || regs > l->max_regs_thread) {
+		o->limit = OCC_FAILS | (threads > l->max_threads_block ? OCC_WARPS : OCC_REGISTERS);
 		return;
 	}
-	warps = (threads + 31) / 32;
-	rpw = roundup(regs * 32, l->reg_unit);
+	warps = (threads + warp - 1) / warp;
+	rpw = roundup(regs * warp, l->reg_unit);
 	if (rpw * roundup(warps, 4) > l->regs_sm) {
 		o->limit = OCC_FAILS | OCC_REGISTERS;
 		return;
@@ -83,8 +90,8 @@ occupancy_best(const struct arch_limits *l, int32_t regs, int32_t shared,
 		occupancy_compute(l, regs, shared, 0, max_threads, best);
 		return;
 	}
-	occupancy_compute(l, regs, shared, 0, 64, best);
-	for (int32_t t = 96; t <= 1024; t += 32) {
+	occupancy_compute(l, regs, shared, 0, 2 * warp_size(l), best);
+	for (int32_t t = 3 * warp_size(l); t <= l->max_threads_block; t += warp_size(l)) {
 		occupancy_compute(l, regs, shared, 0, t, &o);
 		if (o.warps > best->warps)
 			*best = o;

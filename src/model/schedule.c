@@ -422,7 +422,7 @@ instant_time_cmp(const void *a, const void *b)
 /*
  * The first sweep: counts only.  The largest summed peak of two or more
  * at once (s->worst), and every instant three or more run at once with
- * its sum.  Returns how many such instants.
+ * its sum (when out is not NULL).  Returns how many such instants.
  */
 static size_t
 sweep_counts(struct schedule *s, const struct model *m, const struct event *ev, size_t nev,
@@ -446,12 +446,13 @@ sweep_counts(struct schedule *s, const struct model *m, const struct event *ev, 
 		v = wsum_value(&sum);
 		if (v > s->worst)
 			s->worst = v;
-		if (nrun >= 3) {
+		if (nrun >= 3 && out != NULL) {
 			xgrow((void **)&at, &cap, nat + 1, sizeof *at);
 			at[nat++] = (struct instant){ e, v, nrun };
 		}
 	}
-	*out = at;
+	if (out != NULL)
+		*out = at;
 	return nat;
 }
 
@@ -753,26 +754,50 @@ others_from_their_starts(struct schedule *s)
 		}
 }
 
-/* The cores most timed modules were recorded with, 0 when none says. */
+/* A sample of the modules bounds the look at how they were recorded. */
+#define CORES_SAMPLE	4096
+
+struct cores_seen {
+	int	 c;
+	size_t	 first;
+};
+
+static int
+cores_seen_cmp(const void *a, const void *b)
+{
+	const struct cores_seen *x = a, *y = b;
+
+	return order_then(order_i64(x->c, y->c), order_u64(x->first, y->first));
+}
+
+/*
+ * The cores most timed modules were recorded with, 0 when none says: the
+ * most frequent among the first CORES_SAMPLE modules, the first met on a
+ * tie.  One sort of the sample, not a count of it for every module whose
+ * cores differ (100,000 modules of alternating cores: 0.6 s a schedule).
+ */
 static int
 recorded_cores(const struct model *m)
 {
+	size_t k = m->nmodules < CORES_SAMPLE ? m->nmodules : CORES_SAMPLE, n = 0;
+	struct cores_seen *v = xcalloc(k + 1, sizeof *v);
+	size_t best_n = 0, best_first = 0;
 	int best = 0;
-	size_t best_n = 0;
 
-	for (size_t i = 0; i < m->nmodules; i++) {
-		int c = m->modules[i].cores;
-		size_t n = 0;
-
-		if (c <= 0 || c == best)
-			continue;
-		for (size_t k = 0; k < m->nmodules && k < 4096; k++)	/* a sample bounds it */
-			n += m->modules[k].cores == c;
-		if (n > best_n) {
-			best = c;
-			best_n = n;
+	for (size_t i = 0; i < k; i++)
+		if (m->modules[i].cores > 0)
+			v[n++] = (struct cores_seen){ m->modules[i].cores, i };
+	qsort(v, n, sizeof *v, cores_seen_cmp);
+	for (size_t i = 0, run; i < n; i += run) {
+		for (run = 1; i + run < n && v[i + run].c == v[i].c; run++)
+			;
+		if (run > best_n || (run == best_n && v[i].first < best_first)) {
+			best = v[i].c;
+			best_n = run;
+			best_first = v[i].first;
 		}
 	}
+	free(v);
 	return best;
 }
 
@@ -849,16 +874,22 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	return schedule_build_cores(m, slots, 0, s);
 }
 
-/* The schedule of the modules (those of idx, count of them; every one
- * when idx is NULL), timed on run of timebase. */
+/*
+ * The jobs a schedule lays out (the modules of idx, count of them; every
+ * one when idx is NULL), timed on run of timebase, in order, and for a
+ * simulated one (slots > 0) each job's work alone in *work: its wall,
+ * less the contention it was recorded under.  What every -j shares.
+ * Returns -1 when there is no job.
+ */
 static int
-build_on(const struct model *m, const size_t *idx, size_t count, int slots, int cores, int timebase,
-    int run, struct schedule *s)
+prepare(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
+    int slots, int cores, struct schedule *s, double **work)
 {
 	double t0 = 0, t1 = 0;
 	size_t timed = 0;
 
 	memset(s, 0, sizeof *s);
+	*work = NULL;
 	s->slots = slots;
 	s->recorded = -1;
 	s->timebase = timebase;
@@ -904,11 +935,17 @@ build_on(const struct model *m, const size_t *idx, size_t count, int slots, int 
 	sort_base = s->timebase;
 	sort_run = s->run;
 	qsort(s->jobs, s->n, sizeof *s->jobs, job_order_cmp);
-	if (slots > 0) {
-		double *wall = xcalloc(s->n, sizeof *wall), *start = xcalloc(s->n, sizeof *start);
-		int *slot = xcalloc(s->n, sizeof *slot);
-
-		double *load = NULL, *end = NULL;
+	if (slots == 0) {
+		for (size_t i = 0; i < s->n; i++) {
+			const struct build_module *b = &m->modules[s->jobs[i].module];
+			s->jobs[i].start = b->start - t0;
+			s->jobs[i].end = b->end - t0;
+		}
+		s->total = s->recorded;
+		return 0;
+	}
+	{
+		double *wall = xcalloc(s->n, sizeof *wall), *load = NULL;
 
 		s->recorded_cores = recorded_cores(m);
 		s->cores = cores > 0 ? cores : s->recorded_cores;
@@ -928,33 +965,54 @@ build_on(const struct model *m, const size_t *idx, size_t count, int slots, int 
 				s->scaled = 1;
 			}
 		}
-		if (load != NULL) {
-			end = xcalloc(s->n + 1, sizeof *end);
-			s->total = schedule_shared(wall, s->n, slots, s->cores, start, end, slot);
-			for (size_t i = 0; i < s->n; i++)
-				wall[i] = end[i] - start[i];
-			s->scaled |= slots > s->cores;
-		} else
-			s->total = schedule_list(wall, s->n, slots, start, slot);
 		free(load);
-		free(end);
-		for (size_t i = 0; i < s->n; i++) {
-			s->jobs[i].start = start[i];
-			s->jobs[i].end = start[i] + wall[i];
-			s->jobs[i].slot = slot[i];
-		}
-		free(wall);
-		free(start);
-		free(slot);
-	} else {
-		for (size_t i = 0; i < s->n; i++) {
-			const struct build_module *b = &m->modules[s->jobs[i].module];
-			s->jobs[i].start = b->start - t0;
-			s->jobs[i].end = b->end - t0;
-		}
-		s->total = s->recorded;
-		assign_lanes(s);
+		*work = wall;
 	}
+	return 0;
+}
+
+/* Lays the prepared jobs out on slots job slots, sharing s->cores when
+ * known: their starts, ends and slots, and the makespan.  O(n log n). */
+static void
+lay_out(struct schedule *s, const double *work, int slots)
+{
+	double *start = xcalloc(s->n, sizeof *start), *end = xcalloc(s->n + 1, sizeof *end);
+	int *slot = xcalloc(s->n, sizeof *slot);
+
+	if (s->cores > 0) {
+		s->total = schedule_shared(work, s->n, slots, s->cores, start, end, slot);
+		for (size_t i = 0; i < s->n; i++)
+			end[i] = start[i] + (end[i] - start[i]);
+	} else {
+		s->total = schedule_list(work, s->n, slots, start, slot);
+		for (size_t i = 0; i < s->n; i++)
+			end[i] = start[i] + work[i];
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		s->jobs[i].start = start[i];
+		s->jobs[i].end = end[i];
+		s->jobs[i].slot = slot[i];
+	}
+	free(start);
+	free(end);
+	free(slot);
+}
+
+/* The schedule of prepare's jobs: laid out on slots, or as recorded (0). */
+static int
+build(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
+    int slots, int cores, struct schedule *s)
+{
+	double *work;
+
+	if (prepare(m, idx, count, timebase, run, slots, cores, s, &work) != 0)
+		return -1;
+	if (slots > 0) {
+		lay_out(s, work, slots);
+		s->scaled |= s->cores > 0 && slots > s->cores;
+		free(work);
+	} else
+		assign_lanes(s);
 	find_sets(s, m);
 	return 0;
 }
@@ -964,14 +1022,79 @@ schedule_build_cores(const struct model *m, int slots, int cores, struct schedul
 {
 	int run, timebase = pick_timebase(m, &run);
 
-	return build_on(m, NULL, m->nmodules, slots, cores, timebase, run, s);
+	return build(m, NULL, m->nmodules, timebase, run, slots, cores, s);
 }
 
 int
 schedule_build_run(const struct model *m, const size_t *modules, size_t n, int timebase, int run,
     struct schedule *s)
 {
-	return build_on(m, modules, n, 0, 0, timebase, run, s);
+	return build(m, modules, n, timebase, run, 0, 0, s);
+}
+
+static int
+i64_descending(const void *a, const void *b)
+{
+	return order_i64(*(const int64_t *)b, *(const int64_t *)a);
+}
+
+int
+schedule_sim_init(const struct model *m, int cores, struct schedule_sim *sim)
+{
+	int run, timebase = pick_timebase(m, &run);
+	int64_t *peak;
+
+	memset(sim, 0, sizeof *sim);
+	sim->m = m;
+	if (prepare(m, NULL, m->nmodules, timebase, run, 1, cores, &sim->s, &sim->work) != 0)
+		return -1;
+	/* heaviest[k]: the k heaviest known peaks together, saturated */
+	peak = xcalloc(sim->s.n + 1, sizeof *peak);
+	for (size_t i = 0; i < sim->s.n; i++)
+		peak[i] = peak_of(&sim->s, m, i) > 0 ? peak_of(&sim->s, m, i) : 0;
+	qsort(peak, sim->s.n, sizeof *peak, i64_descending);
+	sim->heaviest = xcalloc(sim->s.n + 1, sizeof *sim->heaviest);
+	for (size_t k = 0; k < sim->s.n; k++)
+		sim->heaviest[k + 1] = sat_add(sim->heaviest[k], peak[k]);
+	free(peak);
+	return 0;
+}
+
+int64_t
+schedule_sim_bound(const struct schedule_sim *sim, int slots)
+{
+	return sim->heaviest[(size_t)slots < sim->s.n ? (size_t)slots : sim->s.n];
+}
+
+double
+schedule_sim_run(struct schedule_sim *sim, int slots, int64_t *worst)
+{
+	struct schedule *s = &sim->s;
+
+	s->slots = slots;
+	lay_out(s, sim->work, slots);
+	if (worst != NULL) {
+		struct event *ev;
+		size_t nev = events_of(s, &ev);
+
+		s->worst = 0;
+		sweep_counts(s, sim->m, ev, nev, NULL);
+		free(ev);
+		*worst = s->worst;
+		for (size_t i = 0; i < s->n; i++)
+			if (peak_of(s, sim->m, i) > *worst)
+				*worst = peak_of(s, sim->m, i);
+	}
+	return s->total;
+}
+
+void
+schedule_sim_free(struct schedule_sim *sim)
+{
+	schedule_free(&sim->s);
+	free(sim->work);
+	free(sim->heaviest);
+	memset(sim, 0, sizeof *sim);
 }
 
 void

@@ -322,13 +322,15 @@ fatbin_lines(struct ctx *c, const struct fatbin_rec *fb, size_t *img, size_t n)
 	overhead(c, fb, "container headers", fb->container_headers, fb->containers);
 	overhead(c, fb, "zeros between containers", fb->zeros, 0);
 	overhead(c, fb, "entries not read", fb->entries_skipped, 0);
-	said = entries + fb->container_headers + fb->zeros + fb->entries_skipped;
+	overhead(c, fb, "entries of no bytes", fb->empty_entry_bytes, fb->empty_entries);
+	said = entries + fb->container_headers + fb->zeros + fb->entries_skipped +
+	    fb->empty_entry_bytes;
 	if (fb->damaged && fb->size > said)
 		overhead(c, fb, "not walked (damage)", fb->size - said, 0);
 	l = &c->t->v[at];
 	l->stored = fb->size;
 	l->size = size + headers + fb->container_headers + fb->zeros + fb->entries_skipped +
-	    (fb->damaged && fb->size > said ? fb->size - said : 0);
+	    fb->empty_entry_bytes + (fb->damaged && fb->size > said ? fb->size - said : 0);
 }
 
 /* A bare cubin: a file of one image. */

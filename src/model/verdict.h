@@ -60,6 +60,7 @@ struct verdict {
 	size_t		 counted;	/* entries and modules judged */
 	/* The entries judged, in the count vocabulary (kgroup.h). */
 	struct kcount	 gated, skipped;
+	struct kcount	 copies;	/* entries judged as the entry they copy (copies.h) */
 	/* The rule the skipped entries were chosen by, for the faces that
 	 * mark vendored kernels (the report's sections). */
 	const struct vendored_rule *vendored;

@@ -109,10 +109,20 @@ get_be(const uint8_t *p, size_t n)
 	return v;
 }
 
-int
-amdgpu_msgpack_bounded(const uint8_t *p, size_t n, size_t max, char *err, size_t errsize)
+/* What msgpack-c's zone allocates for a container of so many children
+ * (a map's: twice its pairs), as its unpacker does. */
+static size_t
+zone_bytes(uint8_t b, size_t children)
 {
-	size_t at = 0, pending = 1, objects = 0;
+	if ((b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf)
+		return children / 2 * sizeof(msgpack_object_kv);
+	return children * sizeof(msgpack_object);
+}
+
+int
+amdgpu_msgpack_bounded(const uint8_t *p, size_t n, size_t max, size_t *zone, char *err, size_t errsize)
+{
+	size_t at = 0, pending = 1, objects = 0, bytes = MSGPACK_ZONE_CHUNK_SIZE;
 
 	while (pending > 0) {
 		size_t lenbytes, fixed, children;
@@ -146,7 +156,11 @@ amdgpu_msgpack_bounded(const uint8_t *p, size_t n, size_t max, char *err, size_t
 			return fail(err, errsize, -1, "MessagePack count %zu at %zu: only %zu bytes follow",
 			    children, at, n - at);
 		pending += children;
+		if (children > 0 || w == -1)
+			bytes += zone_bytes(b, children);
 	}
+	if (zone != NULL)
+		*zone = bytes;
 	return 0;
 }
 
@@ -215,28 +229,47 @@ read_target(const msgpack_object *v, struct amdgpu_co *co)
 	co->target[n] = '\0';
 }
 
+/* The note unpacked (msgpack-c), its zone's bytes taken from zones first. */
+static int
+unpack_metadata(const uint8_t *desc, size_t len, msgpack_unpacked *u, struct membudget *zones,
+    size_t *taken, char *err, size_t errsize)
+{
+	size_t off = 0, zone;
+
+	if (amdgpu_msgpack_bounded(desc, len, AMDGPU_META_OBJECTS_MAX, &zone, err, errsize) < 0)
+		return -1;
+	if (zone > AMDGPU_META_ZONE_MAX)
+		return fail(err, errsize, -1, "NT_AMDGPU_METADATA would take %zu bytes of msgpack-c objects, over the limit (%zu MiB): not read",
+		    zone, AMDGPU_META_ZONE_MAX >> 20);
+	if (zones != NULL) {
+		membudget_take(zones, zone);
+		*taken = zone;
+	}
+	msgpack_unpacked_init(u);
+	if (msgpack_unpack_next(u, (const char *)desc, len, &off) != MSGPACK_UNPACK_SUCCESS)
+		return fail(err, errsize, -1, "NT_AMDGPU_METADATA is no MessagePack msgpack-c reads");
+	if (u->data.type != MSGPACK_OBJECT_MAP)
+		return fail(err, errsize, -1, "NT_AMDGPU_METADATA is MessagePack type %d: expected a map", u->data.type);
+	return 0;
+}
+
 static int
 read_metadata(const uint8_t *desc, size_t len, struct amdgpu_co *co, struct strpool *pool,
-    char *err, size_t errsize)
+    struct membudget *zones, char *err, size_t errsize)
 {
-	msgpack_unpacked u;
+	msgpack_unpacked u = { 0 };
 	const msgpack_object *kernels = NULL;
-	size_t off = 0;
+	size_t taken = 0;
 	int rc = 0;
 
 	if (len > AMDGPU_META_BYTES_MAX)
 		return fail(err, errsize, -1, "NT_AMDGPU_METADATA of %zu bytes is over the limit (%zu MiB): not read",
 		    len, AMDGPU_META_BYTES_MAX >> 20);
-	if (amdgpu_msgpack_bounded(desc, len, AMDGPU_META_OBJECTS_MAX, err, errsize) < 0)
+	if (unpack_metadata(desc, len, &u, zones, &taken, err, errsize) < 0) {
+		msgpack_unpacked_destroy(&u);
+		if (taken > 0)
+			membudget_give(zones, taken);
 		return -1;
-	msgpack_unpacked_init(&u);
-	if (msgpack_unpack_next(&u, (const char *)desc, len, &off) != MSGPACK_UNPACK_SUCCESS) {
-		msgpack_unpacked_destroy(&u);
-		return fail(err, errsize, -1, "NT_AMDGPU_METADATA is no MessagePack msgpack-c reads");
-	}
-	if (u.data.type != MSGPACK_OBJECT_MAP) {
-		msgpack_unpacked_destroy(&u);
-		return fail(err, errsize, -1, "NT_AMDGPU_METADATA is MessagePack type %d: expected a map", u.data.type);
 	}
 	for (uint32_t i = 0; i < u.data.via.map.size; i++) {
 		const msgpack_object *key = &u.data.via.map.ptr[i].key, *v = &u.data.via.map.ptr[i].val;
@@ -261,13 +294,15 @@ read_metadata(const uint8_t *desc, size_t len, struct amdgpu_co *co, struct strp
 		}
 	}
 	msgpack_unpacked_destroy(&u);
+	if (taken > 0)
+		membudget_give(zones, taken);
 	return rc;
 }
 
 /* The NT_AMDGPU_METADATA note of a SHT_NOTE section; 1 found, 0 none, -1. */
 static int
 read_notes(Elf_Scn *scn, const GElf_Shdr *sh, struct amdgpu_co *co, struct strpool *pool,
-    char *err, size_t errsize, size_t *err_offset)
+    struct membudget *zones, char *err, size_t errsize, size_t *err_offset)
 {
 	Elf_Data *d = elf_rawdata(scn, NULL);
 	size_t off = 0, name_off, desc_off;
@@ -281,7 +316,7 @@ read_notes(Elf_Scn *scn, const GElf_Shdr *sh, struct amdgpu_co *co, struct strpo
 			continue;
 		*err_offset = (size_t)sh->sh_offset + desc_off;
 		if (read_metadata((const uint8_t *)d->d_buf + desc_off, nh.n_descsz, co, pool,
-		    err, errsize) < 0)
+		    zones, err, errsize) < 0)
 			return -1;
 		return 1;
 	}
@@ -290,7 +325,7 @@ read_notes(Elf_Scn *scn, const GElf_Shdr *sh, struct amdgpu_co *co, struct strpo
 
 int
 amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *co, struct strpool *pool,
-    char *err, size_t errsize, size_t *err_offset)
+    struct membudget *zones, char *err, size_t errsize, size_t *err_offset)
 {
 	struct hostelf_table table;
 	Elf *elf;
@@ -315,7 +350,7 @@ amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *co, struct strpo
 			    (unsigned long long)sh.sh_size, (unsigned long long)sh.sh_offset, size);
 			break;
 		}
-		found = read_notes(scn, &sh, co, pool, err, errsize, err_offset);
+		found = read_notes(scn, &sh, co, pool, zones, err, errsize, err_offset);
 	}
 	elf_end(elf);
 	if (found == 0)

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "membudget.h"
 #include "strpool.h"
 
 #define AMDGPU_TARGET_MAX	32
@@ -29,6 +30,17 @@
 #define AMDGPU_META_OBJECTS_MAX	((size_t)2 << 20)
 /* The note's data: at most so many bytes. */
 #define AMDGPU_META_BYTES_MAX	((size_t)64 << 20)
+/*
+ * What msgpack-c allocates to unpack one note: its first zone chunk and
+ * every array's and map's objects (strings point into the note).  At most
+ * AMDGPU_META_OBJECTS_MAX objects of 24 bytes; a note past it is damage.
+ * Each worker takes these bytes from a budget the workers share before it
+ * unpacks (amdgpu_read's zones), so that code objects read at once hold
+ * at most AMDGPU_ZONES_BUDGET of them together, whatever -T, or one note
+ * alone.
+ */
+#define AMDGPU_META_ZONE_MAX	(AMDGPU_META_OBJECTS_MAX * 24 + ((size_t)64 << 10))
+#define AMDGPU_ZONES_BUDGET	AMDGPU_META_ZONE_MAX
 
 struct amdgpu_kernel {
 	const char	*name;		/* .name, interned */
@@ -49,17 +61,20 @@ int	amdgpu_is_code_object(const uint8_t *data, size_t size);
 /*
  * Reads one code object.  Returns 0, or -1 with a message in err and the
  * offset (within data) it concerns in *err_offset.  Kernel names are
- * interned in pool.
+ * interned in pool.  zones (NULL: none) is the budget msgpack-c's
+ * allocations are taken from while the metadata is unpacked.
  */
 int	amdgpu_read(const uint8_t *data, size_t size, struct amdgpu_co *, struct strpool *pool,
-	    char *err, size_t errsize, size_t *err_offset);
+	    struct membudget *zones, char *err, size_t errsize, size_t *err_offset);
 void	amdgpu_free(struct amdgpu_co *);
 
 /*
  * Checks that MessagePack bytes can be given to msgpack-c: every array's
  * and map's count within the bytes left, the objects in all at most max.
- * Returns 0, or -1 with err.  (amdgpu_read calls it; the fuzz target too.)
+ * Returns 0, or -1 with err; *zone (unless NULL) the bytes msgpack-c will
+ * allocate to unpack them.  (amdgpu_read calls it; the fuzz target too.)
  */
-int	amdgpu_msgpack_bounded(const uint8_t *p, size_t n, size_t max, char *err, size_t errsize);
+int	amdgpu_msgpack_bounded(const uint8_t *p, size_t n, size_t max, size_t *zone,
+	    char *err, size_t errsize);
 
 #endif

@@ -193,6 +193,9 @@ static const struct section_rule section_rules[] = {
 	{ ".nv.capmerc",	1, SEC_MERC },	/* sm_100+: a Mercury copy of a function's code */
 	{ ".nv.info",		0, SEC_MODULE_INFO },
 	{ ".nv.info.",		1, SEC_FUNCTION_INFO },
+	/* The module's reserved shared area, no function's: cuobjdump counts
+	 * it nowhere (doc/binary-formats.md 4.4). */
+	{ ".nv.shared.reserved.", 1, SEC_OTHER },
 	{ ".nv.shared.",	1, SEC_SHARED },
 	{ ".nv.local.",		1, SEC_LOCAL },
 	{ ".nv.constant",	1, SEC_CONSTANT },
@@ -297,6 +300,104 @@ fail(struct reader *r, uint64_t offset, const char *fmt, ...)
 #define STACK_NOT_STATIC	0xffffffffu
 #define UNKNOWN_STACK		(-1)	/* the model's UNKNOWN */
 
+/*
+ * The .nv.info attributes a reader takes a figure from, and the form each
+ * must have: a record of one of them in another form is damage, never a
+ * figure less.  Attributes not here give no column: they are skipped by
+ * that rule, whatever their form (nvinfo_next has checked their length).
+ */
+/*
+ * What a function may have once (cubin_func.seen): a second record or
+ * section of the kind would overwrite the first's figure, so it is damage.
+ */
+enum once_per_function {
+	SEEN_REGCOUNT = 1 << 0, SEEN_FRAME = 1 << 1, SEEN_STACK = 1 << 2,
+	SEEN_SHARED = 1 << 3, SEEN_LOCAL = 1 << 4, SEEN_REFERENCES = 1 << 5,
+};
+
+struct attr_form {
+	uint8_t		 attr;
+	uint8_t		 format;
+	uint16_t	 min_size;	/* SVAL: bytes of payload at least */
+	const char	*name;
+	uint16_t	 once;		/* per symbol (.nv.info), or 0 */
+};
+
+static const struct attr_form attr_forms[] = {
+	{ EIATTR_MAX_THREADS,	EIFMT_SVAL, 12, "EIATTR_MAX_THREADS", 0 },
+	{ EIATTR_REQNTID,	EIFMT_SVAL, 12, "EIATTR_REQNTID", 0 },
+	{ EIATTR_FRAME_SIZE,	EIFMT_SVAL, 8, "EIATTR_FRAME_SIZE", SEEN_FRAME },
+	{ EIATTR_MIN_STACK_SIZE, EIFMT_SVAL, 8, "EIATTR_MIN_STACK_SIZE", SEEN_STACK },
+	{ EIATTR_MAXREG_COUNT,	EIFMT_HVAL, 0, "EIATTR_MAXREG_COUNT", 0 },
+	{ EIATTR_REGCOUNT,	EIFMT_SVAL, 8, "EIATTR_REGCOUNT", SEEN_REGCOUNT },
+};
+
+static const struct attr_form *
+attr_form_of(uint8_t attr)
+{
+	for (size_t i = 0; i < sizeof attr_forms / sizeof attr_forms[0]; i++)
+		if (attr_forms[i].attr == attr)
+			return &attr_forms[i];
+	return NULL;
+}
+
+/*
+ * The form of a record the reader takes a figure from: 1 when it is one
+ * the reader reads and in its form, 0 when its attribute gives no column
+ * (skipped), -1 (damage, naming the section and the record) otherwise.
+ */
+static int
+record_form(struct reader *r, const struct section *sec, const struct nvinfo_rec *rec)
+{
+	const struct attr_form *a = attr_form_of(rec->attr);
+
+	if (a == NULL)
+		return 0;
+	if (rec->format != a->format || (a->format == EIFMT_SVAL && rec->value < a->min_size))
+		return fail(r, sec->hdr.sh_offset + rec->offset,
+		    "section %s, record %s (0x%02x) at 0x%zx: format %u with %u bytes, expected "
+		    "format %u%s", sec->name, a->name, a->attr, rec->offset, rec->format,
+		    rec->format == EIFMT_SVAL ? rec->value : 0, a->format,
+		    a->format == EIFMT_SVAL ? (a->min_size == 8 ? " with a symbol and a value (8 bytes)" :
+		    " with three dimensions (12 bytes)") : "");
+	return 1;
+}
+
+/* The second of what a function has once (once_per_function): damage. */
+static int
+seen_before(struct reader *r, struct cubin_func *f, uint16_t bit, const struct section *sec,
+    uint64_t at, const char *what)
+{
+	if ((f->seen & bit) != 0)
+		return fail(r, at, "section %s: a second %s for function %s, expected one",
+		    sec->name, what, f->name);
+	f->seen |= bit;
+	return 0;
+}
+
+/*
+ * A function symbol defined inside another function's .text: a callee
+ * ptxas laid out in its kernel's code ($KERNEL$CALLEE).  Its records
+ * (its own frame) are the only ones skipped: it has no row of its own,
+ * and its kernel's records count it.
+ */
+static int
+is_callee_inside(const struct reader *r, uint32_t sym)
+{
+	const uint8_t *s = r->syms + (size_t)sym * sizeof(Elf64_Sym);
+	uint16_t shndx = get_u16(s + offsetof(Elf64_Sym, st_shndx));
+
+	return ELF64_ST_TYPE(s[offsetof(Elf64_Sym, st_info)]) == STT_FUNC && shndx < r->nsecs &&
+	    r->secs[shndx].func >= 0;
+}
+
+/*
+ * .nv.info: REGCOUNT, FRAME_SIZE and MIN_STACK_SIZE per symbol.  A record
+ * whose symbol is past the symbol table, or is no function of the image,
+ * would be a figure dropped: damage (check_symtab has made sure the
+ * image has its one table).  Only a callee inside its kernel's code is
+ * skipped, by name (is_callee_inside).
+ */
 static int
 read_module_info(struct reader *r, struct section *sec)
 {
@@ -307,16 +408,29 @@ read_module_info(struct reader *r, struct section *sec)
 	while ((rc = nvinfo_next(sec->bytes, sec->len, &pos, &rec)) == 1) {
 		uint32_t sym, val;
 		long f;
+		int form;
 
-		if (rec.format != EIFMT_SVAL || rec.value < 8)
-			continue;
 		if (rec.attr != EIATTR_REGCOUNT && rec.attr != EIATTR_FRAME_SIZE &&
 		    rec.attr != EIATTR_MIN_STACK_SIZE)
 			continue;
+		if ((form = record_form(r, sec, &rec)) <= 0)
+			return form;
 		sym = get_u32(rec.payload);
 		val = get_u32(rec.payload + 4);
-		if (sym >= r->nsyms || (f = r->sym_func[sym]) < 0)
-			continue;
+		if (sym >= r->nsyms)
+			return fail(r, sec->hdr.sh_offset + rec.offset,
+			    "section %s, record %s at 0x%zx names symbol %u: the symbol table holds %zu",
+			    sec->name, attr_form_of(rec.attr)->name, rec.offset, sym, r->nsyms);
+		if ((f = r->sym_func[sym]) < 0) {
+			if (is_callee_inside(r, sym))
+				continue;
+			return fail(r, sec->hdr.sh_offset + rec.offset,
+			    "section %s, record %s at 0x%zx names symbol %u, which is no function "
+			    "of this image", sec->name, attr_form_of(rec.attr)->name, rec.offset, sym);
+		}
+		if (seen_before(r, &r->c->funcs[f], attr_form_of(rec.attr)->once, sec,
+		    sec->hdr.sh_offset + rec.offset, attr_form_of(rec.attr)->name) < 0)
+			return -1;
 		if (rec.attr == EIATTR_MIN_STACK_SIZE && val == STACK_NOT_STATIC) {
 			r->c->funcs[f].stack = UNKNOWN_STACK;
 			r->c->funcs[f].stack_why = STACK_RECURSION;
@@ -354,6 +468,19 @@ function_for(struct reader *r, size_t link, const char *fn)
 	return name_index_find(&r->names, fn);
 }
 
+/* The function of a per-function section, or damage: its figures would
+ * be dropped. */
+static long
+owner_of(struct reader *r, const struct section *sec, size_t link, const char *fn)
+{
+	long fi = function_for(r, link, fn);
+
+	if (fi < 0)
+		fail(r, sec->hdr_at, "section %s belongs to no function of this image "
+		    "(no section .text.%s)", sec->name, fn);
+	return fi;
+}
+
 static int
 read_function_info(struct reader *r, struct section *sec)
 {
@@ -363,17 +490,21 @@ read_function_info(struct reader *r, struct section *sec)
 	long fi;
 	int rc;
 
-	if ((fi = function_for(r, sec->hdr.sh_info, sec->fn)) < 0)
-		return 0;
+	if ((fi = owner_of(r, sec, sec->hdr.sh_info, sec->fn)) < 0)
+		return -1;
 	f = &r->c->funcs[fi];
 	while ((rc = nvinfo_next(sec->bytes, sec->len, &pos, &rec)) == 1) {
-		if ((rec.attr == EIATTR_MAX_THREADS || rec.attr == EIATTR_REQNTID) &&
-		    rec.format == EIFMT_SVAL && rec.value >= 12) {
+		if (rec.attr != EIATTR_MAX_THREADS && rec.attr != EIATTR_REQNTID &&
+		    rec.attr != EIATTR_MAXREG_COUNT)
+			continue;
+		if (record_form(r, sec, &rec) < 0)
+			return -1;
+		if (rec.attr == EIATTR_MAX_THREADS || rec.attr == EIATTR_REQNTID) {
 			uint64_t t = (uint64_t)get_u32(rec.payload) * get_u32(rec.payload + 4) *
 			    get_u32(rec.payload + 8);
 			if (t > 0 && t <= INT32_MAX && (f->max_threads < 0 || (int32_t)t < f->max_threads))
 				f->max_threads = (int32_t)t;
-		} else if (rec.attr == EIATTR_MAXREG_COUNT && rec.format == EIFMT_HVAL)
+		} else
 			f->maxreg = rec.value;
 	}
 	if (rc < 0)
@@ -392,11 +523,13 @@ size_as_int32(uint64_t size)
 static int
 read_memory_size(struct reader *r, struct section *sec)
 {
-	long fi = function_for(r, sec->hdr.sh_info, sec->fn);
+	long fi = owner_of(r, sec, sec->hdr.sh_info, sec->fn);
 	int32_t size = size_as_int32(sec->hdr.sh_size);
 
-	if (fi < 0)
-		return 0;
+	if (fi < 0 || seen_before(r, &r->c->funcs[fi], sec->kind == SEC_SHARED ? SEEN_SHARED :
+	    SEEN_LOCAL, sec, sec->hdr_at, sec->kind == SEC_SHARED ? "shared memory section" :
+	    "local memory section") < 0)
+		return -1;
 	if (sec->kind == SEC_SHARED)
 		r->c->funcs[fi].shared = size;
 	else
@@ -419,9 +552,11 @@ read_constant(struct reader *r, struct section *sec)
 		return 0;
 	if (*rest == '\0')
 		append_bank(r->c->constant, sizeof r->c->constant, bank, sec->hdr.sh_size);
-	else if ((fi = function_for(r, sec->hdr.sh_info, rest)) >= 0)
+	else if ((fi = owner_of(r, sec, sec->hdr.sh_info, rest)) >= 0)
 		append_bank(r->c->funcs[fi].constant, sizeof r->c->funcs[fi].constant,
 		    bank, sec->hdr.sh_size);
+	else
+		return -1;
 	return 0;
 }
 
@@ -478,11 +613,15 @@ read_references(struct reader *r, struct section *sec)
 	int32_t count[3] = { 0, 0, 0 };
 	long fi;
 
+	if (sec->bytes == NULL)		/* none in the file (NOBITS): read as empty */
+		return 0;
 	if (sec->hdr.sh_type != SHT_REL && sec->hdr.sh_type != SHT_RELA)
-		return 0;
-	if (sec->bytes == NULL || r->nsyms == 0 ||
-	    (fi = function_for(r, link_of_target(r, &sec->hdr), sec->fn)) < 0)
-		return 0;
+		return fail(r, sec->hdr_at, "section %s has type 0x%x: expected SHT_REL (9) or "
+		    "SHT_RELA (4)", sec->name, (unsigned)sec->hdr.sh_type);
+	if ((fi = owner_of(r, sec, link_of_target(r, &sec->hdr), sec->fn)) < 0 ||
+	    seen_before(r, &r->c->funcs[fi], SEEN_REFERENCES, sec, sec->hdr_at,
+	    "relocation section into bank 0") < 0)
+		return -1;
 	entsize = sec->hdr.sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
 	n = sec->len / entsize;
 	if (r->seen == NULL)
@@ -491,7 +630,11 @@ read_references(struct reader *r, struct section *sec)
 		uint64_t s = ELF64_R_SYM(get_u64(sec->bytes + i * entsize + offsetof(Elf64_Rel, r_info)));
 		int k;
 
-		if (s >= r->nsyms || (r->seen[s / 8] & (1u << (s % 8))) != 0)
+		if (s >= r->nsyms)
+			return fail(r, sec->hdr.sh_offset + i * entsize, "section %s, relocation %zu "
+			    "names symbol %llu: the symbol table holds %zu", sec->name, i,
+			    (unsigned long long)s, r->nsyms);
+		if ((r->seen[s / 8] & (1u << (s % 8))) != 0)
 			continue;
 		if ((k = reference_kind(symbol_type(r, s))) < 0)
 			continue;
@@ -803,7 +946,50 @@ hash_image(struct reader *r)
 	free(t);
 }
 
-static void
+/*
+ * The image's one symbol table, of type SHT_SYMTAB in whole entries of 24
+ * bytes (Elf64_Sym, whatever sh_entsize says): every function's section and every .nv.info record names its
+ * symbol there.  A section called .symtab of another type, a second table,
+ * or functions with no table are damage: read any other way, a kernel
+ * would lose its records (and its being a kernel) without a word.
+ */
+static int
+check_symtab(struct reader *r)
+{
+	size_t funcs = 0;
+
+	for (size_t i = 1; i < r->nsecs; i++) {
+		const struct section *sec = &r->secs[i];
+
+		funcs += is_function_text(sec);
+		if (sec->scn == NULL)
+			continue;
+		if (sec->hdr.sh_type != SHT_SYMTAB) {
+			if (strcmp(sec->name, ".symtab") == 0)
+				return fail(r, sec->hdr_at, "section .symtab has type 0x%x: "
+				    "expected SHT_SYMTAB (2)", (unsigned)sec->hdr.sh_type);
+			continue;
+		}
+		if (r->symtab != 0)
+			return fail(r, sec->hdr_at, "section %zu (%s) is a second symbol table, "
+			    "after section %zu (%s): expected one", i, sec->name, r->symtab,
+			    r->secs[r->symtab].name);
+		if (sec->len % sizeof(Elf64_Sym) != 0)	/* sh_entsize is not read */
+			return fail(r, sec->hdr_at, "symbol table %s: %zu bytes, expected whole "
+			    "entries of %zu bytes", sec->name, sec->len, sizeof(Elf64_Sym));
+		r->symtab = i;
+		r->syms = sec->bytes;
+		r->nsyms = sec->len / sizeof(Elf64_Sym);
+	}
+	if (r->symtab == 0 && funcs > 0)
+		return fail(r, r->table.shoff, "no symbol table (SHT_SYMTAB), though %zu function "
+		    "section%s name%s symbols in it", funcs, funcs == 1 ? "" : "s", funcs == 1 ? "s" : "");
+	return 0;
+}
+
+/* The functions, one per .text.<name> section; the symbol each names
+ * (its sh_info's low 24 bits) lies in the symbol table, or it is damage. */
+static int
 collect_functions(struct reader *r)
 {
 	reserve_functions(r);
@@ -812,11 +998,6 @@ collect_functions(struct reader *r)
 		const GElf_Shdr *sh = &sec->hdr;
 		struct cubin_func *f;
 
-		if (sec->kind == SEC_SYMTAB && r->syms == NULL && sec->bytes != NULL) {
-			r->syms = sec->bytes;
-			r->nsyms = sec->len / sizeof(Elf64_Sym);
-			r->symtab = i;
-		}
 		if (!is_function_text(sec))
 			continue;
 		r->secs[i].func = (long)r->c->nfuncs;
@@ -831,10 +1012,17 @@ collect_functions(struct reader *r)
 		f->regcount = -1;
 		f->max_threads = -1;
 		f->maxreg = -1;
+		if (f->sym >= r->nsyms)
+			return fail(r, sec->hdr_at, "section %s names symbol %u (sh_info 0x%llx): "
+			    "the symbol table holds %zu", sec->name, f->sym,
+			    (unsigned long long)sh->sh_info, r->nsyms);
 	}
+	return 0;
 }
 
-static void
+/* Symbol -> function; two functions naming one symbol would leave one
+ * of them without its records: damage. */
+static int
 resolve_symbols(struct reader *r)
 {
 	r->sym_func = xmalloc((r->nsyms ? r->nsyms : 1) * sizeof *r->sym_func);
@@ -844,24 +1032,42 @@ resolve_symbols(struct reader *r)
 		struct cubin_func *f = &r->c->funcs[i];
 		uint8_t other;
 
-		if (f->sym >= r->nsyms)
-			continue;
+		if (r->sym_func[f->sym] >= 0)
+			return fail(r, r->table.shoff, "functions %s and %s name one symbol, %u: "
+			    "expected a symbol of its own each", r->c->funcs[r->sym_func[f->sym]].name,
+			    f->name, f->sym);
 		r->sym_func[f->sym] = (long)i;
 		other = r->syms[f->sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_other)];
 		f->entry = (other & STO_CUDA_ENTRY) != 0;
 		f->visibility = (uint8_t)GELF_ST_VISIBILITY(other);
 		f->unlisted = (other & STO_CUDA_UNLISTED) != 0;
 	}
+	return 0;
 }
+
+/* The sections an image has once: a second would overwrite the first's
+ * calls, toolkit or target. */
+static const unsigned char kind_once_per_image[SEC_KINDS] = {
+	[SEC_TKINFO] = 1, [SEC_COMPAT] = 1, [SEC_CALLGRAPH] = 1,
+};
 
 static int
 read_sections(struct reader *r)
 {
+	size_t first[SEC_KINDS] = { 0 };
+
 	for (size_t i = 1; i < r->nsecs; i++) {
 		struct section *sec = &r->secs[i];
 		section_reader read = section_readers[sec->kind];
 
-		if (sec->scn != NULL && read != NULL && read(r, sec) < 0)
+		if (sec->scn == NULL || read == NULL)
+			continue;
+		if (kind_once_per_image[sec->kind] && first[sec->kind] != 0)
+			return fail(r, sec->hdr_at, "section %zu (%s) is a second one of its kind, "
+			    "after section %zu (%s): expected one", i, sec->name, first[sec->kind],
+			    r->secs[first[sec->kind]].name);
+		first[sec->kind] = i;
+		if (read(r, sec) < 0)
 			return -1;
 	}
 	r->c->global = r->global;
@@ -1098,13 +1304,12 @@ cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *po
 		snprintf(err, errsize, "expected a 64-bit little-endian CUDA ELF (e_machine 190)");
 		return -1;
 	}
-	if (read_header(&r) < 0 || load_sections(&r) < 0)
+	if (read_header(&r) < 0 || load_sections(&r) < 0 || check_symtab(&r) < 0 ||
+	    collect_functions(&r) < 0)
 		goto out;
-	collect_functions(&r);
 	if (c->want_hash)
 		hash_image(&r);
-	resolve_symbols(&r);
-	if (read_sections(&r) < 0)
+	if (resolve_symbols(&r) < 0 || read_sections(&r) < 0)
 		goto out;
 	settle_stacks(&r);
 	finish_functions(c);

@@ -31,6 +31,7 @@ struct cubin_func {
 	/* Scratch used while reading. */
 	uint32_t	 sym;
 	int32_t		 regcount;
+	uint16_t	 seen;		/* records and sections met (cubin.c: one of each) */
 };
 
 struct cubin {

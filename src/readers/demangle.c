@@ -102,17 +102,24 @@ sink_put(const char *s, size_t n, void *opaque)
 	k->len += n;
 }
 
-/* d printed and interned; NULL when it does not print, and *too_long set
- * when that is because it passes DEMANGLED_MAX. */
-static const char *
-print_interned(struct demangle_component *d, struct strpool *pool, struct sink *k, int *too_long)
+/* d printed into k (k->buf, k->len): 1, or 0 when it does not print, and
+ * *too_long set when that is because it passes DEMANGLED_MAX. */
+static int
+print_into(struct demangle_component *d, struct sink *k, int *too_long)
 {
 	k->len = 0;
 	if (setjmp(k->full) != 0) {
 		*too_long = 1;
-		return NULL;
+		return 0;
 	}
-	if (!cplus_demangle_print_callback(DEMANGLE_OPTS, d, sink_put, k))
+	return cplus_demangle_print_callback(DEMANGLE_OPTS, d, sink_put, k) != 0;
+}
+
+/* d printed and interned; NULL when it does not print (print_into). */
+static const char *
+print_interned(struct demangle_component *d, struct strpool *pool, struct sink *k, int *too_long)
+{
+	if (!print_into(d, k, too_long))
 		return NULL;
 	return strpool_intern(pool, k->buf, k->len);
 }
@@ -387,52 +394,73 @@ print_forms(struct demangle_component *tree, const char *mangled, struct strpool
 }
 
 /*
+ * Where buf may be cut: before each of the first DEMANGLE_PREFIX_CUTS
+ * template argument lists ('I') within DEMANGLE_PREFIX_MAX bytes, from
+ * the left.  Returns how many, in cut[], shortest first.
+ */
+static size_t
+prefix_cuts(const char *buf, size_t len, size_t cut[DEMANGLE_PREFIX_CUTS])
+{
+	size_t n = 0;
+
+	for (size_t p = 3; p < len && p <= DEMANGLE_PREFIX_MAX && n < DEMANGLE_PREFIX_CUTS; p++)
+		if (buf[p] == 'I')
+			cut[n++] = p;
+	return n;
+}
+
+/*
  * The collapsed form and namespace of the longest prefix of buf (a "_Z"
  * name without nvcc's decorations) that demangles, cut before a template
- * argument list ('I') and closed; 0 when no cut demangles.
+ * argument list ('I') and closed; 0 when no cut demangles.  The cuts are
+ * tried longest first and the first that prints is the answer, so that a
+ * name whose every cut demangles costs one parse and one printing, and
+ * only the answer is interned.  The cuts printed share one name's bound on
+ * the printer's work (DEMANGLE_WORK_MAX): a cut that prints nothing (past
+ * DEMANGLED_MAX) leaves the shorter ones only what it did not use.
  */
 static int
 prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
 {
 	const char *close = strncmp(buf, "_ZN", 3) == 0 ? "E" : "";
-	size_t len = strlen(buf), cuts = 0;
+	size_t cuts[DEMANGLE_PREFIX_CUTS];
+	size_t n = prefix_cuts(buf, strlen(buf), cuts);
 	char *cut = xmalloc(DEMANGLE_PREFIX_MAX + 2);
 	struct sink k = { .cap = SINK_START };
-	const char *collapsed = NULL, *ns = NULL;
+	size_t work_left = DEMANGLE_WORK_MAX, work;
+	int found = 0;
 
 	k.buf = xmalloc(k.cap);
-	for (size_t p = 3; p < len && p <= DEMANGLE_PREFIX_MAX && cuts < DEMANGLE_PREFIX_CUTS; p++) {
+	while (n > 0 && !found) {
 		struct demangle_component *tree, *stripped, *scope;
-		const char *s;
+		size_t p = cuts[--n];
 		void *mem = NULL;
 		int too_long = 0;
 
-		if (buf[p] != 'I')
-			continue;
-		cuts++;
 		memcpy(cut, buf, p);
 		strcpy(cut + p, close);
 		tree = cplus_demangle_v3_components(cut, DEMANGLE_OPTS, &mem);
-		if (tree != NULL && print_work(tree, p) <= DEMANGLE_WORK_MAX) {
+		if (tree != NULL && (work = print_work(tree, p)) <= work_left) {
+			work_left -= work;
 			stripped = strip(tree, 0);
-			if ((s = print_interned(stripped, pool, &k, &too_long)) != NULL) {
-				collapsed = s;
+			if (print_into(stripped, &k, &too_long)) {
+				char *more = xasprintf("%.*s" DEMANGLE_PREFIX_MORE, (int)k.len, k.buf);
+				const char *ns;
+
+				out->collapsed = strpool_intern_str(pool, more);
+				free(more);
 				scope = scope_of(stripped, 0);
 				ns = scope != NULL ? print_interned(scope, pool, &k, &too_long) : NULL;
+				if (ns != NULL)
+					out->ns = ns;
+				found = 1;
 			}
 		}
 		free(mem);
 	}
 	free(k.buf);
 	free(cut);
-	if (collapsed == NULL)
-		return 0;
-	k.buf = xasprintf("%s" DEMANGLE_PREFIX_MORE, collapsed);
-	out->collapsed = strpool_intern_str(pool, k.buf);
-	free(k.buf);
-	if (ns != NULL)
-		out->ns = ns;
-	return 1;
+	return found;
 }
 
 void

@@ -43,8 +43,9 @@
  * closing "E", so that every prefix parses as c++filt would parse it.
  * DEMANGLE_PREFIX_CUTS: cuts tried, the first ones from the left (a name
  * of N nested template levels has N cuts before its first argument ends);
- * so at most 64 parses of 1,023 bytes a name, each printed within the
- * bounds above.
+ * so at most 64 parses of 1,023 bytes a name.  They are tried longest
+ * first: the first that demangles is the only one printed (within the
+ * bounds above) and interned.
  */
 #define DEMANGLE_PREFIX_MAX	1023	/* libiberty's DEMANGLE_RECURSION_LIMIT / 2 - 1 */
 #define DEMANGLE_PREFIX_CUTS	64

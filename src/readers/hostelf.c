@@ -5,10 +5,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
 #include "hostelf.h"
+#include "xalloc.h"
 
 int
 hostelf_is_elf(const uint8_t *data, size_t size)
@@ -233,79 +235,204 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 	return check_segments(d, size, what, k, t, err, errsize, err_offset);
 }
 
-/* A section's bytes, checked against the file; 0, or -1 (err). */
+/*
+ * What each section name holds, and when it is read: every .nv_fatbin and
+ * every .hip_fatbin; __nv_relfatbin only in a file with no .nv_fatbin
+ * (cuobjdump's rule, doc/binary-formats.md 1.3: beside one, it holds the
+ * relocatable copies of the linked code).
+ */
+struct code_section {
+	const char	*name;
+	int		 bundles;	/* clang offload bundles, not a fatbin */
+	int		 relocatable;
+	int		 unless_nv_fatbin;
+};
+
+static const struct code_section code_sections[] = {
+	{ ".nv_fatbin",		0, 0, 0 },
+	{ "__nv_relfatbin",	0, 1, 1 },
+	{ ".hip_fatbin",	1, 0, 0 },
+};
+
+static const struct code_section *
+code_section_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof code_sections / sizeof code_sections[0]; i++)
+		if (strcmp(name, code_sections[i].name) == 0)
+			return &code_sections[i];
+	return NULL;
+}
+
+static int __attribute__((format(printf, 5, 6)))
+sections_error(char *err, size_t errsize, size_t *err_offset, uint64_t at, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errsize, fmt, ap);
+	va_end(ap);
+	*err_offset = (size_t)at;
+	return -1;
+}
+
+/*
+ * A section's bytes, checked against the file: 1, 0 when it has none in
+ * the file (NOBITS: a file of debugging information only), or -1 (err).
+ */
 static int
 section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh, const char *name,
-    const uint8_t **out, size_t *out_size, size_t *out_offset, char *err, size_t errsize,
-    size_t *err_offset)
+    struct fatbin_section *out, char *err, size_t errsize, size_t *err_offset)
 {
 	if (sh->sh_type == SHT_NOBITS)
 		return 0;
-	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset) {
-		*err_offset = sh->sh_offset;
-		snprintf(err, errsize, "section %s (%llu bytes) runs past the end of the file (%zu bytes): truncated?",
+	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
+		return sections_error(err, errsize, err_offset, sh->sh_offset,
+		    "section %s (%llu bytes) runs past the end of the file (%zu bytes): truncated?",
 		    name, (unsigned long long)sh->sh_size, size);
-		return -1;
+	out->data = data + sh->sh_offset;
+	out->size = sh->sh_size;
+	out->offset = sh->sh_offset;
+	return 1;
+}
+
+/* The sections found, in file order, and whether one is .nv_fatbin. */
+struct found {
+	GElf_Shdr	 *hdrs;
+	const struct code_section **kinds;
+	size_t		  n;
+	int		  nv_fatbin;
+};
+
+static int
+find_code_sections(const uint8_t *data, size_t size, const struct hostelf_table *table,
+    struct found *f, char *err, size_t errsize, size_t *err_offset)
+{
+	Elf *elf = elf_memory((char *)data, size);
+	Elf_Scn *scn = NULL;
+	size_t nsecs;
+	int rc = 0;
+
+	if (elf == NULL)
+		return sections_error(err, errsize, err_offset, 0, "unreadable ELF: %s", elf_errmsg(-1));
+	if (elf_getshdrnum(elf, &nsecs) != 0 || nsecs != table->shnum) {
+		elf_end(elf);
+		return sections_error(err, errsize, err_offset, table->shoff,
+		    "libelf reads %zu of the %zu section headers at 0x%llx",
+		    nsecs, table->shnum, (unsigned long long)table->shoff);
 	}
-	*out = data + sh->sh_offset;
-	*out_size = sh->sh_size;
-	*out_offset = sh->sh_offset;
-	return 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const struct code_section *k;
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) == NULL) {
+			rc = sections_error(err, errsize, err_offset,
+			    table->shoff + elf_ndxscn(scn) * table->shentsize,
+			    "unreadable section header %zu: %s", elf_ndxscn(scn), elf_errmsg(-1));
+			break;
+		}
+		/* The name is in the table: checked by hostelf_check_table. */
+		if ((k = code_section_named(table->names + sh.sh_name)) == NULL)
+			continue;
+		if (f->hdrs == NULL) {
+			f->hdrs = xmalloc(nsecs * sizeof *f->hdrs);
+			f->kinds = xmalloc(nsecs * sizeof *f->kinds);
+		}
+		f->hdrs[f->n] = sh;
+		f->kinds[f->n++] = k;
+		f->nv_fatbin |= !k->bundles && !k->relocatable;
+	}
+	elf_end(elf);
+	return rc;
+}
+
+static int
+by_offset(const void *a, const void *b)
+{
+	const struct fatbin_section *x = *(const struct fatbin_section *const *)a;
+	const struct fatbin_section *y = *(const struct fatbin_section *const *)b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/*
+ * Each byte read once: device code sections over the same bytes would
+ * give their rows twice, and the reader's work past the file's.  -1
+ * (err) when two overlap.
+ */
+static int
+overlapping(const struct fatbin_section *secs, size_t n, char *err, size_t errsize,
+    size_t *err_offset)
+{
+	const struct fatbin_section **order, *last = NULL;
+	size_t m = 0;
+	int rc = 0;
+
+	if (n < 2)
+		return 0;
+	order = xmalloc(n * sizeof *order);
+	for (size_t i = 0; i < n; i++)
+		if (secs[i].size > 0)	/* an empty one holds no byte */
+			order[m++] = &secs[i];
+	qsort(order, m, sizeof *order, by_offset);
+	for (size_t i = 0; i < m && rc == 0; i++) {
+		if (last != NULL && order[i]->offset < last->offset + last->size)
+			rc = sections_error(err, errsize, err_offset, order[i]->offset,
+			    "section %s (%zu bytes at 0x%zx) overlaps section %s (%zu bytes at 0x%zx): "
+			    "expected each byte of device code in one section", order[i]->name,
+			    order[i]->size, order[i]->offset, last->name, last->size, last->offset);
+		last = order[i];
+	}
+	free(order);
+	return rc;
 }
 
 int
-hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *out,
-    char *err, size_t errsize, size_t *err_offset)
+hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section **out,
+    size_t *nout, char *err, size_t errsize, size_t *err_offset)
 {
-	static const char *const names[3] = { ".nv_fatbin", "__nv_relfatbin", ".hip_fatbin" };
 	struct hostelf_table table;
-	Elf *elf;
-	Elf_Scn *scn = NULL;
-	size_t nsecs;
-	GElf_Shdr found[3];
-	int have[3] = { 0, 0, 0 };
-	int which;
+	struct found f;
 
 	*err_offset = 0;
-	memset(out, 0, sizeof *out);
+	*out = NULL;
+	*nout = 0;
+	memset(&f, 0, sizeof f);
 	if (hostelf_check_table(data, size, "file", &table, err, errsize, err_offset) < 0)
 		return -1;
 	if (table.shnum == 0)
 		return 0;
-	elf = elf_memory((char *)data, size);
-	if (elf == NULL) {
-		snprintf(err, errsize, "unreadable ELF: %s", elf_errmsg(-1));
-		return -1;
-	}
-	if (elf_getshdrnum(elf, &nsecs) != 0 || nsecs != table.shnum) {
-		*err_offset = (size_t)table.shoff;
-		snprintf(err, errsize, "libelf reads %zu of the %zu section headers at 0x%llx",
-		    nsecs, table.shnum, (unsigned long long)table.shoff);
-		elf_end(elf);
-		return -1;
-	}
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
+	if (find_code_sections(data, size, &table, &f, err, errsize, err_offset) < 0)
+		goto damage;
+	for (size_t i = 0; i < f.n; i++) {
+		const struct code_section *k = f.kinds[i];
+		struct fatbin_section sec;
+		int rc;
 
-		if (gelf_getshdr(scn, &sh) == NULL)
+		if (k->unless_nv_fatbin && f.nv_fatbin)
 			continue;
-		name = table.names + sh.sh_name;	/* checked by hostelf_check_table */
-		for (int i = 0; i < 3; i++)
-			if (!have[i] && strcmp(name, names[i]) == 0) {
-				found[i] = sh;
-				have[i] = 1;
-			}
+		memset(&sec, 0, sizeof sec);
+		if ((rc = section_bytes(data, size, &f.hdrs[i], k->name, &sec, err, errsize,
+		    err_offset)) < 0)
+			goto damage;
+		if (rc == 0)
+			continue;
+		sec.name = k->name;
+		sec.relocatable = k->relocatable;
+		sec.bundles = k->bundles;
+		if (*out == NULL)
+			*out = xmalloc(f.n * sizeof **out);
+		(*out)[(*nout)++] = sec;
 	}
-	elf_end(elf);
-
-	if (have[2] && section_bytes(data, size, &found[2], names[2], &out->bundles,
-	    &out->bundles_size, &out->bundles_offset, err, errsize, err_offset) < 0)
-		return -1;
-	which = have[0] ? 0 : have[1] ? 1 : -1;
-	if (which >= 0 && section_bytes(data, size, &found[which], names[which], &out->data,
-	    &out->size, &out->offset, err, errsize, err_offset) < 0)
-		return -1;
-	out->relocatable = which == 1;
-	return out->data != NULL || out->bundles != NULL;
+	if (overlapping(*out, *nout, err, errsize, err_offset) < 0)
+		goto damage;
+	free(f.hdrs);
+	free(f.kinds);
+	return *nout > 0;
+damage:
+	free(f.hdrs);
+	free(f.kinds);
+	free(*out);
+	*out = NULL;
+	*nout = 0;
+	return -1;
 }

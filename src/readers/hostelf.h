@@ -1,7 +1,8 @@
 /*
  * Host ELF files (objects, shared libraries, executables): where their
  * device code sits.  cuobjdump's rule is followed: .nv_fatbin when the file
- * has one, otherwise __nv_relfatbin (doc/binary-formats.md 1.3).
+ * has one, otherwise __nv_relfatbin (doc/binary-formats.md 1.3); every
+ * section of the name is read, not only the first.
  */
 #ifndef SPILLWAY_HOSTELF_H
 #define SPILLWAY_HOSTELF_H
@@ -9,15 +10,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A section holding device code. */
 struct fatbin_section {
+	const char	*name;		/* .nv_fatbin, __nv_relfatbin, .hip_fatbin */
 	const uint8_t	*data;
 	size_t		 size;
 	size_t		 offset;	/* in the file */
 	int		 relocatable;	/* __nv_relfatbin */
-	/* HIP: the .hip_fatbin section (clang offload bundles), NULL when none. */
-	const uint8_t	*bundles;
-	size_t		 bundles_size;
-	size_t		 bundles_offset;
+	int		 bundles;	/* .hip_fatbin: clang offload bundles, not a fatbin */
 };
 
 int	hostelf_is_elf(const uint8_t *data, size_t size);
@@ -49,11 +49,14 @@ int	hostelf_check_table(const uint8_t *data, size_t size, const char *what, stru
 	    char *err, size_t errsize, size_t *err_offset);
 
 /*
- * Finds the fatbin section, and the .hip_fatbin section.  Returns 1 when
- * either is found (data or bundles not NULL), 0 when the file holds no
- * device code, -1 on a malformed file (err, *err_offset).
+ * The sections that hold device code, in file order: every .nv_fatbin and
+ * .hip_fatbin, and every __nv_relfatbin when there is no .nv_fatbin;
+ * a NOBITS one has no bytes and is left out.  Returns 1 with *out (an
+ * array of *n, freed by the caller), 0 when the file holds no device code,
+ * -1 on a malformed file (err, *err_offset), sections over the same bytes
+ * included.
  */
-int	hostelf_fatbin_section(const uint8_t *data, size_t size, struct fatbin_section *,
-	    char *err, size_t errsize, size_t *err_offset);
+int	hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section **out,
+	    size_t *n, char *err, size_t errsize, size_t *err_offset);
 
 #endif

@@ -5,13 +5,15 @@
 #include <string.h>
 
 #include "escape.h"
+#include "keyhash.h"
 #include "namecache.h"
 #include "xalloc.h"
 
+/* Keyed: the names, and so where they are interned, are the input's. */
 static uint64_t
 ptr_hash(const void *p)
 {
-	return (uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15ULL;
+	return keyhash_ptr(p);
 }
 
 void

@@ -94,6 +94,7 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	if (s->seen != NULL)
 		htab_delete(s->seen);
 	free(s->links);
+	free(s->root_devs);
 	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
 		free(s->chunks[c]);
 	free(s->chunks);
@@ -115,10 +116,16 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 	}
 	stats->spans = xcalloc((size_t)npaths, sizeof *stats->spans);
 	stats->nspans = (size_t)npaths;
+	for (int i = 0; i < npaths; i++) {	/* the file systems links may lead into */
+		struct stat st;
+
+		if (strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0)
+			scan_fs_add_root(&s, &st);
+	}
 	for (int i = 0; i < npaths; i++) {
 		struct scan_span *sp = &stats->spans[i];
 		struct stat st;
-		size_t filled = s.modules_filled;
+		size_t filled = s.modules_filled, ptxas = model->nptxas;
 
 		sp->path = paths[i];
 		sp->image_first = sp->image_end = model->nimages;
@@ -126,6 +133,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 			scan_walk_file(&s, AT_FDCWD, paths[i], paths[i], paths[i], 1, 0);
 			sp->image_end = model->nimages;
 			sp->modules = s.modules_filled - filled;
+			sp->ptxas = model->nptxas - ptxas;
 			continue;
 		}
 		if (stat(paths[i], &st) != 0) {
@@ -149,6 +157,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		(void)scan_inode_seen(&s, &st, 1);	/* one that could not be read, too */
 		sp->image_end = model->nimages;
 		sp->modules = s.modules_filled - filled;
+		sp->ptxas = model->nptxas - ptxas;
 	}
 	if (cfg->logs != NULL)
 		for (size_t i = 0; i < cfg->logs->n; i++)

@@ -25,6 +25,7 @@ struct scan_span {
 	int		 again;		/* read already under an earlier name: skipped */
 	size_t		 image_first, image_end;
 	size_t		 modules;
+	size_t		 ptxas;		/* ptxas -v records read from it (a log) */
 };
 
 struct scan_stats {

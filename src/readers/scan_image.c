@@ -170,6 +170,58 @@ entry_skipped(struct place *p, const struct fatbin_entry *e)
 		p->scan->model->fatbins[p->fatbin - 1].entries_skipped += entry_bytes(e);
 }
 
+/*
+ * The most entries of one fatbin section or file made images: each costs
+ * an image record (and a job, a size line) of its own, whatever the few
+ * bytes it holds, so that a fatbin of millions of 72-byte entries would
+ * hold gigabytes.  libcublasLt.so.13, NVIDIA's largest, has 5,737; the
+ * bound is 45 times that.  Entries past it are damage, said once, and
+ * their bytes are counted with the entries not read.
+ */
+#define FATBIN_IMAGES_MAX	((size_t)256 << 10)
+
+/* Whether the walk may make one more image of its fatbin's entries (the
+ * first one past the bound says so). */
+static int
+entry_within_bound(struct place *p, const struct fatbin_entry *e)
+{
+	char msg[ERRBUF];
+
+	if (p->fatbin_images < FATBIN_IMAGES_MAX) {
+		p->fatbin_images++;
+		return 1;
+	}
+	if (p->fatbin_images++ == FATBIN_IMAGES_MAX) {
+		snprintf(msg, sizeof msg, "more than %zu entries in one fatbin: this one and those after it are not read",
+		    FATBIN_IMAGES_MAX);
+		place_error(p, e->offset, msg);
+	}
+	entry_skipped(p, e);
+	return 0;
+}
+
+/*
+ * A PTX or LTO-IR entry of no bytes holds no code: it is counted with its
+ * container, not made an image, so that a fatbin of millions of entry
+ * headers and nothing else costs no memory per entry (size.c says them on
+ * a line of their own).  A SASS entry of no bytes is damage
+ * (image_readable).
+ */
+static int
+entry_empty(struct place *p, const struct fatbin_entry *e)
+{
+	struct fatbin_rec *fb;
+
+	if (e->kind == FATBIN_KIND_ELF || e->payload_size > 0)
+		return 0;
+	if (p->fatbin > 0) {
+		fb = &p->scan->model->fatbins[p->fatbin - 1];
+		fb->empty_entries++;
+		fb->empty_entry_bytes += entry_bytes(e);
+	}
+	return 1;
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -201,6 +253,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		entry_skipped(p, e);
 		return;
 	}
+	if (entry_empty(p, e))
+		return;
 	if (e->kind == FATBIN_KIND_LTO)
 		img.compression = COMPRESS_NONE;	/* its payload is no zstd frame */
 	else if (e->flags & FATBIN_FLAG_ZSTD)
@@ -224,6 +278,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		entry_skipped(p, e);
 		return;
 	}
+	if (!entry_within_bound(p, e))
+		return;
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
 	if (img.kind != IMAGE_SASS)
@@ -490,6 +546,7 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	rec.size = size;
 	i = model_add_fatbin(m, &rec);
 	p->fatbin = i + 1;
+	p->fatbin_images = 0;
 	rec.damaged = fatbin_walk_tallied(data, size, on_fatbin_entry, on_fatbin_error, skip_zeros,
 	    &t, p) != 0;
 	m->fatbins[i].containers = t.containers;
@@ -499,17 +556,16 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	p->fatbin = 0;
 }
 
-/* A host object, shared library or executable: the fatbin in its
- * .nv_fatbin or __nv_relfatbin section, the offload bundles in its
- * .hip_fatbin section, if it has them. */
+/* A host object, shared library or executable: the fatbins in its
+ * .nv_fatbin or __nv_relfatbin sections, the offload bundles in its
+ * .hip_fatbin sections, if it has them (hostelf.h: every one). */
 static void
 read_host_elf(struct place *p, const uint8_t *data, size_t size)
 {
-	struct fatbin_section sec;
-	struct place q = *p;
+	struct fatbin_section *secs;
 	char err[ERRBUF];
-	size_t erroff = 0;
-	int rc = hostelf_fatbin_section(data, size, &sec, err, sizeof err, &erroff);
+	size_t n, erroff = 0;
+	int rc = hostelf_fatbin_sections(data, size, &secs, &n, err, sizeof err, &erroff);
 
 	if (rc < 0) {
 		place_error(p, erroff, err);
@@ -518,16 +574,18 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 	if (rc == 0)
 		return;
 	p->scan->stats->files_read++;
-	if (sec.data != NULL) {
-		q.base = p->base + sec.offset;
-		q.relocatable = sec.relocatable;
-		walk_fatbin(&q, sec.data, sec.size, sec.relocatable ? "__nv_relfatbin" : ".nv_fatbin");
+	for (size_t i = 0; i < n; i++) {
+		struct place q = *p;
+
+		q.base = p->base + secs[i].offset;
+		if (secs[i].bundles)
+			walk_bundles(&q, secs[i].data, secs[i].size);
+		else {
+			q.relocatable = secs[i].relocatable;
+			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name);
+		}
 	}
-	if (sec.bundles != NULL) {
-		q = *p;
-		q.base = p->base + sec.bundles_offset;
-		walk_bundles(&q, sec.bundles, sec.bundles_size);
-	}
+	free(secs);
 }
 
 /* An ar archive: each member read as a buffer of its own. */
@@ -607,6 +665,9 @@ is_log(const uint8_t *data, size_t size)
 /*
  * What a buffer is, by its content: the first type whose sniff says so
  * reads it.  A cubin is an ELF file too, so it comes before host ELF.
+ * Each sniff looks at most at the first 64 KiB (a build log's, in
+ * logs_detect; the others at a header), so that a file spillway does not
+ * read is never faulted in whole to learn so.
  */
 struct file_type {
 	const char	*name;

@@ -15,10 +15,11 @@
  *                  its cubin read into rows
  *   scan_source.c  the files jobs read from: opened for the walk, shared
  *                  by its jobs, copied from with pread
+ *   scan_fs.c      the file systems the walk may enter, long paths
  *
  * scan.c -> scan_walk.c -> scan_image.c -> scan_pool.c -> scan_job.c
  * (scan.c starts and stops the pool, and reads scan_buffer's bytes with
- * scan_image.c, itself), and scan_source.c below them all.
+ * scan_image.c, itself), and scan_source.c and scan_fs.c below them all.
  */
 #ifndef SPILLWAY_SCAN_INT_H
 #define SPILLWAY_SCAN_INT_H
@@ -130,6 +131,10 @@ struct scan {
 	/* Symbolic links met by the walk of one root, read after it. */
 	struct link_rec		*links;
 	size_t			 nlinks, caplinks;
+	/* The file systems of the paths given: links to folders elsewhere
+	 * are named, not followed (scan_fs.c). */
+	dev_t			*root_devs;
+	size_t			 nroot_devs, caproot_devs;
 	uint64_t		 order;
 	size_t			 modules_filled;	/* by the logs read so far; the main thread's alone */
 	atomic_size_t		 next_job;
@@ -140,6 +145,7 @@ struct scan {
 	atomic_size_t		 gather_waits;	/* the job the gathering sleeps on, or NO_JOB */
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
+	struct membudget	 zones;		/* msgpack-c's, unpacking AMDGPU metadata */
 	struct rss		 rss;
 	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*
@@ -177,6 +183,7 @@ struct place {
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
+	size_t			 fatbin_images;	/* entries of that walk made images */
 };
 
 /* A batch of consecutive jobs a worker claimed. */
@@ -220,6 +227,15 @@ void	scan_walk_file(struct scan *, int dirfd, const char *name, const char *path
 void	scan_walk_dir(struct scan *, int dirfd, const char *name, const char *path,
 	    const char *root, int depth, int follow);
 void	scan_walk_links(struct scan *, const char *root);
+
+/* scan_fs.c */
+/* The pseudo file system fd lies on ("proc", "sysfs"...), NULL for another. */
+const char *scan_fs_pseudo(int fd);
+void	scan_fs_add_root(struct scan *, const struct stat *);
+int	scan_fs_is_root(const struct scan *, const struct stat *);
+/* The folder of path, opened a piece at a time when path is past PATH_MAX
+ * (*base: the last name in it), else AT_FDCWD (*base: path); -1 (errno). */
+int	scan_fs_open_parent(const char *path, const char **base);
 
 /* scan_image.c */
 void	scan_read_buffer(struct place *, const uint8_t *, size_t, int named);

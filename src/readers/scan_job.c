@@ -139,7 +139,7 @@ amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
 	size_t erroff = 0;
 	const char *none = strpool_intern_memo(&s->model->pool, &w->memo, "");
 
-	if (amdgpu_read(elf, elfsize, &co, &s->model->pool, err, sizeof err, &erroff) < 0) {
+	if (amdgpu_read(elf, elfsize, &co, &s->model->pool, &s->zones, err, sizeof err, &erroff) < 0) {
 		job_error(s, j, j->offset + erroff, err);
 		return;
 	}

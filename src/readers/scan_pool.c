@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amdgpu.h"
 #include "clock.h"
 #include "fatal.h"
 #include "parallel.h"
@@ -437,6 +438,7 @@ scan_pool_start(struct scan *s, int nthreads)
 	namecache_init(&s->names, &s->model->pool);
 	rss_open(&s->rss);
 	membudget_init(&s->buffers, BUDGET_SHARE);
+	membudget_init(&s->zones, AMDGPU_ZONES_BUDGET);
 	/* Before any row is read the rest is the program, and what the
 	 * workers will hold besides their buffers: pieces of compressed
 	 * input, zstd's state, and the rows the gathering has not taken. */
@@ -493,6 +495,7 @@ scan_pool_finish(struct scan *s, struct worker *w)
 	s->stats->buffer_handed = s->buffers.handed;
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
+	membudget_free(&s->zones);
 	rss_close(&s->rss);
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);

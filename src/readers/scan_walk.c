@@ -1,7 +1,8 @@
 /*
  * The directory walk: paths selected by --include and --exclude, each
  * file and directory read once (by device and inode), symbolic links
- * read after the tree, notices for what is not read.  A file is opened
+ * read after the tree (or named: follow_link), notices for what is not
+ * read.  A file is opened
  * (scan_source.c) and handed to scan_image.c.
  */
 #include "config.h"
@@ -10,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -255,6 +257,7 @@ void
 scan_walk_dir(struct scan *s, int dirfd, const char *name, const char *path, const char *root,
     int depth, int follow)
 {
+	const char *pseudo;
 	struct stat st;
 	int fd;
 
@@ -272,6 +275,14 @@ scan_walk_dir(struct scan *s, int dirfd, const char *name, const char *path, con
 		return;
 	}
 	if (scan_inode_seen(s, &st, 1)) {	/* reached again through a link */
+		close(fd);
+		return;
+	}
+	if ((pseudo = scan_fs_pseudo(fd)) != NULL) {	/* a mount point in the tree */
+		char what[96];
+
+		snprintf(what, sizeof what, "a folder on a pseudo file system (%s): not read", pseudo);
+		walk_notice(s, depth == 0 ? path : shown_under(path, root), what);
 		close(fd);
 		return;
 	}
@@ -336,26 +347,58 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 }
 
 /*
- * The links the walk of root met: a file or directory read already (by its
- * own name, or through another link) is not read again, so links that make
- * a loop end there; one that leads nowhere has nothing to read.
+ * What one link leads to: read, or named (walk_notice: a gate does not
+ * pass on it), never skipped without a word.  Its folder is opened a
+ * piece at a time when its path is past PATH_MAX.  A link that leads
+ * nowhere (ENOENT, ENOTDIR) has nothing to read; a file or folder read
+ * already is not read again, so links that make a loop end there.  Not
+ * followed, and named: a link into a pseudo file system (/proc, /sys:
+ * scan_fs.c), and a link to a folder on a file system none of the paths
+ * given lies on (a file there is read: it is one file, a folder is a
+ * walk of anything).
  */
+static void
+follow_link(struct scan *s, const struct link_rec *l, const char *root)
+{
+	const char *base, *pseudo;
+	char what[200];
+	struct stat st;
+	int dirfd = scan_fs_open_parent(l->path, &base), fd = -1;
+
+	if (dirfd == -1 || (fd = openat(dirfd, base, O_PATH | O_CLOEXEC)) < 0 ||
+	    fstat(fd, &st) != 0) {
+		if (errno != ENOENT && errno != ENOTDIR) {
+			snprintf(what, sizeof what, "a link that cannot be followed: %s", strerror(errno));
+			walk_notice(s, l->shown, what);
+		}
+	} else if ((pseudo = scan_fs_pseudo(fd)) != NULL) {
+		snprintf(what, sizeof what, "a link into a pseudo file system (%s): not followed", pseudo);
+		walk_notice(s, l->shown, what);
+	} else if (scan_inode_seen(s, &st, 0))
+		;
+	else if (S_ISREG(st.st_mode))
+		scan_walk_file(s, dirfd, base, l->path, l->shown, 0, 0);
+	else if (!S_ISDIR(st.st_mode))
+		walk_notice(s, l->shown, special_notice(st.st_mode));
+	else if (!scan_fs_is_root(s, &st))
+		walk_notice(s, l->shown, "a link to a folder on another file system than the paths "
+		    "given: not followed (name the folder to read it)");
+	else
+		scan_walk_dir(s, dirfd, base, l->path, root, 1, 1);
+	if (fd >= 0)
+		close(fd);
+	if (dirfd >= 0)
+		close(dirfd);
+}
+
+/* The links the walk of root met, each followed or named (follow_link). */
 void
 scan_walk_links(struct scan *s, const char *root)
 {
 	for (size_t i = 0; i < s->nlinks; i++) {
 		struct link_rec l = s->links[i];	/* the list grows meanwhile */
-		struct stat st;
 
-		if (stat(l.path, &st) != 0)
-			;
-		else if (S_ISREG(st.st_mode)) {
-			if (!scan_inode_seen(s, &st, 0))
-				scan_walk_file(s, AT_FDCWD, l.path, l.path, l.shown, 0, 0);
-		} else if (S_ISDIR(st.st_mode))
-			scan_walk_dir(s, AT_FDCWD, l.path, l.path, root, 1, 1);
-		else
-			walk_notice(s, l.shown, special_notice(st.st_mode));
+		follow_link(s, &l, root);
 		free(l.path);
 		free(l.shown);
 	}

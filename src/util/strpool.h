@@ -50,7 +50,7 @@ struct strpool_memo {
 
 const char	*strpool_intern_memo(struct strpool *, struct strpool_memo *, const char *s);
 void		 strpool_free(struct strpool *);
-/* The pool's hash of a string: every byte counts, eight at a time. */
+/* The pool's hash of a string: keyed per run (keyhash.h), never printed. */
 uint64_t	 strpool_hash(const char *s);
 /* Bytes the pool holds: its blocks and hash tables (not thread-safe). */
 size_t		 strpool_bytes(const struct strpool *);

@@ -1,0 +1,112 @@
+/*
+ * --help, printed from the option table: the options by group, the help
+ * text in one column from HELP_LEFT, words wrapped within HELP_WIDTH
+ * columns, an option too long for its column on a line of its own.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "optiontable.h"
+
+#define HELP_WIDTH	79
+#define HELP_LEFT	28	/* the column the help text starts in */
+
+/* text from column at (the cursor), words wrapped at HELP_WIDTH onto
+ * lines that start at HELP_LEFT; returns the column after it. */
+static int
+put_words(FILE *f, const char *text, int at)
+{
+	while (*text != '\0') {
+		size_t len = strcspn(text, " ");
+
+		if (at > HELP_LEFT && at + 1 + (int)len > HELP_WIDTH) {
+			fprintf(f, "\n%*s", HELP_LEFT, "");
+			at = HELP_LEFT;
+		} else if (at > HELP_LEFT) {
+			fputc(' ', f);
+			at++;
+		}
+		fwrite(text, 1, len, f);
+		at += (int)len;
+		text += len;
+		text += strspn(text, " ");
+	}
+	return at;
+}
+
+/* "; ARG: a, b or c" (a list: "; LIST of a, b, c"): the values an option
+ * takes, from its table. */
+static int
+put_values(FILE *f, const struct option_doc *d, int at)
+{
+	char word[128];
+
+	int list = d->complete == COMPLETE_VALUES;
+
+	snprintf(word, sizeof word, "%s%s", d->arg, list ? " of" : ":");
+	at = put_words(f, word, at);
+	for (size_t i = 0; d->value(i) != NULL; i++) {
+		snprintf(word, sizeof word, "%s%s", d->value(i), d->value(i + 1) == NULL ? "" :
+		    d->value(i + 2) == NULL && !list ? " or" : ",");
+		at = put_words(f, word, at);
+	}
+	return at;
+}
+
+static void
+put_option(FILE *f, const struct option_doc *d, const char *prefix)
+{
+	char left[96], text[512];
+	int n = 0, at;
+
+	if (isalpha(d->opt.val) && d->opt.val < 128)
+		n = snprintf(left, sizeof left, "-%c, ", d->opt.val);
+	else
+		n = snprintf(left, sizeof left, "    ");
+	if (d->arg && d->opt.has_arg == optional_argument)
+		snprintf(left + n, sizeof left - n, "%s%s[=%s]", prefix, d->opt.name, d->arg);
+	else if (d->arg)
+		snprintf(left + n, sizeof left - n, "%s%s=%s", prefix, d->opt.name, d->arg);
+	else
+		snprintf(left + n, sizeof left - n, "%s%s", prefix, d->opt.name);
+	at = fprintf(f, "  %s", left);
+	if (at + 2 > HELP_LEFT) {
+		fputc('\n', f);
+		at = 0;
+	}
+	fprintf(f, "%*s", HELP_LEFT - at, "");
+	at = HELP_LEFT;
+	snprintf(text, sizeof text, "%s%s", d->help, d->help_values ? ";" : "");
+	at = put_words(f, text, at);
+	if (d->help_values)
+		put_values(f, d, at);
+	fputc('\n', f);
+}
+
+void
+help_write(FILE *f, const struct option_table *t)
+{
+	fprintf(f, "Usage: spillway [OPTION]... [PATH]...\n"
+	    "  or:  spillway record [--log=FILE] [--module=NAME] -- COMMAND [ARG]...\n"
+	    "Read every kernel's registers, stack, shared, local and constant memory\n"
+	    "from the GPU binaries under PATH (default: .), and the build logs given.\n"
+	    "record runs a compile and appends its peak memory and wall time to a log.\n");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct option_doc *d = &t->v[i];
+
+		if (d->group != NULL)
+			fprintf(f, "\n%s:\n", d->group);
+		if (d->help != NULL)
+			put_option(f, d, "--");
+	}
+	fprintf(f, "\nspillway record:\n");
+	for (size_t i = 0; i < t->nrecord; i++)
+		put_option(f, &t->record[i], "--");
+	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
+	    "input, 77 nothing to judge, 99 internal error.\n"
+	    "\nFull documentation: man spillway\n"
+	    "Report bugs to the spillway issue tracker, with spillway --version's output.\n");
+}
