@@ -198,6 +198,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "arches", RC_TEXT);
 	rtable_col(t, peakname_heading(m), RC_NUM | RC_MD_ONLY);
 	rtable_col(t, "peak_rss_bytes", RC_NUM | RC_CSV_ONLY);
+	rtable_col(t, "peak_measure", RC_TEXT | RC_CSV_ONLY);	/* what the bytes are */
 	rtable_col(t, "wall s", RC_NUM);
 	rtable_col(t, "exit", RC_NUM);
 	for (size_t i = 0; i < m->nmodules; i++) {
@@ -210,6 +211,10 @@ section_builds(struct rdoc *d, const struct section_input *in)
 		else
 			rtable_cell(t, NULL);
 		rtable_num(t, b->peak_rss);
+		if (b->peak_rss >= 0)
+			rtable_cell(t, "%s", peakname_is_cgroup(b) ? PEAKNAME_CGROUP_FULL : PEAKNAME_RSS);
+		else
+			rtable_cell(t, NULL);
 		if (b->wall >= 0)
 			rtable_cell(t, "%.1f", b->wall);
 		else

@@ -60,19 +60,23 @@ section_verdict(struct rdoc *d, const struct section_input *in)
 	size_t violations = in->judged ? verdict_count(in->judged, FINDING_VIOLATION) : 0;
 	struct kcount c = all_counted(in);
 	char *spill, *growth;
+	const char *why;
 
 	if (in->model->nimages == 0)
 		return;
 	growth = xstrdup("");
+	/* A log read that lends these entries nothing is not "no log". */
+	why = in->model->nptxas == 0 ? "no " RD_CODE "ptxas -v" RD_END " log" :
+	    "no figures of theirs in the " RD_CODE "ptxas -v" RD_END " log read";
 	if (c.unknown > 0 && c.spilling == 0)
 		spill = xasprintf("%zu of %zu (kernel, sm) %s %s a stack frame (spill figures "
-		    "unknown: no " RD_CODE "ptxas -v" RD_END " log)", c.framed, c.entries,
-		    plural(c.entries, "entry", "entries"), plural(c.framed, "has", "have"));
+		    "unknown: %s)", c.framed, c.entries,
+		    plural(c.entries, "entry", "entries"), plural(c.framed, "has", "have"), why);
 	else if (c.unknown > 0)
 		spill = xasprintf("%zu of %zu (kernel, sm) %s %s, %zu more %s a stack frame "
-		    "with no " RD_CODE "ptxas -v" RD_END " log", c.spilling, c.entries,
+		    "with %s", c.spilling, c.entries,
 		    plural(c.entries, "entry", "entries"), plural(c.spilling, "spills", "spill"),
-		    c.unknown, plural(c.unknown, "has", "have"));
+		    c.unknown, plural(c.unknown, "has", "have"), why);
 	else
 		spill = xasprintf("%zu of %zu (kernel, sm) %s %s", c.spilling, c.entries,
 		    plural(c.entries, "entry", "entries"), plural(c.spilling, "spills", "spill"));

@@ -29,6 +29,9 @@ check "--check --format=json: the same words" grep -q "cgroup peak 1.11 GB (1088
 expect_status 0 "--report --sections=builds" "$SPILLWAY" --report --sections=builds "$R"
 check "  ...its peak column is headed so" \
 	grep -q "^| module | arches | cgroup peak, page cache included | wall s | exit |$" "$TMP/out"
+expect_status 0 "--report=csv --sections=builds" "$SPILLWAY" --report=csv --sections=builds "$R"
+check "  ...peak_measure says what peak_rss_bytes are" \
+	grep -q '^builds,2_Concepts_and_Techniques_segmentationTreeThrust/[^,]*,"[^"]*",1114480640,"cgroup peak, page cache included",814.3,0$' "$TMP/out"
 expect_status 0 "--report=trace" "$SPILLWAY" --report=trace "$R"
 check "  ...its counter is named so" grep -q '"name":"summed cgroup peak, page cache included"' "$TMP/out"
 

@@ -272,6 +272,87 @@ ninja_log(void **state)
 	teardown(&f);
 }
 
+/* A module of the model by name, NULL when none. */
+static const struct build_module *
+module_named(const struct model *m, const char *name)
+{
+	for (size_t i = 0; i < m->nmodules; i++)
+		if (strcmp(m->modules[i].name, name) == 0)
+			return &m->modules[i];
+	return NULL;
+}
+
+/*
+ * A .ninja_log ninja rewrote (issue 34, item 4): one line per output in
+ * hash order, each with its own run's times.  Run 1 began at wall time
+ * 1796000000 s (v5 mtimes, in ns: the outputs', at each end), run 2 4000 s
+ * later.  Its
+ * end times fall back five times; the runs are two, told by the mtimes,
+ * and an edge's two outputs, apart in the file, are one module again.
+ */
+static void
+ninja_rewritten(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "# ninja log v5\n"
+	    "100\t900\t1796000000900000000\ta.o\taa\n"
+	    "0\t300\t1796004000300000000\tz.o\tff\n"		/* run 2 */
+	    "0\t500\t1796000000500000000\tb.o\tbb\n"
+	    "900\t1200\t1796000001200000000\tx.h\tcc\n"
+	    "0\t400\t1796000000400000000\tc.o\tdd\n"
+	    "900\t1200\t1796000001200000000\ty.h\tcc\n"		/* x.h's edge */
+	    "300\t700\t0\tlost.o\tee\n"			/* no mtime */
+	    "500\t600\t1796000000600000000\td.o\t11\n";
+	const struct build_module *a, *z, *x;
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 0);
+	assert_int_equal(f.m.notes.ninja_runs, 2);
+	assert_int_equal(f.m.notes.ninja_rewritten, 1);
+	assert_int_equal(f.m.notes.ninja_rewritten_runs, 2);
+	assert_int_equal(f.m.notes.ninja_unplaced, 1);
+	assert_null(module_named(&f.m, "lost.o"));
+	assert_null(module_named(&f.m, "y.h"));		/* one module with x.h */
+	assert_int_equal(f.m.nmodules, 6);
+	assert_non_null(a = module_named(&f.m, "a.o"));
+	assert_non_null(z = module_named(&f.m, "z.o"));
+	assert_non_null(x = module_named(&f.m, "x.h"));
+	assert_int_equal(a->run, 1);
+	assert_int_equal(x->run, 1);
+	assert_int_equal(z->run, 2);
+	assert_true(a->start == 0.1 && a->end == 0.9);
+	teardown(&f);
+}
+
+/* The same entries as ninja appends them (each run in the order its
+ * commands finished): two runs by the end times falling back, no notice. */
+static void
+ninja_appended_runs(void **state)
+{
+	struct fixture f;
+	const char *log =
+	    "# ninja log v5\n"
+	    "0\t400\t1796000000400000000\tc.o\tdd\n"
+	    "0\t500\t1796000000500000000\tb.o\tbb\n"
+	    "500\t600\t1796000000600000000\td.o\t11\n"
+	    "100\t900\t1796000000900000000\ta.o\taa\n"
+	    "900\t1200\t1796000001200000000\tx.h\tcc\n"
+	    "900\t1200\t1796000001200000000\ty.h\tcc\n"
+	    "0\t300\t1796004000300000000\tz.o\tff\n";
+
+	(void)state;
+	setup(&f);
+	assert_int_equal(read_text(&f, log), 0);
+	assert_int_equal(f.m.notes.ninja_runs, 2);
+	assert_int_equal(f.m.notes.ninja_rewritten, 0);
+	assert_int_equal(f.m.nmodules, 6);
+	assert_int_equal(module_named(&f.m, "z.o")->run, 2);
+	assert_int_equal(module_named(&f.m, "a.o")->run, 1);
+	teardown(&f);
+}
+
 static void
 not_a_log(void **state)
 {
@@ -498,6 +579,8 @@ main(void)
 		cmocka_unit_test(reader_table),
 		cmocka_unit_test(header_claims_file),
 		cmocka_unit_test(modules_filled),
+		cmocka_unit_test(ninja_rewritten),
+		cmocka_unit_test(ninja_appended_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
