@@ -58,18 +58,49 @@ rtable_col(struct rtable *t, const char *name, int flags)
 	t->flags[t->ncols++] = (uint8_t)flags;
 }
 
+#define RCELL_BLOCK	(64 * 1024)
+
+struct rcell_block {
+	struct rcell_block	*next;
+	size_t			 used, size;
+	char			 data[];
+};
+
+/* A copy of s's n bytes (and a NUL) in the table's text blocks. */
+static const char *
+text_copy(struct rtable *t, const char *s, size_t n)
+{
+	struct rcell_block *b = t->text;
+	char *p;
+
+	if (n == 0)
+		return "";
+	if (b == NULL || b->size - b->used < n + 1) {
+		size_t size = n + 1 > RCELL_BLOCK ? n + 1 : RCELL_BLOCK;
+
+		b = xmalloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = t->text;
+		t->text = b;
+	}
+	p = b->data + b->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	b->used += n + 1;
+	return p;
+}
+
 static void
-put(struct rtable *t, char *s)
+put(struct rtable *t, const char *s, size_t n)
 {
 	size_t cap = t->caprows * t->ncols;
 
-	if (t->ncols == 0) {
-		free(s);
+	if (t->ncols == 0)
 		return;
-	}
 	xgrow((void **)&t->cells, &cap, t->filled + 1, sizeof *t->cells);
 	t->caprows = cap / t->ncols;
-	t->cells[t->filled++] = s;
+	t->cells[t->filled++] = text_copy(t, s, n);
 	t->nrows = (t->filled + t->ncols - 1) / t->ncols;
 }
 
@@ -80,30 +111,33 @@ rtable_cell(struct rtable *t, const char *fmt, ...)
 	char *s;
 
 	if (fmt == NULL) {
-		put(t, xstrdup(""));
+		put(t, "", 0);
 		return;
 	}
 	va_start(ap, fmt);
-	if (strcmp(fmt, "%s") == 0)	/* most cells: a name, copied without printf */
-		s = xstrdup(va_arg(ap, const char *));
-	else if (vasprintf(&s, fmt, ap) < 0)
-		s = xstrdup("");
+	if (strcmp(fmt, "%s") == 0) {	/* most cells: a name, copied without printf */
+		const char *name = va_arg(ap, const char *);
+
+		put(t, name, strlen(name));
+	} else if (vasprintf(&s, fmt, ap) < 0)
+		put(t, "", 0);
+	else {
+		put(t, s, strlen(s));
+		free(s);
+	}
 	va_end(ap);
-	put(t, s);
 }
 
 void
 rtable_num(struct rtable *t, int64_t v)
 {
-	char *s;
+	char s[DECIMAL_MAX + 1];
 
 	if (v < 0) {
 		rtable_cell(t, NULL);
 		return;
 	}
-	s = xmalloc(DECIMAL_MAX + 1);
-	s[put_decimal(s, (uint64_t)v)] = '\0';
-	put(t, s);
+	put(t, s, put_decimal(s, (uint64_t)v));
 }
 
 const char *
@@ -125,8 +159,10 @@ rdoc_free(struct rdoc *d)
 			continue;
 		for (size_t k = 0; k < t->ncols; k++)
 			free(t->cols[k]);
-		for (size_t k = 0; k < t->filled; k++)
-			free(t->cells[k]);
+		for (struct rcell_block *b = t->text, *next; b != NULL; b = next) {
+			next = b->next;
+			free(b);
+		}
 		free(t->cols);
 		free(t->flags);
 		free(t->cells);
