@@ -6,9 +6,11 @@ FUZZ_CC ?= clang
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # -MMD: each object's header dependencies, read back below, so that a
 # changed header rebuilds what includes it.  -Isrc: the headers the build
-# makes (src/gitrev.h) are in the build tree, not beside the sources.
+# makes (src/gitrev.h) are in the build tree, not beside the sources;
+# reports and ui: the headers src/cli includes (options.c: report.h).
 FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(SANITIZE) -pthread \
-	-MMD -MP -I. -Isrc $(LAYERS:%=-I$(srcdir)/src/%) -I$(srcdir)/fuzz $(DEP_CFLAGS)
+	-MMD -MP -I. -Isrc $(LAYERS:%=-I$(srcdir)/src/%) -I$(srcdir)/reports -I$(srcdir)/ui \
+	-I$(srcdir)/fuzz $(DEP_CFLAGS)
 LAYERS = util model logs readers judge cli
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin

@@ -34,14 +34,17 @@ reads_clean() {
 # Mutants once read with a record, a relocation or a kernel's symbol
 # dropped without a word (issue 35): a .symtab of another type, a second
 # symbol table, none, a symbol index past the table, two functions naming
-# one symbol, a record of the wrong form.  Damage now.
+# one symbol, a record of the wrong form, a record in the section its
+# attribute is not read from (a frame in .nv.info.k).  Damage now.
 dropped_silently() {
 	case $1 in
 	no-syms.cubin | nvinfo-regcount-sym-huge.cubin | nvinfo-sval-0.cubin | \
 	nvinfo-sval-short-payload.cubin | rel-badsyms.cubin | rel-ragged.cubin | rela-badsyms.cubin | \
 	secinfo-oob-4.cubin | secinfo-self-4.cubin | sectype-group-3.cubin | sectype-nobits-3.cubin | \
 	sectype-rel-3.cubin | sectype-symtab-2.cubin | sectype-symtab-5.cubin | \
-	sectype-symtabshndx-3.cubin | text-dup.cubin | text-sym-oob.cubin)
+	sectype-symtabshndx-3.cubin | text-dup.cubin | text-sym-oob.cubin | \
+	nvinfo-frame-huge.cubin | nvinfo-maxthreads-zero.cubin | nvinfo-regcount-huge.cubin | \
+	nvinfo-reqntid-overflow.cubin | nvinfo-stack-huge.cubin | nvinfo-sval-exact-end.cubin)
 		return 0 ;;
 	esac
 	return 1

@@ -528,6 +528,7 @@ static const uint8_t regcount_short[] = { 4, 0x2f, 4, 0, 1, 0, 0, 0 };
 static const uint8_t regcount_hval[] = { 3, 0x2f, 20, 0 };
 static const uint8_t maxreg_sval[] = { 4, 0x1b, 4, 0, 0, 0, 0, 0 };
 static const uint8_t barriers_hval[] = { 3, 0x4c, 1, 0 };
+static const uint8_t maxreg_hval[] = { 3, 0x1b, 64, 0 };
 static const uint8_t rel_sym_50[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 50, 0, 0, 0 };
 static const uint8_t frame_twice[] = { 4, 0x11, 8, 0, 1, 0, 0, 0, 0, 16, 0, 0,
 	4, 0x11, 8, 0, 1, 0, 0, 0, 0, 0, 0, 0 };
@@ -573,6 +574,18 @@ static const struct damage_case damage_cases[] = {
 	  { { ".nv.constant0.k", SHT_PROGBITS, text16, 16, 0, 4, -1 },
 	    { ".rel.nv.constant0.k", SHT_REL, rel_sym_50, sizeof rel_sym_50, 3, 5, -1 } }, 2,
 	  SEC_BYTES, 6, "section .rel.nv.constant0.k, relocation 0 names symbol 50", 0 },
+	/* A record in the section its attribute is not read from. */
+	{ "a frame record in .nv.info.k", NULL, 0,
+	  { { ".nv.info.k", SHT_CUDA_INFO, frame_sym_9999, sizeof frame_sym_9999, 3, 4, -1 } }, 1,
+	  SEC_BYTES, 5, "section .nv.info.k, record EIATTR_FRAME_SIZE (0x11) at 0x0: expected in "
+	  ".nv.info, not read here", 0 },
+	{ "a register limit in .nv.info", NULL, 0,
+	  { { ".nv.info", SHT_CUDA_INFO, barriers_hval, sizeof barriers_hval, 3, 0, -1 },
+	    { ".nv.info.k", SHT_CUDA_INFO, maxreg_hval, sizeof maxreg_hval, 3, 4, -1 } }, 2,
+	  SEC_HEADER, 0, NULL, 0 },
+	{ "a register limit in .nv.info, not .nv.info.k", NULL, 0,
+	  { { ".nv.info", SHT_CUDA_INFO, maxreg_hval, sizeof maxreg_hval, 3, 0, -1 } }, 1,
+	  SEC_BYTES, 5, "record EIATTR_MAXREG_COUNT (0x1b) at 0x0: expected in .nv.info.<function>", 0 },
 	/* Duplicates: the second would overwrite the first's figure. */
 	{ "a second frame record for k", NULL, 0,
 	  { { ".nv.info", SHT_CUDA_INFO, frame_twice, sizeof frame_twice, 3, 0, -1 } }, 1,

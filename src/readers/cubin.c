@@ -321,15 +321,16 @@ struct attr_form {
 	uint16_t	 min_size;	/* SVAL: bytes of payload at least */
 	const char	*name;
 	uint16_t	 once;		/* per symbol (.nv.info), or 0 */
+	enum section_kind where;	/* read from there; in the other, damage */
 };
 
 static const struct attr_form attr_forms[] = {
-	{ EIATTR_MAX_THREADS,	EIFMT_SVAL, 12, "EIATTR_MAX_THREADS", 0 },
-	{ EIATTR_REQNTID,	EIFMT_SVAL, 12, "EIATTR_REQNTID", 0 },
-	{ EIATTR_FRAME_SIZE,	EIFMT_SVAL, 8, "EIATTR_FRAME_SIZE", SEEN_FRAME },
-	{ EIATTR_MIN_STACK_SIZE, EIFMT_SVAL, 8, "EIATTR_MIN_STACK_SIZE", SEEN_STACK },
-	{ EIATTR_MAXREG_COUNT,	EIFMT_HVAL, 0, "EIATTR_MAXREG_COUNT", 0 },
-	{ EIATTR_REGCOUNT,	EIFMT_SVAL, 8, "EIATTR_REGCOUNT", SEEN_REGCOUNT },
+	{ EIATTR_MAX_THREADS,	EIFMT_SVAL, 12, "EIATTR_MAX_THREADS", 0, SEC_FUNCTION_INFO },
+	{ EIATTR_REQNTID,	EIFMT_SVAL, 12, "EIATTR_REQNTID", 0, SEC_FUNCTION_INFO },
+	{ EIATTR_FRAME_SIZE,	EIFMT_SVAL, 8, "EIATTR_FRAME_SIZE", SEEN_FRAME, SEC_MODULE_INFO },
+	{ EIATTR_MIN_STACK_SIZE, EIFMT_SVAL, 8, "EIATTR_MIN_STACK_SIZE", SEEN_STACK, SEC_MODULE_INFO },
+	{ EIATTR_MAXREG_COUNT,	EIFMT_HVAL, 0, "EIATTR_MAXREG_COUNT", 0, SEC_FUNCTION_INFO },
+	{ EIATTR_REGCOUNT,	EIFMT_SVAL, 8, "EIATTR_REGCOUNT", SEEN_REGCOUNT, SEC_MODULE_INFO },
 };
 
 static const struct attr_form *
@@ -353,6 +354,11 @@ record_form(struct reader *r, const struct section *sec, const struct nvinfo_rec
 
 	if (a == NULL)
 		return 0;
+	if (a->where != sec->kind)
+		return fail(r, sec->hdr.sh_offset + rec->offset,
+		    "section %s, record %s (0x%02x) at 0x%zx: expected in %s, not read here",
+		    sec->name, a->name, a->attr, rec->offset,
+		    a->where == SEC_MODULE_INFO ? ".nv.info" : ".nv.info.<function>");
 	if (rec->format != a->format || (a->format == EIFMT_SVAL && rec->value < a->min_size))
 		return fail(r, sec->hdr.sh_offset + rec->offset,
 		    "section %s, record %s (0x%02x) at 0x%zx: format %u with %u bytes, expected "
@@ -377,9 +383,9 @@ seen_before(struct reader *r, struct cubin_func *f, uint16_t bit, const struct s
 
 /*
  * A function symbol defined inside another function's .text: a callee
- * ptxas laid out in its kernel's code ($KERNEL$CALLEE).  Its records
- * (its own frame) are the only ones skipped: it has no row of its own,
- * and its kernel's records count it.
+ * ptxas laid out in its kernel's code ($KERNEL$CALLEE, $__internal_N_$...).
+ * Its records (its own frame) are the only ones skipped: it has no row of
+ * its own, and its kernel's records count it.
  */
 static int
 is_callee_inside(const struct reader *r, uint32_t sym)
@@ -410,11 +416,10 @@ read_module_info(struct reader *r, struct section *sec)
 		long f;
 		int form;
 
-		if (rec.attr != EIATTR_REGCOUNT && rec.attr != EIATTR_FRAME_SIZE &&
-		    rec.attr != EIATTR_MIN_STACK_SIZE)
+		if ((form = record_form(r, sec, &rec)) < 0)
+			return -1;
+		if (form == 0)
 			continue;
-		if ((form = record_form(r, sec, &rec)) <= 0)
-			return form;
 		sym = get_u32(rec.payload);
 		val = get_u32(rec.payload + 4);
 		if (sym >= r->nsyms)
@@ -494,11 +499,12 @@ read_function_info(struct reader *r, struct section *sec)
 		return -1;
 	f = &r->c->funcs[fi];
 	while ((rc = nvinfo_next(sec->bytes, sec->len, &pos, &rec)) == 1) {
-		if (rec.attr != EIATTR_MAX_THREADS && rec.attr != EIATTR_REQNTID &&
-		    rec.attr != EIATTR_MAXREG_COUNT)
-			continue;
-		if (record_form(r, sec, &rec) < 0)
+		int form = record_form(r, sec, &rec);
+
+		if (form < 0)
 			return -1;
+		if (form == 0)
+			continue;
 		if (rec.attr == EIATTR_MAX_THREADS || rec.attr == EIATTR_REQNTID) {
 			uint64_t t = (uint64_t)get_u32(rec.payload) * get_u32(rec.payload + 4) *
 			    get_u32(rec.payload + 8);

@@ -322,6 +322,24 @@ find_code_sections(const uint8_t *data, size_t size, const struct hostelf_table 
 	return rc;
 }
 
+/*
+ * An executable or library without section headers (strip
+ * --strip-section-headers): its device code, if any, lies in its segments
+ * where no section says; not read, and said (cuobjdump reads none either).
+ * A core dump has no sections by nature: skipped.
+ */
+static int
+no_sections(const uint8_t *data, char *err, size_t errsize, size_t *err_offset)
+{
+	uint16_t type = get_u16(data + offsetof(Elf64_Ehdr, e_type));
+
+	if (type != ET_EXEC && type != ET_DYN)
+		return 0;
+	return sections_error(err, errsize, err_offset, 0,
+	    "%s without section headers: where its device code lies cannot be known, "
+	    "not read", type == ET_EXEC ? "executable" : "shared library");
+}
+
 static int
 by_offset(const void *a, const void *b)
 {
@@ -377,7 +395,7 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 	if (hostelf_check_table(data, size, "file", &table, err, errsize, err_offset) < 0)
 		return -1;
 	if (table.shnum == 0)
-		return 0;
+		return no_sections(data, err, errsize, err_offset);
 	if (find_code_sections(data, size, &table, &f, err, errsize, err_offset) < 0)
 		goto damage;
 	for (size_t i = 0; i < f.n; i++) {

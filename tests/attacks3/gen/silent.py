@@ -70,6 +70,8 @@ def main():
                                        struct.pack("<BBHI", 4, EIATTR_MIN_STACK_SIZE, 4, 1)),
         # A kernel's section naming a symbol past the table.
         "text-symbol-past-table.cubin": section_info(kernel(), 4, (32 << 24) | 77),
+        # A shared library stripped of its section headers, its fatbin still in it.
+        "no-section-headers.so": strip_section_headers(host_elf([(b".nv_fatbin", 1, evil)], etype=3)),
         # A code object with a second NT_AMDGPU_METADATA note (its kernel's 4 KiB private segment).
         "amd-second-metadata.co": amd_two_notes(),
         # A clang offload bundle whose amdgcn entry names a target too long to keep.
@@ -111,6 +113,15 @@ def amd_two_notes():
                    "amdhsa.kernels": [k]})
     notes = note(meta(kernel("benign_kernel"))) + note(meta(kernel("hidden_kernel", private=4096)))
     return host_elf([(b".note", 7, notes, 4)], etype=3, machine=224)
+
+
+def strip_section_headers(elf):
+    c = bytearray(elf)
+    shoff = struct.unpack_from("<Q", c, 0x28)[0]
+    del c[shoff:]
+    struct.pack_into("<Q", c, 0x28, 0)
+    struct.pack_into("<HHH", c, 0x3A, 0, 0, 0)
+    return bytes(c)
 
 
 def section_info(image, index, info):
