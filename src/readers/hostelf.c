@@ -335,7 +335,7 @@ no_sections(const uint8_t *data, char *err, size_t errsize, size_t *err_offset)
 
 	if (type != ET_EXEC && type != ET_DYN)
 		return 0;
-	return sections_error(err, errsize, err_offset, 0,
+	return diag_fail_at(err, errsize, err_offset, 0,
 	    "%s without section headers: where its device code lies cannot be known, "
 	    "not read", type == ET_EXEC ? "executable" : "shared library");
 }
