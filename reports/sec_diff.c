@@ -79,12 +79,13 @@ unscanned_para(struct rdoc *d, const struct section_input *in, size_t kernels)
 {
 	const char **libs;
 	size_t n = baseline_unscanned(in->old, section_groups(in), &libs);
-	char *names = xstrdup(""), *t;
+	char *names, *t;
 
 	if (n == 0) {
 		free(libs);
 		return;
 	}
+	names = xstrdup("");
 	for (size_t i = 0; i < n && i < DIFF_UNSCANNED_NAMED; i++) {
 		t = xasprintf("%s%s" RD_CODE "%s" RD_END, names, i ? ", " : "", libs[i]);
 		free(names);
