@@ -33,7 +33,7 @@ for path in open(sys.argv[1]).read().splitlines():
         print(path)
 PY
 check "binaries are found (the corpus's)" [ "$(wc -l <"$TMP/binaries")" -gt 100 ]
-OURS='^(tests/corpus|tests/fixtures|tests/attacks|tests/fuzz-regress|fuzz/corpus|data/example)/'
+OURS='^(tests/corpus|tests/fixtures|tests/attacks|tests/attacks3|tests/fuzz-regress|fuzz/corpus|data/example)/'
 grep -Ev "$OURS" "$TMP/binaries" >"$TMP/stray"
 sed 's/^/    binary outside the corpus: /' "$TMP/stray"
 check "every binary is in the corpus, its fixtures, the example or the attack and fuzz inputs" [ ! -s "$TMP/stray" ]

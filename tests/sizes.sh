@@ -74,18 +74,26 @@ done
 check "one object alone: no image duplicate" sh -c "! grep -q '^size,image,' '$TMP/one.csv'"
 
 # A --list=images CSV read back is bounded: a row of 100,000 fields and a
-# field of 4 MiB end in time and memory, the images before them read.
-python3 - "$TMP/hostile-images.csv" <<'PY'
+# field of 512 KiB end in time and memory, the images before them read; a
+# field past 1 MiB makes the file no such CSV, named (exit 2).
+python3 - "$TMP/hostile-images.csv" "$TMP/huge-field.csv" <<'PY'
 import sys
+head = "library,member,kind,arch,compressed,stored_size,size,code_version\n"
 with open(sys.argv[1], "w") as f:
-    f.write("library,member,kind,arch,compressed,stored_size,size,code_version\n")
+    f.write(head)
     f.write("a.so,,sass,sm_90,none,100,100,1.8\n")
     f.write("b.so,,sass,sm_90,none,100,100," + ",".join(["9"] * 100000) + "\n")
+    f.write("c" * (512 << 10) + ",,sass,sm_90,none,100,100,1.8\n")
+with open(sys.argv[2], "w") as f:
+    f.write(head)
+    f.write("a.so,,sass,sm_90,none,100,100,1.8\n")
     f.write("c" * (4 << 20) + ",,sass,sm_90,none,100,100,1.8\n")
 PY
 bounded "0|2" "a hostile --list=images CSV" "$SPILLWAY" --list=images "$TMP/hostile-images.csv"
 check "...its three images read, the fields past the header ignored" \
 	sh -c "cut -d, -f1 '$TMP/out' | cut -c1-8 | tr '\\n' ' ' | grep -qx 'library a.so b.so cccccccc '"
-check "...the 4 MiB field cut to 4095 bytes" sh -c "[ \$(sed -n 4p '$TMP/out' | cut -d, -f1 | wc -c) -eq 4096 ]"
+check "...the 512 KiB field cut to 4095 bytes" sh -c "[ \$(sed -n 4p '$TMP/out' | cut -d, -f1 | wc -c) -eq 4096 ]"
+bounded 2 "a --list=images CSV with a field of 4 MiB" "$SPILLWAY" --list=images "$TMP/huge-field.csv"
+check "...is refused, named with the bound" grep -q "huge-field.csv.*a field of more than 1 MiB" "$TMP/err"
 
 finish
