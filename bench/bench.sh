@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench/bench.sh [-n RUNS] [-T "1 2 4"] FILE...
 #
 # Measures `spillway --list FILE` against, on the same file and machine:

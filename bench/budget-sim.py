@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """budget-sim.py [--no-hand] IMAGES.csv [BUDGET_MIB...]: what the
 decompression buffers' budget costs a scan, simulated.
 

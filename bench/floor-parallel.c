@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The parallel floor: floor.c's walk, with its decompression spread over
  * N threads that take entries one at a time from a shared counter.  Each

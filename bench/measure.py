@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """measure.py COMMAND...: runs COMMAND with its stdout thrown away and prints
 'WALL_SECONDS PEAK_RSS_KIB EXIT' for it (peak RSS of the largest process,
 from getrusage(RUSAGE_CHILDREN) in a process that ran nothing else)."""

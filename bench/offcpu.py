@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """offcpu.py COMM < perf-script-output: where COMM's threads were off the CPU,
 and when each thread started and stopped.
 

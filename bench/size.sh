@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench/size.sh [-n RUNS] FILE...: the attribution (--list=sizes, and the
 # report's size section) against --list on the same file, page cache warm.
 # They run in turn, RUNS triples; the ratio printed is the median of the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # bench/tui-bench.sh PATH...: the browser's per-key cost on PATH (files,
 # trees or --list CSVs), from bench/tui-keys.c linked against the built
 # tree (run from the top of a built checkout).  A benchmark, not a test:

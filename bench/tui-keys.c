@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The browser's key latency on a big input, without a terminal: what each
  * key asks of the view-model (ui/viewmodel.h), timed on the scanned model.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The libFuzzer entry point that every fuzz target defines.  The same
  * sources link either with libFuzzer (make fuzz, clang) or with

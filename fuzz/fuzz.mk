@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The libFuzzer build of the fuzz targets: GNU make, run by `make fuzz` from
 # the build tree, which passes srcdir, FUZZ_CC and the dependencies' flags.
 # Every reader is compiled again with clang, libFuzzer's coverage and ASan

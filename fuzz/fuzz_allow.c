@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the allowance table reader on any bytes.  A table that
  * reads must also be found in by every row it holds, and what allow_write

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: one AMDGPU code object through amdgpu_read (section table,
  * notes, the NT_AMDGPU_METADATA MessagePack), the bytes as clang offload

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: one device ELF through cubin_read (section table, symbols,
  * .nv.info records, relocations, notes), and the bytes as a bare .nv.info

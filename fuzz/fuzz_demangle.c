@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a symbol name through demangle_names (libiberty, then the
  * collapsing of template arguments and parameters, and the namespace), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the fatbin container walk and the decompression of every
  * entry (zstd frames and raw LZ4 blocks), as the scan's workers do it.

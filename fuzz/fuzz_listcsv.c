@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: a --list CSV through the importer, then written back out
  * and imported again: a file that imports cleanly must round-trip, a file

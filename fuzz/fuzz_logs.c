@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the build-log readers (ptxas -v, nvcc --time CSV, record
  * logs, GNU time -v, .ninja_log) on any text, every kind at once, then the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: one file through the whole scan (host ELF, ar archive,
  * fatbin, bare cubin or --list CSV, recognised by content), one worker.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Demangler bombs, as the attack round made them
  * (tests/attacks/names/demangle-bomb-N): the fuzz target's mutator and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Replays inputs through a fuzz target without libFuzzer: each argument is
  * a file or a directory of files, fed to LLVMFuzzerTestOneInput in name

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs each libFuzzer target built by `make fuzz` for SECONDS seconds
 # (default 10) on a scratch copy of its seed corpus, and prints the
 # executions each one made.  A crash keeps its input in fuzz/findings/ and

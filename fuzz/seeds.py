@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the fuzz seed corpora (fuzz/corpus/<target>/) from the test corpus.
 
 Run from the source tree with a built ./spillway:  python3 fuzz/seeds.py

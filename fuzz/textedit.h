@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Editing a text input in place, for the text formats' mutators (the
  * allowance table, the --list CSV): a cheap generator, and lines and fields

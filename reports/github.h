@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GitHub Actions (GITHUB_ACTIONS=true): --check's violations and notices
  * as workflow commands, "::error title=TITLE::MESSAGE" and "::warning

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * HTML: the Markdown report rendered by libcmark-gfm with its table
  * extension, in one self-contained page: a title, a table of contents

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --check --junit=FILE: the verdict as JUnit XML, what GitLab, Jenkins and
  * ctest dashboards read: one testsuite per library, one testcase per

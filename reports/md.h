@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GitHub-flavoured Markdown.  Names go in code spans with every '|'
  * escaped (GFM splits table rows before it parses code spans) and a fence

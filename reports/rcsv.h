@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CSV: each table of the report as RFC 4180 rows with a leading "section"
  * column and its own header row; tables are separated by an empty line.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A report as a list of blocks (headings, paragraphs, tables), built once
  * and written by each format.  Cells hold plain text; an empty cell means

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The report: --report's formats, the sections chosen, built and written. */
 #include "config.h"
 

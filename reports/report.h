@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --report: the sections of a pull-request report, built from the model
  * into a struct rdoc and written as Markdown, CSV or HTML; the browser's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --report=json: the judge's verdict as one JSON object, the findings
  * (level, rule, text, library, the entry's kernel and sm) and the counts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Plain text for a terminal or a pager: what the browser's Diff view
  * shows.  No markup: a heading is a line of its own, a paragraph is one

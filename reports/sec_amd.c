@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AMD GPU coverage: which targets each library of AMDGPU code carries, and
  * what each GPU runs of it.  There is no JIT: a GPU runs a library's

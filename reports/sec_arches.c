@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Kernels whose registers or stack frame differ between arches: per
  * kernel, its lowest arch as the reference and each other arch that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernels with a stack frame and no spill: per-thread arrays. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Build costs: each module's peak and time, what runs at once, the budgets. */
 #include "config.h"
 

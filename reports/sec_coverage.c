@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Arch coverage: what each GPU runs of each library, and stale objects. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --baseline: per kernel and sm, what changed since the old build.  In
  * Markdown and HTML the first figures (registers, stack) have a column

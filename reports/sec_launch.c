@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Will it launch (issue 27): the findings of --launchable,
  * --max-local-reserve, --require-driver, --deployable and

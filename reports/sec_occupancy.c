@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Occupancy: per collapsed kernel and sm, its lowest-occupancy instantiation,
  * when that is below full occupancy; lowest first. */
 #include "config.h"

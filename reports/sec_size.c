@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Where the bytes go (issue 26): with --baseline the growth per library,
  * arch and kernel first; then the kernels with the most code, each

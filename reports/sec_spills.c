@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Kernels that spill, and those whose spill figures are unknown. */
 #include "config.h"
 

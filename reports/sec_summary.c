@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The summary: what was read, and the counts of the judged model. */
 #include "config.h"
 

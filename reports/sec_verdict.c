@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The report's first line (the verdict: pass or fail, what spills, what
  * grew) and its last (provenance: the version and what was scanned).

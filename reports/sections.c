@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the report's sections share (the table of them is report.c's). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The report's sections, one file each (sec_NAME.c), each adding its
  * heading, notes and tables to a doc.  report_sections (report.c) lists

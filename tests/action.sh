@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The GitHub Action at the root (issue 36), offline: action.yml holds to
 # the action metadata schema (tests/action_run.py validate), and its steps,
 # run in a shell as the runner runs them with a built spillway given,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Compressed bundles across files (issue 28): the bytes the walk
 # decompresses and the jobs still hold stay within one bound over every
 # file (256 MiB, or one bundle alone), not one per file.  Eight bundle

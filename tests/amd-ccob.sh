@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Compressed clang offload bundles (CCOB, clang 18 / ROCm 6; issue 28):
 # the fixture's bundle wrapped by tests/corpus/amd/make-ccob.py into CCOB
 # v1, v2 and v3, zlib and zstd; two of them in one file, zeros between, as

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # CUDA and HIP side by side (issue 28): one tree holding objects of both
 # vendors goes through every face unchanged: --summary, --report (Markdown
 # and CSV), --check with an allowance table keyed by sm_ and gfx rows and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # AMD GPU occupancy (issue 28): the report's waves per SIMD equal what the
 # compiler itself said of each kernel (clang's "Occupancy [waves/SIMD]"
 # remark, tests/corpus/amd/golden/spill.occupancy.txt) on gfx906, gfx908,

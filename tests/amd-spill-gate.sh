@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # AMD spills under the gate (issue 28): an AMDGPU code object records VGPRs
 # and SGPRs spilled, counts and not bytes, so --max-spill (ptxas's bytes)
 # names them in a notice and --max-vgpr-spill=N judges them; the report's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One order of arches in every face (issue 22): --summary, --check, the
 # --require-sass and --max-growth messages, the report (Markdown, CSV,
 # HTML) and the browser

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile AMDGPU inputs (issue 28): the generator's mutants of the HIP
 # fixture (tests/attacks/tools/gen_amdgpu.py): MessagePack notes whose
 # counts claim more than their bytes (msgpack-c would allocate for them

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile inputs (issue 20), csv: --list CSVs read back, --baseline gates,
 # allowance tables read and written.  Every reproducer under
 # tests/attacks/csv, tests/attacks/allow and the csv cases of

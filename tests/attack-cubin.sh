@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile inputs (issue 20), cubin: damaged device ELFs (tests/attacks/cubin,
 # tests/attacks/trunc), host ELFs damaged around .nv_fatbin (host), many
 # section headers over one region (overlap), and what the generators make

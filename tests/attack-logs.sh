@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile build logs (issue 20): every reproducer of tests/attacks/logs
 # within the bounds, the quadratic inputs generated at test time at the
 # issue's sizes and larger, the fully overlapping .ninja_log at 10,000 and

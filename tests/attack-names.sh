@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile inputs (issue 20), names: demangler bombs (substitutions that
 # refer twice to the one before, and pack expansions that make the printer
 # walk without printing), kernel names holding control characters and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile inputs (issue 20), output: -o FILE is written whole or not at all
 # (run.sh case o_clobber), and --summary of a library with no entry under
 # the sanitizers (case ubsan).

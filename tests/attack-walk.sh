@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hostile inputs (issue 20), walk: files that shrink while read, trees of
 # many files, decompression bombs and floods of bad entries, sparse files,
 # FIFOs, devices and streams, archives, links, deep and long paths.  Every

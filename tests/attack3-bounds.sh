@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, time and memory past the bounds (issue 35): every case
 # within 10 s of CPU and 256 MiB of peak RSS, whatever the input chooses.
 # Cases hashflood-*, update-allow-25k-rows, allow-quoted-field-100MiB,

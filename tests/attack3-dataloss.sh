@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, data loss: what an output is decides how it is written
 # (a regular file through a temporary and a rename, a device or FIFO as it
 # goes), never its name.  Cases o-proc-self-cwd-own-input and

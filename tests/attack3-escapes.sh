@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, machine outputs that do not parse and names not escaped:
 # each output checked by its grammar's own validator (xmllint for the JUnit
 # XML, python3's json for JSON, GitHub's workflow-command rules for the

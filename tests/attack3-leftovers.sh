@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, leftovers: without /proc an output's temporary is a
 # named mkstemp file (".NAME.XXXXXX"); a signal that ends spillway, or a
 # run that runs out of memory, removes it, and the old file stays.  Case

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, time and memory past the bounds, the readers' cases: a
 # file is told from its first 64 KiB (a text of one long line is not
 # faulted in whole to learn it is no log).  Cases one-line-512MiB-text,

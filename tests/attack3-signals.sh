@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, death by a signal: SIGPIPE and SIGXFSZ are ignored and
 # their errors handled (a reader gone ends the writing with the status the
 # run would have had; a file too large is "cannot write", exit 2, the old

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, silent passes (issue 35): every reader accounts for what
 # it leaves unread.  A section, record or entry it does not read is
 # skipped by a named rule or is damage (exit 2, naming it); --check never

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3, waits with no end: every output is opened without
 # blocking and by what it is (a FIFO with no reader is waited on 2 s at
 # most, then named), and record's lock on its log is waited on 5 s at most.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Attack round 3 (issue 35): every case of tests/attacks3 replayed by its
 # own run-all.sh, the large inputs generated at test time into this test's
 # temporary folder.  A case that needs root and a mount namespace, or tmux,

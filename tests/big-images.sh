@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Large images, as NVIDIA's libraries hold: 10 zstd entries of 32 MiB made
 # from a corpus cubin (tests/make_bigfatbin.c).  Each frame is read in
 # pieces, and 8 workers want more buffer room at once than the budget has.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --cores and contention in the simulation, --jobs=auto's advice (issue
 # 25), on the real logs of data/logs (ggml-j1: eight compiles at -j1 on 2
 # cores, record v2 with cores) and seed 001 (record v1: no cores, no

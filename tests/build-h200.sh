@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Real logs of an idle 16-core H200 host (data/logs/h200/README): every
 # compile's nvcc --time rows land on its record module however concurrent
 # compiles interleaved them in the one CSV (no module named by a source

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Build logs read for what they are (issue 25), on the real logs of a ggml
 # build (data/logs/ggml-j2: eight of ggml's CUDA sources under ninja
 # -j2, spillway record, then three of them rebuilt):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The build model on seed 001's figures (tests/fixtures/seed001): the -j2
 # table of modules running at once, the simulated total against the
 # recorded one, the --mem-budget and --mem-host gates, and the trace.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # -j x nvcc --threads (issue 25): the record keeps the command's --threads,
 # and --jobs=auto advises the pairs.  On a committed real record
 # (tests/fixtures/threads/rss.log: spill.cu, four -gencode targets, nvcc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One size, one text, in every face (issue 22): the peak RSS of each module
 # as --summary, the Markdown report, --check and the browser's Build view
 # print it, on seed 001's record log and on the corpus's time -v log (a

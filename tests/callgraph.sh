@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # No two source files call each other (issue 22): a file A that uses a
 # symbol B defines, while B uses one A defines, is a cycle, read from the
 # built objects with nm.  Every object of src/, ui/ and reports/ is read

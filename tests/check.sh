@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --check end to end, red both ways as seed 000 shows: an allowance lowered
 # by one byte fails for every instantiation over it and is green again when
 # restored; a new object with a float buf[1024] fails as "not in allowance

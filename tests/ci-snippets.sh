@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The CI snippets in data/ci/ really run: the ctest one when cmake is here,
 # the automake one when autoreconf is here (skipped, 77, when neither is).
 # Each must pass on data/example, fail on a lowered table, and report a

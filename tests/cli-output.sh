@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The command line's own output (issue 23): --check ends with PASS, FAIL
 # or SKIP; a build-only check names its gate; --max-growth violations come
 # before the count lines that add them up; -q keeps only the violations and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Results on stdout, diagnostics on stderr (issue 23): what a run prints
 # on stdout (--check's violations, notices, counts and verdict, --summary,
 # the build summary, --update-allow's lines) carries no "spillway:" prefix;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One column table, three faces that must agree: the --list column list
 # of spillway-list(5) (the first .Bl of its DESCRIPTION),
 # --list's header, and the header the column table writes (test_columns

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The completion scripts (spillway --completion=bash|zsh) are written from
 # the option table: they offer every option --help lists, and the values
 # the parser takes; bash's is driven here as bash drives it (COMP_LINE,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes small hand-made device ELFs (cubins) and fatbins that real tools never make,
 for tests/hostile.sh and the fuzz regression inputs.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # CUDA 11.8 ground truth: spillway --list against cuobjdump 11.8
 # --dump-resource-usage, every row, on the CUDA 11.8 libraries that Debian
 # 12 ("bookworm") ships in non-free.  The packages are fetched with

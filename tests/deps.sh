@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One list of dependencies (issue 36): deps/debian.txt.  configure.ac
 # checks for exactly its libraries (each pkg-config module and header, and
 # the package each error message names), and bootstrap, README's manual

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Exit statuses and messages of the scanner on good, bad and missing input.
 . "${srcdir:-.}/tests/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One truth, many faces (issue 22): the same input through two faces gives
 # the same words and numbers.  --check against the report's summary (CSV),
 # --summary against --check, the VIOLATION lines against the total line

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Replays every fuzz seed (fuzz/corpus/<target>) and every regression input
 # found by fuzzing (tests/fuzz-regress/<target>) through the fuzz targets,
 # linked without libFuzzer (fuzz/replay.c).  A crash or sanitizer error fails.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # GITHUB_ACTIONS=true: --check writes one ::error workflow command per
 # violation, escaped as GitHub documents, byte for byte, and appends the
 # Markdown report to $GITHUB_STEP_SUMMARY.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # AMDGPU code objects: spillway --list must equal llvm-readelf --notes on
 # the code objects clang-offload-bundler unbundles, kernel for kernel and
 # target for target (tests/golden_amdgpu.py): the HIP corpus

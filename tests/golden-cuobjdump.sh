@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every corpus artifact: spillway --list must equal cuobjdump
 # --dump-resource-usage row for row (REG, STACK, SHARED, LOCAL, CONSTANT[n],
 # TEXTURE, SURFACE, SAMPLER on every sm, and the same (function, sm) set),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Real files and structures outside the corpus (tests/corpus/extra,
 # README.md there): spillway --list equals cuobjdump 13.0 row for row on
 # each; where cuobjdump prints nothing (unlisted functions) or a figure

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """AMDGPU ground truth: LLVM's own tools on the code objects of a file.
 
 usage: golden_amdgpu.py notes FILE...        > GOLDEN

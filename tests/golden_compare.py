@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Compare `spillway --list` CSV with NVIDIA's own output for one artifact.
 
 usage: golden_compare.py [--relocatable] resource-usage LIST_CSV CUOBJDUMP_TXT

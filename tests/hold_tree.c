@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A helper of tests/record-tree.sh: a process tree of known sizes.
  * hold_tree N MIB MS forks N children; each touches MIB MiB, says so,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Hand-made hostile inputs (tests/craft_cubin.py): each must be read without
 # a crash and without an allocation sized from a header, and give the right
 # numbers or a message.

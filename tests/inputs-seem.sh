@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Inputs that are not what they seem (issue 34, item 5):
 # - --empty-ok passes an empty tree, not a missing one: a mistyped path
 #   is input the gate could not read (2), with --check and --update-allow;

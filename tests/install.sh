@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install puts spillway, its man page and the schemas where
 # spillway(1) says (issue 36): PREFIX/bin, PREFIX/share/man/man1 and
 # PREFIX/share/spillway/schema; installed into $TMP with DESTDIR, and the

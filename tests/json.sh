@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --list --format=json and --report=json: validated against their schemas
 # in data/schema/, and held to --list's CSV and --check's lines.
 . "$srcdir/tests/lib.sh"

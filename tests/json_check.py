@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks spillway's JSON against data/schema/ (tests/json.sh).
 
 json_check.py list SCHEMA JSONL CSV: every line validates, and each line

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --check --junit=FILE: JUnit XML that validates against data/schema/junit.xsd,
 # one testcase per (kernel, sm) gated, the failures --check's violations.
 . "$srcdir/tests/lib.sh"

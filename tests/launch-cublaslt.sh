@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cuBLASLt's sm_90 kernels through the CUDA driver on an H200
 # (tests/device/cublaslt/*.driver-attrs.tsv.xz: shared/tools/driver-attrs.c
 # on every sm_90 cubin cuobjdump -xelf extracts from libcublasLt.so.13.1.0.3):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Will it launch (issue 27): --launchable, --max-local-reserve,
 # --require-driver, --deployable and --max-growth=occupancy on the launch
 # fixture (tests/corpus/extra/launch.sm_90.cubin, measured by the driver:

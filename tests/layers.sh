@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Each layer takes its own configuration (issue 22): the command line's
 # struct options is read by src/cli/main.c, which fills the scanner's, the
 # judge's, the report's and the browser's config from it, and by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Helpers shared by the end-to-end tests.  Each test sources this file.
 # $SPILLWAY is the built binary and $srcdir the source tree (set by make check).
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Build logs named beside a tree (issue 22): a .ninja_log and a record log
 # of the same compiles fill the same modules, so the second fills no new
 # one; it is still a log read, not "nothing to judge".  --check gives the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make_bigfatbin CUBIN PAD_MIB COUNT OUT: writes a fatbin of COUNT zstd
  * entries, each the device ELF CUBIN with PAD_MIB MiB of filler put

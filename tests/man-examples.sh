@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The man page's EXAMPLES can be pasted (issue 23): every "$ spillway ..."
 # command of the section (.Dl lines and literal blocks, continuation lines
 # joined) runs in a tree laid out as the examples name it, built here

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The man pages are lint-clean and refer to one another; spillway(1)
 # documents every option --help offers.
 . "${srcdir:-.}/tests/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A build tree of many small objects: the walk finds images one at a time,
 # and the workers wait for it between them.  A worker that waits keeps its
 # buffer (up to its share) instead of giving it back, so the kernel does

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A .ninja_log that ninja rewrote (issue 34, item 4), on a real build's
 # logs (tests/fixtures/realbuild): after a CMake re-run ninja recompacted
 # the log, one entry per output in hash order.  Its runs are told by the

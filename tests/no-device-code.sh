@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A scan that finds nothing says so (issue 36): in a folder with no device
 # code, every mode that writes an output prints "no device code under
 # PATH" on standard error and keeps its exit status; a scan that finds

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A cgroup's peak counts the page cache a compile charged (7 to 10 % over
 # what its processes held, issue 34 item 7): every face names it "cgroup
 # peak, page cache included", never "peak RSS" (the record log of a real

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Only what this project wrote (issue 36): no file of the repository is
 # built from another project's code, and none is a recipe that would build
 # one.  Binaries (ELF, ar) live only where the project's own are made:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The ptxas -v join: every (function, sm) that ptxas -v printed for a corpus
 # artifact joins that artifact's scanned row, whose registers and stack
 # agree, and takes the log's spill stores and loads; figures that disagree

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Cache hits (issue 25): `spillway record -- ccache nvcc ...` records a
 # compile ccache answered (no nvcc, cicc or ptxas ran) as a hit; hits are
 # left out of the peaks, the schedule and --mem-budget, and counted.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # spillway record around real nvcc compiles (skipped without nvcc): under
 # make -j4 every record is whole and names its module and targets; a
 # failing compile still fails; the peak RSS is within 5 % of GNU time's for

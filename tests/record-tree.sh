@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # spillway record measures the whole process tree (issue 25): four children
 # holding 256 MiB at once are a tree peak of 1,000 MiB or more, beside a
 # largest single process of about 256 MiB, whether the cgroup or the /proc

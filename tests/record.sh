@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # spillway record with ordinary commands (no nvcc needed): output and exit
 # status pass through, signals become 128+N, the record's fields, and
 # records stay whole when many compiles append at once under make -j4.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --report on the corpus: the arch comparison's registers and stack equal
 # cuobjdump's, and the spill table's numbers equal the ptxas -v logs (joined
 # into a --list CSV here, as spillway reads its own CSV back).  The same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The HTML report, opened in headless Chromium: the page the browser built
 # has one table row per CSV row of the same report (headers included), and
 # the names with '<' and '&' arrive as text.  Then a harness embedded in a

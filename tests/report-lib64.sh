@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Markdown report of the CUDA toolkit's lib64 (cuBLAS, cuBLASLt, cuDNN,
 # NCCL...: some 250,000 (kernel, sm) entries) fits one GitHub comment,
 # 65,536 bytes, and no table has more than 8 columns; the fold keeps the

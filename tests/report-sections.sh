@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The report's sections are one table (reports/report.c, report_sections):
 # --sections is checked against it, and the message for a name it lacks
 # lists it.  Here that list is read back and compared with what --help and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --report on hand-made --list CSVs: --baseline's diff (changed, new and
 # removed kernels, largest growth first), arch coverage on --gpus with a
 # stale object, and the spill sections once spill figures are known.

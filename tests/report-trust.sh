@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Faces that told the wrong story on a real build (issue 34, item 6; each
 # kernel counted once is another change's):
 # - a ptxas -v log that was read and joined is never called absent;

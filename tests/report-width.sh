@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Markdown report fits a pull request (issue 23): no table has more
 # than 8 columns, so that a reader scrolls down and not sideways, in the
 # report of data/example, of the corpus tree, of the corpus against a

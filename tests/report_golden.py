@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Check spillway --report=csv tables against NVIDIA's own output.
 
 usage: report_golden.py arches LIST_CSV REPORT_CSV CUOBJDUMP_TXT

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Scan everything: spillway --list over every ELF file under /usr/lib and
 # the CUDA toolkit's lib64 (or $SCAN_EVERYTHING_ROOTS), in chunks of 400
 # named files, each chunk once with -T 1 and once with -T 2.  Asserts:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # doc/screenshots/render.py still remakes the README's screenshots: two
 # views driven in tmux, captured with their colours and shot with headless
 # Chromium, come out as PNGs of the size the screen asks.

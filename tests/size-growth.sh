@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A pull request that grows a library (issue 26): tests/corpus/extra/grow.cu
 # built with nvcc 13 for sm_80 (before), then with one more arch (sm_90)
 # and with one more instantiation (scale<64>).  The report's size section

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Sizes against the real tools, row by row (issue 26).
 
   size_golden.py text SPILLWAY CUBIN...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # cuBLASLt against cuobjdump 13 on the device (tests/device/cublaslt: -xelf's
 # extracted files and each one's sections, from libcublasLt.so.13.1.0.3):
 # every function's code_bytes, every SASS image's size, the Mercury bytes.

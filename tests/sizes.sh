@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Sizes against the real tools (issue 26), every row: code_bytes is the
 # .text.<mangled> section's size as readelf -SW gives it, for every
 # function of every bare cubin of the corpus; for every corpus file

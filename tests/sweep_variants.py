@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes damaged copies of corpus artifacts for tests/truncation-sweep.sh.
 
     python3 tests/sweep_variants.py CORPUS_BUILD OUTDIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the allowance table reader and writer (src/judge/allow.c). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the arch module: parsing (with hostile strings), the one
  * order, which GPU loads which image, the --arch selection; and two faces,

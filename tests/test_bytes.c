@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for byte counts as people read and write them (src/util/bytes.c):
  * bytes_format prints GB of 10^9 bytes with two decimals, rounded half up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The column table (src/model/columns.c) is complete and every face reads it:
  * each column named once, --list's header the table's names in order,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the copies (src/model/copies.c): which functions of a
  * separable build are one kernel, judged once; and, as important, which

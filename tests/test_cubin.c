@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the device ELF reader (cubin_read) and the section
  * header table check it shares with host files (hostelf_check_table), on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for reading a zstd frame in pieces (src/readers/decompress.c,
  * decompress_zstd_pieces): whatever the size of the pieces, the image

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the three names of a kernel (src/readers/demangle.c): the
  * collapsed name is shared by every instantiation of a template, and

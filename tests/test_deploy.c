@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for deployability (src/model/deploy.c) over the toolkit
  * table compiled in from data/toolkits.csv. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests of the escaping of each output grammar, each against that
  * grammar's own rule or validator, over every code point, every byte that

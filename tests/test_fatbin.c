@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the fatbin container walk, on hand-made containers. */
 #include "config.h"
 

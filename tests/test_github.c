@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the GitHub workflow commands (reports/github.c): the
  * escaping GitHub's toolkit documents (actions/toolkit command.ts). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the judge's one verdict (src/judge/judge.c, src/judge/judge_libs.c),
  * the count vocabulary (kgroup_count) and the vendored rule

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the rules of src/judge/judge_launch.c on models made by
  * hand: --launchable (and the allowance's block column), static shared

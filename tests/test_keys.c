@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The key table: no key means two things in one view, the help screen
  * shows every binding, and the man page's KEYS section names every key.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the launch limits (src/model/launch.c) and the
  * occupancy model against the CUDA driver: every function of both driver

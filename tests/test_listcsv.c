@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rows --list writes (src/readers/listcsv.c): fields quoted only when they
  * must be, the image's leading fields on every row, unknown numbers left

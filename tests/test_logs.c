@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the build-log readers, on hand-written logs: figures
  * read, malformed lines named by file and line, the rest still read. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the decompression buffers' budget (src/util/membudget.c):
  * workers that take and give back from several threads never hold more

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the names the scan workers share: the string pool's
  * per-thread memo (src/util/strpool.c) and the cache of demangled names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the occupancy model, on cases computed by hand from
  * doc/arches.md (the arch compatibility rules are in tests/test_arch.c). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for AMD GPU occupancy (src/model/occupancy_amd.c, the amdgpu
  * table of data/arches.csv).  Three kinds of figures:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the work after the scan (src/util/parallel.c,
  * hash.c, csvrow.c): parallel_for calls every index once whatever the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the Markdown report: it is parsed back with
  * libcmark-gfm and its table extension, and every table must have the rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the plain-text writer of the report document
  * (reports/rtext.c), what the browser's Diff view shows: headings and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka tests for the -jN list scheduling and the sets of modules running
  * at once, on schedules computed by hand. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for --list=sizes' output (src/model/size_list.c): formatted
  * on several threads, a round of chunks at a time, it is byte for byte

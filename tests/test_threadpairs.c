@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvcc --threads: the record's parse of it (nvccargs_threads) and the
  * -j x --threads model (src/model/threadpairs.h), on the figures of a real

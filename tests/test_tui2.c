@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The browser's view-model pieces of issue 24's last gaps: the scan's
  * progress line (ui/progress.c) and the Libraries view's library ->

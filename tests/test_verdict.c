@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the verdict block: the findings of src/model/verdict.c
  * (added, counted by level and rule, the last one named, freed) and the

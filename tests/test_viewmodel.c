@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for the browser's view-model, layout and text builders: a
  * model made by hand, no terminal.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmocka tests for what the walk leans on: the cap on diagnostics about one
  * file (src/util/diag.c: 20 kept, the rest counted in one record, the name

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Truncation sweep: damaged copies of an object, a compressed fatbin, a
 # cubin and an archive (tests/sweep_variants.py: prefixes at a stride, and
 # single-byte corruptions of the fatbin, first entry and .nv.info headers)

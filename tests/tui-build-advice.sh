@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Build view at 80x24 and 100x30 on a rebuild's logs (data/logs/ggml-j2:
 # the record log holds compiles the .ninja_log's last run does not):
 # --jobs=auto --mem-host shows --summary's advice under the timeline, in

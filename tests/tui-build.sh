@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Build view at 100x30: with only logs given the browser opens on it;
 # it says whether the schedule is simulated (--jobs) or recorded, counts
 # the compiles running at once under the bars and has a time axis to the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The kernel table's CODE column (issue 26): a kernel's code_bytes summed
 # over its instantiations and arches, as --list has them; sortable like
 # the other resources; at 80 columns it is shown while it fits, and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Compare and search, at 200x50 and 80x24: c goes on from the arch shown,
 # x returns to all arches, a delta column sorts by the difference and says
 # a row of one arch once; the current match is lit apart from the others,

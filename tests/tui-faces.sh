@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The browser and the command line on the same input give the same
 # answer: the Build view's schedule and its most memory at once equal
 # --summary's for the same --jobs (both from src/model/schedule.c).

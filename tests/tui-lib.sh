@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The browser in tmux, for the tui*.sh tests (sourced after tests/lib.sh):
 # keys in with send-keys, the screen out with capture-pane.  Every wait
 # polls the screen until what is expected shows up, so a test is as fast

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Libraries view is a library -> kernel tree, as ncdu has it: a row
 # per library (its kernels, their instantiations, the worst REG and STACK
 # among them, each equal to what --list says), the most kernels first;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Instantiations told apart, at 100x30 and 80x24: every expanded
 # instantiation row shows a name no other row of its kernel shows (the
 # template arguments that differ first), and the LIBRARY cells show each

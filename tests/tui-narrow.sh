@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # At 80x24: the Check view's lines keep the sm, the reason and the object
 # (the kernel's name last), and Enter on one opens that kernel; the detail
 # view gives the spill columns room before TEX/SURF/SAMP when those are

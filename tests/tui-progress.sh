@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The browser takes the terminal before the scan: while the CUDA
 # toolkit's lib64/ is read, the status line says how many files and
 # images are read, with a bar; then the table comes.  The figures are the

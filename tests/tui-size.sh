@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The browser's Size view (issue 26), ncdu's way, at 80x24 and 100x30: a
 # tab of its own; libraries by their images' stored bytes, the largest
 # showing its arches at first; Enter or Right expands the row lit (an arch

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The number keys go to the views the top line numbers, however many it
 # numbers (keys 1 to 9; a number past the last does nothing).
 . "${srcdir:-.}/tests/lib.sh"

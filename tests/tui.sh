@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The browser, driven in tmux as a user would: keys in with send-keys, the
 # screen out with capture-pane.  Every wait polls the screen until what is
 # expected shows up, so the test is as fast as the program and tolerant of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --update-allow: the table it writes makes --check pass on the same tree,
 # tightening any row by one byte makes it fail, and notes and comments stay.
 . "${srcdir:-.}/tests/lib.sh"

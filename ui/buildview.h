@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The build view's text: one line per compile (model.modules) with its
  * peak RSS, wall time and a bar on the timeline of the build, drawn with

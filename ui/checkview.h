@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The check view's text: the verdict's findings, violations first, then
  * the count lines --check prints.

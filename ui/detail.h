@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The detail view's text: one kernel, every instantiation with its full
  * name, every arch, every resource column, the launch bounds and the

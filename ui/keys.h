@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every key the browser knows, in one table (tig's requests, htop's
  * actions): the dispatcher looks keys up in it and the help screen is

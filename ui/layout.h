@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Column layout for the browser's tables: plain C, no curses.  Each column
  * asks for a natural width and accepts a minimum; one column (the name)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Libraries view's tree, as ncdu has it: one row per library (its
  * kernels, their instantiations, the worst REG and STACK among them), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The scan's progress line: " scanning: 12 files, 340 of 1024 images
  * read [#####.....] 33%", the bar shortened, then dropped, on a narrow

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The line the browser shows while the scan runs: files and images read,
  * and a bar of the images read among those found so far.

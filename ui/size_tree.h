@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Size view's tree (issue 26), ncdu's way: library, then arch (its
  * images' stored bytes), then kernel (the collapsed name: its functions'

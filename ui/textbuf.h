@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Lines of text with a class each: what the detail, build, check and help
  * views show.  Built in plain C (and tested so); the drawing layer maps

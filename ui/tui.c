@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The browser's main loop: the view table (the only one: views are found
  * by enum view_id), key dispatch through keys.c's table, where each view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The terminal browser.  tui_open takes the terminal before the scan,
  * whose progress tui_progress shows on the status line; tui_run takes the

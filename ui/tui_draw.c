@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Drawing helpers: colours (or their monochrome stand-ins), the top bar
  * naming the views, the status line.

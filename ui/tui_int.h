@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The browser's insides, shared by tui*.c: the state, the shape of a view
  * and the drawing helpers.  Only these files include curses.

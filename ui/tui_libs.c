@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Libraries view: the library -> kernel tree (libtree.h) in the
  * pager, opened and closed in place.  Enter, Right open a library (Enter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The text views (detail, build, check, help): lines from a textbuf,
  * scrolled like less.

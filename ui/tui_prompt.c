@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The prompt line: a search, a filter or a namespace typed in the status
  * line, the screen drawn anew at every keystroke through t->redraw (tui.c

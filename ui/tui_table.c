@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The kernel table: a thin drawing of the view-model.  Columns are laid out
  * by layout.c, numbers come precomputed from viewmodel.c; a frame formats

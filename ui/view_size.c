@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Size view: size_tree.c's rows as lines of text, each with its
  * bytes, a bar and its share of the line above; Enter or Right expands

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The browser's Size view (issue 26): where the bytes go, ncdu's way —
  * library, then arch, then kernel, then instantiation (size_tree.h), each

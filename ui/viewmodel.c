@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Building the view-model from the model: group, rank, precompute.
  * The sort, the filter and the selection are in vm_rows.c, reading a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The kernel table's view-model: what the browser shows, with no curses in
  * it (ncdu's dirlist, tmux's mode-tree data).  Built once from the model:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What tells an instantiation from its siblings: the template argument
  * list of a demangled name, the arguments that differ within the kernel

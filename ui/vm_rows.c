@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The view-model's state: sort, filter, expansion, selection, search.
  * Everything here works on precomputed integers and the rows array that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading the built view-model: the sides compared, the fields, a group's
  * or an instantiation's value.  The bottom of the view-model: it calls

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Rebuilds data/example's objects from tests/corpus/src with nvcc under
 # ninja -j2, every compile through spillway record, and keeps the logs:
 # into data/logs/ninja-j2/:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Remakes the README's screenshots of the browser: each view is driven in
 tmux as a user would (keys in with send-keys, each step waiting until the
 screen shows what it should), captured with its colours (capture-pane -e),

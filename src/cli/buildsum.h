@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The build model as text, after the --summary lines: one line per module
  * (peak RSS, wall, status, targets, phases), the schedule's total against

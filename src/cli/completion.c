@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --completion=bash|zsh: the shell's completion script, written from the
  * option table, so that the shells offer exactly the options --help lists

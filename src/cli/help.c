@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --help, printed from the option table: the options by group, the help
  * text in one column from HELP_LEFT, words wrapped within HELP_WIDTH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spillway: the command line.  Parse options, build each layer's
  * configuration from them, scan, judge once, then run the mode asked for

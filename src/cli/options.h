@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The command line, parsed once into one struct that main.c reads: it
  * fills each layer's own configuration from it (the scanner's, the

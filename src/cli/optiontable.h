@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The option table: every long option of spillway once, with what --help,
  * the completion scripts and the man page check need to know of it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* --summary: one line per library, as seed 000's check_cuda_spills prints. */
 #ifndef SPILLWAY_SUMMARY_H
 #define SPILLWAY_SUMMARY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --report=trace: the schedule as Chrome trace-event JSON (Perfetto,
  * chrome://tracing).  One complete ("X") event per compile on its job

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The allowance table (--allow=FILE): CSV with a header, '#' comment lines,
  * one row per (collapsed kernel name, sm): kernel,sm,stack,local,note.

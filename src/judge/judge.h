@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The judge: the model against the rules of --check.  Every rule adds
  * findings to a verdict and prints nothing.

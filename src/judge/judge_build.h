@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The build gates of --check: --mem-budget (any module's peak RSS over
  * it) and --mem-host (modules running at once whose peaks sum over it,

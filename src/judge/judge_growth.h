@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --max-growth: how much a kernel may grow against a baseline (a saved
  * --list CSV or another build tree), per collapsed name and sm, comparing

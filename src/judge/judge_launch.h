@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Will it launch, and where will it run: the rules of issue 27.
  *   --launchable         an entry with no launch bound whose max_block is

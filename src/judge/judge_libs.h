@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The judge, per library: what each library carries and what was gated in
  * it (the summary lines of --check), and the rules that look at libraries

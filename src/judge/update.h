@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --update-allow: the measured maxima written into the allowance table.
  * Rows whose numbers change are rewritten, rows that measure STACK 0 LOCAL 0

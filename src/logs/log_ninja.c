@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * .ninja_log v5, v6, v7 (spillway(1), BUILD LOGS): start_ms, end_ms, mtime,
  * output, command hash, one line per output of each successful command.

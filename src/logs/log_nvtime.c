@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nvcc --time FILE: one CSV row per sub-tool run (spillway(1), BUILD LOGS):
  * source, phase, inputs, output, arch, tool, metric, unit.  Rows of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ptxas -v: per (function, sm) registers, stack frame, spills, barriers,
  * shared and constant memory (spillway(1), BUILD LOGS).  A state machine:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Peak RSS and wall time per compile from spillway record logs ("# build-rss
  * log v1" and v2, spillway(1), RECORD).  Each record becomes, or updates,

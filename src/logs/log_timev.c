@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Peak RSS, wall time and exit status per command from GNU time -v blocks
  * (spillway(1), BUILD LOGS); the module is the -o argument of the timed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The indexes the build-log readers share. */
 #include "config.h"
 

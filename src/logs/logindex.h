@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Indexes the build-log readers share, beside the line library: the
  * model's modules by name, and a log's open items by key.  They know no

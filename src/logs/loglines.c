@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Lines of a build log, and the fields on them. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The line library under the build-log readers: a log's lines one by one,
  * what a line holds, its fields as numbers, and the diagnostic for a line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What every build-log reader (src/logs/log_*.c, one format each) is to
  * src/logs/logs.c, which walks a table of them to recognise a log and to read

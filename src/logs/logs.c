@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Recognising build logs and reading them: a walk of the readers' table. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Build logs: ptxas -v output, nvcc --time CSV, spillway record logs, GNU
  * time -v output and .ninja_log.  Each is recognised by content and read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Telling a .ninja_log's runs apart (src/logs/ninja_runs.h): by end times
  * falling back in a log as ninja wrote it, by the outputs' mtimes in one

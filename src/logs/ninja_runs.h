@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The runs of a .ninja_log (spillway(1), BUILD LOGS).  Ninja appends an
  * entry as its command finishes, with start and end in milliseconds since

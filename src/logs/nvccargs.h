@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What an nvcc command line says about its compile: the output (-o) and
  * the targets it generates (-arch, -code, -gencode).  Used by spillway

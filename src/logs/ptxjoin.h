@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The join of ptxas -v figures with the scanned entries, by (mangled name,
  * sm).  A figure set joins an entry only when its registers and stack frame

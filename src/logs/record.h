@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spillway record -- COMMAND: runs a compile, passes its output and exit
  * status through, and appends one line to a build-rss log (v2): start,

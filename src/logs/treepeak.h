@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The memory peak of a command's whole process tree, for spillway record:
  * the cgroup v2 memory.peak of a cgroup made for the command where one can

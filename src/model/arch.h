@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * GPU architectures: the one place that reads "sm_90a", "compute_120" or
  * "86", orders them, says which GPU loads which image, and applies --arch.

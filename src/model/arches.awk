@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turns data/arches.csv (the per-arch limits, the GPU models, the AMD GPUs) and
 # data/toolkits.csv into C: the tables compiled in.  A header line names
 # the table the rows after it belong to (arch,... / gpu,... / amdgpu,... / toolkit,...).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --baseline: the kernels of two models matched by (library, collapsed
  * name, sm), their maxima compared.  Rows come largest growth first.

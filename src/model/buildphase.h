@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What nvcc --time's phases say, from the modules' phases alone: totals
  * by phase and arch over the build, and what one arch costs a compile (the

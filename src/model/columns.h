@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The columns of a function row, described once (htop's Process_fields[]):
  * --list's header and rows, its importer, the browser's table and detail

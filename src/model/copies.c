@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One kernel, several files (copies.h): the copies among the functions,
  * found once after the scan, for every face to take each kernel once.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One kernel, several files: separable compilation puts a kernel in its
  * relocatable object, in the static library made of it, in the device-link

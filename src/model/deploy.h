@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Deployability: the oldest driver that loads an image, from the toolkit
  * table compiled in (data/toolkits.csv: NVIDIA's release notes, CUDA's

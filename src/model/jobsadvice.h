@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --jobs=auto: the largest -j whose worst case fits the host, and a pool
  * for the heavy modules so that the rest can run wider.

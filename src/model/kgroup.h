@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Kernels grouped as the reports show them: one group per (library,
  * collapsed name, sm) over the entry functions, with maxima over the

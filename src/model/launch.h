@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Will it launch: the largest block a kernel launches with on an sm (what
  * the driver's CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK says), from its

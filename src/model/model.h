@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The model: plain tables that every presenter reads.
  *   images    one per embedded cubin, PTX or LTO-IR entry (or bare cubin)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Theoretical occupancy from per-arch limits (data/arches.csv, compiled in)
  * and a kernel's registers, static shared memory and block size, by the

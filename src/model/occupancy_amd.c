@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Occupancy on AMD GPUs: waves per SIMD from VGPR allocation granules,
  * SGPRs, LDS per CU and workgroups per CU, by the rules of LLVM's AMDGPU

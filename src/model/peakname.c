@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a module's peak is called (src/model/peakname.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a module's peak is, in the words every face uses (spillway(1),
  * spillway record): a cgroup's peak (cgroup2, cgroup1) counts the page

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The schedule in words, one text for --summary and the report's build
  * section: which runs the modules' times were joined from, and the span

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The build model's timeline: when each module ran, either as recorded
  * (.ninja_log intervals, or spillway record start times) or simulated as

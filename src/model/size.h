@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Where the bytes go (issue 26): a file's fatbin bytes attributed to
  * arch, image, kernel (collapsed name) and instantiation, SASS and PTX

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Duplicates: the same image, or the same function, in several places. */
 #include "config.h"
 

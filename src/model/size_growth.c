@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bytes before and after: per library, arch and kernel. */
 #include "config.h"
 

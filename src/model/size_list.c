@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --list=sizes: the attribution as CSV or JSON Lines, one line per
  * size_line.  The lines are formatted on every core, a round of chunks at

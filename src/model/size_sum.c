@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Totals over the tree: per collapsed name, per library and arch. */
 #include "config.h"
 

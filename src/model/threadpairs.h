@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --jobs=auto x nvcc --threads: for each thread count, the largest -j
  * whose worst case (the j largest peaks at t threads at once) fits the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The vendored rule of --vendored: which entries are vendored code,
  * counted and skipped, never gated.  Built once from the options (main)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The judge's output: findings, each one line of text with the rule that
  * made it and the entry or library it is about, and what was counted.

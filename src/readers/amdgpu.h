@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * AMDGPU code objects (ELF, EM_AMDGPU): each kernel's figures from the
  * NT_AMDGPU_METADATA note, MessagePack decoded by msgpack-c (code object

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ar archives (static libraries), read through libelf: every member. */
 #ifndef SPILLWAY_ARCHIVE_H
 #define SPILLWAY_ARCHIVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A cubin's .nv.callgraph, and the stack each function needs: its own
  * frame plus the deepest chain of frames below it (doc/binary-formats.md

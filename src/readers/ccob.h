@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Compressed clang offload bundles (CCOB, clang 18 and ROCm 6): an
  * uncompressed bundle (offload_bundle.h) behind a header, compressed with

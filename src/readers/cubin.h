@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The cubin (device ELF): every function with its own .text section, and
  * the .nv.info attributes and per-function sections that make cuobjdump's

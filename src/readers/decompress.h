@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Decompression of fatbin entries: zstd frames and raw LZ4 blocks, into a
  * buffer that one worker reuses for every entry it reads.  The buffer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Kernel names in three forms, through libiberty's demangler:
  *   name       the full demangled name, parameters included

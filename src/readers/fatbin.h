@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fatbin container: a 16-byte header, then entries back to back.
  * Several containers may follow each other in one section.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host ELF files (objects, shared libraries, executables): where their
  * device code sits.  cuobjdump's rule is followed: .nv_fatbin when the file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A --list=images CSV read back (issue 26): its images become the model's,
  * with their sizes, so that one saved from an old build serves as

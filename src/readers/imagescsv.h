@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A --list=images CSV read back (issue 26): each row an image of the
  * model, with its sizes, no functions; what --baseline compares bytes with.

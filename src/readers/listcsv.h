@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --list: the model as RFC 4180 CSV, and the same CSV read back as an
  * input, so that scans made on several machines merge into one view.

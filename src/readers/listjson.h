@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * --list --format=json: the rows of --list as JSON Lines, one object per
  * (function, sm) row, keyed by the column table's names (columns.h):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Demangled names, each computed once per scan: a kernel's mangled name
  * recurs on every arch and in every worker.  Keyed by the interned mangled

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The .nv.info record grammar (doc/binary-formats.md 4.7): 4-byte records of
  * {format, attribute, value or payload size}, SVAL payloads following.

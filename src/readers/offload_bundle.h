@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Clang offload bundles: what hipcc puts in the .hip_fatbin section of a
  * host object (one bundle), a shared library or executable (one bundle per

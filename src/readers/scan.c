@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The scan's public entry points (scan.h): a scan set up, each path
  * walked, the workers let finish.  What each scan_*.c holds, and which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The scan: paths in, model out.  Files are recognised by content; every
  * SASS image becomes a job, and a pool of workers decompresses and reads

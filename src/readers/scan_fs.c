@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Where the walk may go: the file systems of the paths it was given, and
  * none of the pseudo file systems (/proc, /sys, /dev/pts...) whose files

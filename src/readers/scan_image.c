@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a buffer holds, by the table of file types: host ELF (its fatbin
  * section), ar archive (each member), fatbin, bare cubin, --list CSV,

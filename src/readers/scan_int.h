@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the scan's files share, and nothing outside them includes.  Calls
  * go one way (tests/callgraph.sh):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One job on a worker: its stored bytes copied out (scan_source.c),
  * decompressed, its cubin read, and its functions made into rows with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The jobs and the workers: jobs published in chunks while the walk goes
  * on, claimed in batches (bounded in count and in bytes), gathered into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The files jobs read from: opened for the walk, shared by the jobs they
  * yield (a reference each), copied from with pread, or opened again by

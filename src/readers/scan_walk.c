@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The directory walk: paths selected by --include and --exclude, each
  * file and directory read once (by device and inode), symbolic links

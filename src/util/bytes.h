@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bytes: little-endian reads from unaligned bytes (every binary format
  * here is LE), and byte counts as people read and write them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seconds on a clock, as a double: for timings and time stamps. */
 #ifndef SPILLWAY_CLOCK_H
 #define SPILLWAY_CLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * CSV rows built in memory and written with one fwrite (stdio's locking
  * per call made output character by character the slowest part of

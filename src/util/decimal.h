@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unsigned numbers written in decimal by hand: snprintf's format parsing
  * costs more than the digits on the scan's hot paths (bank lists, CSV
  * rows). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Diagnostics: what could not be read, where, and what was expected.
  * Readers add records; only main decides what the exit status becomes.

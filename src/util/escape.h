@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Names for people to read: one escaping, used by every face that shows a
  * kernel name or a path (--check lines, notices, Markdown and HTML

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * How spillway ends when it cannot go on, and when a signal ends it: never
  * by abort(), never by a signal it could have turned into a message, never

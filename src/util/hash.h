@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * XXH3, 64 bits (libxxhash's), on the widest vectors the CPU has: the
  * library as Debian builds it uses SSE2, half of what AVX2 hashes in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * XXH3 from libxxhash's header, inlined and compiled for AVX2 (the
  * pragmas), called only where the CPU has it (hash_avx2_usable): the

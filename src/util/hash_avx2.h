@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash64's AVX2 path (hash_avx2.c, its own unit: compiled for AVX2). */
 #ifndef SPILLWAY_HASH_AVX2_H
 #define SPILLWAY_HASH_AVX2_H

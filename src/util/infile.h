@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Opening a file named by the user for reading, whatever it turns out to
  * be.  A regular file is a file; "-", a pipe (process substitution's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Strings for JSON (RFC 8259), through libjansson: every JSON output
  * (--list, --list=sizes, --check --format=json, --report=trace) makes its

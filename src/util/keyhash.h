@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The hash of every table whose keys the input chooses (names, figures,
  * the addresses of interned strings): XXH3 (libxxhash) under a secret drawn

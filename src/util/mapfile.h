@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A file mapped read-only into memory, the way the walk gets its bytes, or
  * a stream (a pipe, "-") read whole into memory.  The descriptor of a file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bytes of decompression buffers that the workers hold together.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Three-way comparisons for qsort's comparators: -1, 0 or 1.  A
  * comparator of several keys reads as the list of them, the first that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The output file: a temporary beside the target, renamed over it once
  * complete.  The temporary is an unnamed O_TMPFILE inode where the file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The output file (-o FILE): written whole or not at all.  The writers
  * write to a temporary beside FILE; outfile_commit moves it over FILE once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Work after the scan spread over the cores, as the scan is: fn(ctx, i)
  * for every i below n, each once, on up to `threads` threads (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The process's resident memory now (not its peak), from /proc/self/statm,
  * so that the scan can fit its buffers into what the rest leaves.

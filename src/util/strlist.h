@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A growable list of strings, each owned by the list: the lists the
  * command line gathers (--arch, --include, --sections, ...), handed to the

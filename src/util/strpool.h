@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A string pool: strings copied into large blocks and interned, so that a
  * kernel name met on every arch is stored once and compared by pointer.

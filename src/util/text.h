@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Display width of UTF-8 text and fitting it into a cell: plain C, no
  * curses, so that the browser's layout is tested without a terminal.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* UTF-8 as RFC 3629 defines it: what every output grammar starts from. */
 #ifndef SPILLWAY_UTF8_H
 #define SPILLWAY_UTF8_H

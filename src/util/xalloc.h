@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation that cannot fail: running out of memory ends the run with a
  * message naming what was being read, and exit status 2 (fatal.h). */
 #ifndef SPILLWAY_XALLOC_H

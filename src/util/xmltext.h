@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Strings for XML 1.0 documents (the JUnit report).  libxml2's writer
  * escapes markup (< > & and quotes) but writes any character it is given,

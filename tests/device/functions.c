@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the CUDA driver makes of a cubin's functions: every function
  * cuModuleEnumerateFunctions lists, then, for each NAME given, whether

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """spillway and cuobjdump side by side over every file with device code.
 
 usage: side_by_side.py OUTDIR ROOT...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Hostile AMDGPU inputs (issue 28), made from a real code object and bundle:
 a MessagePack note whose counts claim more than its bytes (2^32 - 1
 elements in 5 bytes, nested), msgpack nested past msgpack-c's depth,

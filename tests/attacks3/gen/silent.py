@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Inputs of the silent-pass class beyond the stored cases (tests/attack3-silent.sh):
 each hides a 4 KiB stack frame where a reader once dropped it without a word.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Builds the HIP fixtures and their ground truth (Debian bookworm: hipcc
 # 5.2.3, clang-offload-bundler and llvm-readelf of LLVM 15; no GPU needed).
 #   build/spill_hip.o         hipcc -c for gfx906 and gfx1030 (.hip_fatbin)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Wraps build/spill_hip.hipfb (an uncompressed clang offload bundle) into
 compressed ones (CCOB), as clang 18 / ROCm 6 write them (LLVM's
 llvm/lib/Object/OffloadBundle.cpp, CompressedOffloadBundle::compress):

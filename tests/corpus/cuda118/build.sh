@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build.sh [--list] [ARTIFACT...]: builds the CUDA 11.8 corpus into build/
 # with nvcc 11.8 (V11.8.89, Debian 12 non-free) and host compiler g++-11,
 # deterministically; golden/commands.txt gets every nvcc command line,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # goldens.sh: cuobjdump 11.8 --dump-resource-usage of every artifact in
 # build/ into golden/ARTIFACT.resource-usage.txt (stdout, byte for byte),
 # golden/ARTIFACT.resource-usage.stderr.txt (only when not empty),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # toolchain.sh [PREFIX]: lays out nvcc 11.8 from Debian 12 ("bookworm")
 # non-free in PREFIX (default $CUDA118_PREFIX, else
 # ${SPILLWAY_CUDA118_CACHE:-$HOME/.cache/spillway-cuda118}/nvcc), without

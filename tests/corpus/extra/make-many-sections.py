@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes many-sections.cu: 22,500 small kernels in one translation unit,
 which nvcc 13 makes into a cubin of 67,513 sections, past the 65,280 that
 e_shnum can hold (ELF then keeps the count in section 0's sh_size).

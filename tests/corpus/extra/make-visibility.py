@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Gives the symbols of a cubin built from visibility.cu every ELF
 visibility (the low two bits of st_other), and to two of them st_other bit
 0x08, which every function of the driver's OptiX library images that
