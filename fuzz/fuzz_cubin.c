@@ -6,7 +6,7 @@
  * round's generators make (tests/attacks/tools/gen_cubin.py, gen_overlap.py):
  * header fields and section sizes set to the values at the edges, a table
  * cut, name offsets past the name table, section headers copied over one
- * region; and what a reader could drop without a word (issue 35):
+ * region; and what a reader could drop without a word:
  * duplicate sections, a missing symbol table, symbol indices out of range,
  * colliding names.  One mutation in four is libFuzzer's own.
  */

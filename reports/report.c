@@ -36,7 +36,7 @@ const struct report_section report_sections[] = {
 	DOCUMENT_SECTION(amd, "AMD GPU coverage"),
 	DOCUMENT_SECTION(builds, "Build costs"),
 	DOCUMENT_SECTION(occupancy, "Occupancy"),
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	VERDICT_SECTION(launch, "Will it launch"),
 	DOCUMENT_SECTION(size, "Where the bytes go"),
 };

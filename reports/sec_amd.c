@@ -16,7 +16,7 @@
 #include "xalloc.h"
 
 /* The GPUs shown when --gpus names no AMDGPU target: the common parts
- * (issue 28), GCN (MI50), CDNA 1-3 (MI100, MI200, MI300) and RDNA 2-3. */
+ *, GCN (MI50), CDNA 1-3 (MI100, MI200, MI300) and RDNA 2-3. */
 static const char *const default_gpus[] = {
 	"gfx906", "gfx908", "gfx90a", "gfx942", "gfx1030", "gfx1100",
 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Will it launch (issue 27): the findings of --launchable,
+ * Will it launch: the findings of --launchable,
  * --max-local-reserve, --require-driver, --deployable and
  * --max-growth=occupancy, worst first: what fails at launch, then what the
  * GPU reserves, then what the driver cannot load, then where the build

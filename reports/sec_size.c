@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Where the bytes go (issue 26): with --baseline the growth per library,
+ * Where the bytes go: with --baseline the growth per library,
  * arch and kernel first; then the kernels with the most code, each
  * library's arches, and the duplicates with the bytes they waste.  Worst
  * first in every table.

@@ -51,7 +51,7 @@ void	section_coverage(struct rdoc *, const struct section_input *);
 void	section_builds(struct rdoc *, const struct section_input *);
 void	section_occupancy(struct rdoc *, const struct section_input *);
 void	section_diff(struct rdoc *, const struct section_input *);
-/* launch (issue 27) */
+/* whether a kernel launches, and where */
 void	section_launch(struct rdoc *, const struct section_input *);
 /* AMDGPU (sec_amd.c) */
 void	section_amd(struct rdoc *, const struct section_input *);

@@ -119,10 +119,10 @@ expect_status 1 "--require-driver=580.65.05" "$SPILLWAY" --check --require-drive
 expect_status 2 "--require-driver=new" "$SPILLWAY" --check --require-driver=new "$D"
 check "  says what it takes" grep -qF "no driver version (R535, 535, 535.104.05)" "$TMP/err"
 
-# --deployable: nvcc 13 with no -arch (seed 002), a cubin of sm_75 alone,
+# --deployable: nvcc 13 with no -arch, a cubin of sm_75 alone,
 # and a build with sm_80, sm_90 and compute_90 that passes.
 expect_status 1 "--deployable on the default arch" "$SPILLWAY" --check --deployable "$D"
-check "  names seed 002's problem" grep -qxF "VIOLATION $D: carries only sm_75 and its PTX, an arch nvcc builds for when given none (seed 002): native on sm_75 alone, newer GPUs only through PTX JIT at first launch, older ones not at all (build with -arch, -gencode or CMAKE_CUDA_ARCHITECTURES)" "$TMP/out"
+check "  names the default-arch problem" grep -qxF "VIOLATION $D: carries only sm_75 and its PTX, an arch nvcc builds for when given none: native on sm_75 alone, newer GPUs only through PTX JIT at first launch, older ones not at all (build with -arch, -gencode or CMAKE_CUDA_ARCHITECTURES)" "$TMP/out"
 check "  one line" [ "$(grep -c '^VIOLATION' "$TMP/out")" -eq 1 ]
 expect_status 1 "--deployable on SASS alone" "$SPILLWAY" --check --deployable --allow="$TMP/allow.csv" "$L"
 check "  no PTX for the newest arch" grep -qxF "VIOLATION $L: no PTX: a GPU past sm_90's family runs none of it (no forward compatibility)" "$TMP/out"

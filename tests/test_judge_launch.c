@@ -173,7 +173,7 @@ test_driver_and_deploy(void **state)
 	assert_int_equal(lines(&v, RULE_DEPLOYABLE), 3);
 	assert_true(has(&v, "VIOLATION arch.o: only arch-specific PTX: a GPU past sm_90a's family runs none of it (no forward compatibility)"));
 	assert_true(has(&v, "VIOLATION old.o: no PTX: a GPU past sm_90's family runs none of it (no forward compatibility)"));
-	assert_true(strstr(v.v[v.n - 3].text, "default.o: carries only sm_75 and its PTX, an arch nvcc builds for when given none (seed 002)") != NULL);
+	assert_true(strstr(v.v[v.n - 3].text, "default.o: carries only sm_75 and its PTX, an arch nvcc builds for when given none: native") != NULL);
 	g.require_driver = "five";
 	assert_int_equal(launch_gates_check(&g, err, sizeof err), -1);
 	verdict_free(&v);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Size view's tree (issue 26), ncdu's way: library, then arch (its
+ * The Size view's tree, ncdu's way: library, then arch (its
  * images' stored bytes), then kernel (the collapsed name: its functions'
  * code_bytes summed), then instantiation (one mangled name), each level
  * sorted by bytes, largest first, with its share of the line above.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The browser's Size view (issue 26): where the bytes go, ncdu's way —
+ * The browser's Size view: where the bytes go, ncdu's way —
  * library, then arch, then kernel, then instantiation (size_tree.h), each
  * sorted by bytes with a bar of its share of the line above, rows that
  * expand and collapse.  A pager view otherwise (tui_pager.c scrolls and

@@ -81,7 +81,7 @@ struct run {
 	const struct schedule	*sp;		/* &sched, or NULL: nothing to schedule */
 	struct allow_table	 allow;
 	struct growth_rules	 growth;
-	struct launch_gates	 launch;	/* launch (issue 27) */
+	struct launch_gates	 launch;	/* whether a kernel launches, and where */
 	struct vendored_rule	 vendored;
 	struct build_gates	 gates;
 	struct judge_config	 jc;
@@ -236,7 +236,7 @@ judge_config_from(struct judge_config *c, struct run *r)
 	c->sched = r->sp;
 	c->base = r->have_base ? &r->base : NULL;
 	c->growth = o->max_growth ? &r->growth : NULL;
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	r->launch = (struct launch_gates){ o->launchable, o->max_local_reserve,
 	    o->max_local_reserve_unit, o->require_driver, o->deployable };
 	c->launch = &r->launch;
@@ -716,7 +716,7 @@ run_check_options(struct run *r)
 			return EXIT_TROUBLE;
 		}
 	}
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	r->launch.require_driver = o->require_driver;
 	if (launch_gates_check(&r->launch, err, sizeof err) < 0) {
 		fprintf(stderr, "spillway: %s\n", err);

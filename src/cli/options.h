@@ -21,7 +21,7 @@ enum mode {
 	MODE_TUI,
 	MODE_LIST,		/* --list: functions */
 	MODE_LIST_IMAGES,	/* --list=images */
-	MODE_LIST_SIZES,	/* --list=sizes: where the bytes go (issue 26) */
+	MODE_LIST_SIZES,	/* --list=sizes: where the bytes go */
 	MODE_SUMMARY,
 	MODE_REPORT,
 	MODE_CHECK,
@@ -54,7 +54,7 @@ struct options {
 	int64_t		 mem_host;	/* bytes, -1 unset */
 	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* as given, to echo */
 	int		 jobs;		/* 0 unset */
-	/* build (issue 25) */
+	/* the build model: recorded cores, -j auto */
 	int		 jobs_auto;	/* --jobs=auto: the largest -j that fits --mem-host */
 	int		 cores;		/* --cores=N, 0: the recording machine's */
 	struct strlist	 require_sass;
@@ -65,7 +65,7 @@ struct options {
 	const char	*max_growth;	/* rule text, NULL unset */
 	int		 stale_fails;
 	int		 empty_ok;
-	/* launch (issue 27). */
+	/* Whether a kernel launches, and where. */
 	int		 launchable;
 	int64_t		 max_local_reserve;	/* bytes, -1 unset */
 	enum bytes_unit	 max_local_reserve_unit;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* --summary: one line per library, as seed 000's check_cuda_spills prints. */
+/* --summary: one line per library, as a CI script that checks spills
+ * prints it. */
 #ifndef SPILLWAY_SUMMARY_H
 #define SPILLWAY_SUMMARY_H
 

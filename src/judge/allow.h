@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* launch (issue 27): optional columns after the note: ALLOW_BLOCK, the
+/* Optional columns after the note, for --launchable: ALLOW_BLOCK, the
  * most threads a block of the kernel is launched with, which accepts it
  * for --launchable when its registers allow that many; ALLOW_DYNAMIC, the
  * dynamic shared memory it is launched with, which --launchable adds to
@@ -39,8 +39,8 @@ struct allow_row {
 	char		 sm[16];	/* "sm_86", "sm_90a" */
 	int32_t		 stack, local;
 	char		*note;
-	int32_t		 block;		/* launch (issue 27): -1 when not given */
-	int32_t		 dynamic;	/* launch (issue 27): bytes, -1 when not given */
+	int32_t		 block;		/* --launchable: -1 when not given */
+	int32_t		 dynamic;	/* --launchable: bytes, -1 when not given */
 	size_t		 line;		/* where it starts in the file, 0 for a new row */
 	char		*text;		/* the record as read (newline included), NULL when new */
 	int		 removed;	/* --update-allow drops it */

@@ -331,7 +331,7 @@ judge_total(struct verdict *v, const struct model *m, size_t stale, size_t unmat
 		[RULE_STALE] = "--stale-fails",
 		[RULE_BUILD] = "build",
 		[RULE_GROWTH] = "--max-growth",
-		/* launch (issue 27) */
+		/* whether a kernel launches, and where */
 		[RULE_LAUNCHABLE] = "--launchable",
 		[RULE_LOCAL_RESERVE] = "--max-local-reserve",
 		[RULE_DRIVER] = "--require-driver",
@@ -383,7 +383,7 @@ judge_all(const struct judge_config *c, const struct model *m, struct verdict *v
 	if (c->growth != NULL && c->base != NULL)
 		judge_growth(m, c->base, c->growth, v);
 	claim(v, from, RULE_GROWTH);
-	/* launch (issue 27): each finding says its rule. */
+	/* Whether it launches: each finding says its rule. */
 	judge_launch(c->launch, c->allow, c->vendored, m, v);
 	/* The count lines after every violation, so that they add them up. */
 	judge_libs_summary(&libs, m, v);

@@ -46,7 +46,7 @@ struct judge_config {
 	/* --max-growth against a baseline; both NULL: not asked. */
 	const struct model	*base;
 	const struct growth_rules *growth;
-	/* launch (issue 27): --launchable and the rest; NULL: none. */
+	/* --launchable and the rest; NULL: none. */
 	const struct launch_gates *launch;
 };
 

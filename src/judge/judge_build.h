@@ -19,7 +19,7 @@ struct build_gates {
 	int64_t		 mem_host;	/* bytes, -1 unset */
 	int		 jobs;		/* -jN, 0 for the recorded schedule */
 	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* echoed in these */
-	/* build (issue 25) */
+	/* the build model: recorded cores, -j auto */
 	int		 cores;		/* --cores, 0 the recording machine's */
 	int		 jobs_auto;	/* --jobs=auto: jobs is the advised -j */
 };

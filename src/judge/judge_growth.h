@@ -17,10 +17,10 @@
 struct growth_rule {
 	const struct column	*column;	/* NULL for occupancy and bytes */
 	long long		 limit;	/* most growth allowed, in the column's unit */
-	/* launch (issue 27): "occupancy:N", the most percentage points of
+	/* "occupancy:N", the most percentage points of
 	 * theoretical occupancy a kernel may lose (judge_launch.h). */
 	int			 occupancy;
-	/* bytes:2% and bytes:8MiB (issue 26): a library's or an arch's bytes
+	/* bytes:2% and bytes:8MiB: a library's or an arch's bytes
 	 * (src/model/size.h, size_growth) may grow by limit percent, or by
 	 * limit bytes. */
 	int			 bytes;

@@ -349,8 +349,8 @@ deployable_library(const struct carried *c, struct hits *h)
 	for (size_t d = 0; d < deploy_default_arch_count && d < 4; d++)
 		if (c->sass[d] && c->only[d])
 			hit_add(h, RULE_DEPLOYABLE, 2, FINDING_NO_ENTRY, c->library, xasprintf(
-			    "VIOLATION %s: carries only %s%s, an arch nvcc builds for when given none "
-			    "(seed 002): native on %s alone, %s, older ones not at all "
+			    "VIOLATION %s: carries only %s%s, an arch nvcc builds for when given none"
+			    ": native on %s alone, %s, older ones not at all "
 			    "(build with -arch, -gencode or CMAKE_CUDA_ARCHITECTURES)",
 			    c->library, deploy_default_arches[d], c->newest_ptx >= 0 ? " and its PTX" : "",
 			    deploy_default_arches[d], c->newest_ptx >= 0

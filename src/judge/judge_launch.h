@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Will it launch, and where will it run: the rules of issue 27.
+ * Will it launch, and where will it run: the rules of --launchable,
+ * --max-local-reserve, --require-driver and --deployable.
  *   --launchable         an entry with no launch bound whose max_block is
  *                        under the arch's 1024, or whose bound is over its
  *                        max_block; static shared memory over 48 KiB (the
@@ -9,7 +10,7 @@
  *                        entry's frame on a GPU model of data/arches.csv
  *   --require-driver     the oldest driver that loads an image
  *                        (data/toolkits.csv) newer than the one given
- *   --deployable         the default-arch signature (seed 002), and no
+ *   --deployable         the default-arch signature (nvcc with no -arch), and no
  *                        PTX for the newest arch
  * An allowance row with a block (the threads the kernel is launched with,
  * allow.h) accepts a capped block when the registers allow that many.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * .ninja_log v5, v6, v7 (spillway(1), BUILD LOGS): start_ms, end_ms, mtime,
+ * .ninja_log v5, v6, v7 (spillway-record(1), BUILD LOGS): start_ms, end_ms, mtime,
  * output, command hash, one line per output of each successful command.
  * The log accumulates runs, told apart by src/logs/ninja_runs.c: where
  * end times fall back in a log as ninja wrote it, by the outputs' mtimes

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * nvcc --time FILE: one CSV row per sub-tool run (spillway(1), BUILD LOGS):
+ * nvcc --time FILE: one CSV row per sub-tool run (spillway-record(1), BUILD LOGS):
  * source, phase, inputs, output, arch, tool, metric, unit.  Rows of one
  * nvcc run share the tmpxft_<pid>_ token of their temp files; the run ends
  * with its "nvcc (driver)" row, whose output is the module (the -o name).
@@ -198,7 +198,7 @@ close_run(struct nt_state *st, struct nt_run *r, const char *module)
 	b = logindex_module(&st->modules, strpool_intern_str(&m->pool, module));
 	/* The run's phases become the module's: a later run of the same
 	 * module (a rebuild appending to the same file) replaces an earlier
-	 * one's, as a rerun's record does (issue 25: never added across runs). */
+	 * one's, as a rerun's record does (never added across runs). */
 	free(b->phases);
 	b->phases = r->phases;
 	b->nphases = r->n;

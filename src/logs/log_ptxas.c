@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ptxas -v: per (function, sm) registers, stack frame, spills, barriers,
- * shared and constant memory (spillway(1), BUILD LOGS).  A state machine:
+ * shared and constant memory (spillway-record(1), BUILD LOGS).  A state machine:
  * "N bytes gmem" opens a block (one ptxas run: one TU, one sm), "Compiling
  * entry function" names the entry and the sm, "Function properties" and its
  * indented stack line give any function's frame and spills, "Used N

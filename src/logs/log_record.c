@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Peak RSS and wall time per compile from spillway record logs ("# build-rss
- * log v1" and v2, spillway(1), RECORD).  Each record becomes, or updates,
+ * log v1" and v2, spillway-record-log(5)).  Each record becomes, or updates,
  * the module it names; a target recorded twice keeps its last record (a
  * rerun), and starts the log's next run: the start times of two runs are
  * not laid on one timeline.  A v2 record adds the peak of the whole process tree (the

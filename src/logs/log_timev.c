@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Peak RSS, wall time and exit status per command from GNU time -v blocks
- * (spillway(1), BUILD LOGS); the module is the -o argument of the timed
+ * (spillway-record(1), BUILD LOGS); the module is the -o argument of the timed
  * command.  Each block becomes, or updates, the module it names; a block
  * whose command is not a compile (time -v ninja: the whole build) is
  * counted in the model's notes and left out.

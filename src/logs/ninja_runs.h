@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runs of a .ninja_log (spillway(1), BUILD LOGS).  Ninja appends an
+ * The runs of a .ninja_log (spillway-record(1), BUILD LOGS).  Ninja appends an
  * entry as its command finishes, with start and end in milliseconds since
  * its clock began, which it restarts for every run (and after it
  * regenerated build.ninja): in a log as written, an end time that falls

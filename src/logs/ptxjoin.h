@@ -6,7 +6,7 @@
  * the same kernel (other flags, a stale log, code linked by nvlink
  * afterwards) must not lend its spills.  Joined entries get spill_stores
  * and spill_loads, their callees' added (the names the binary says their
- * calls reach: spillway(1), CALLS AND RECURSION); in a whole-program image
+ * calls reach: spillway-reference(7), CALLS AND RECURSION); in a whole-program image
  * a callee frame ptxas did not fold into the kernel's makes the kernel's
  * stack unknown.  Logs are read during the walk; rows are joined when
  * they are gathered, once the walk is over and every log has been read;

@@ -94,12 +94,12 @@ const struct column columns[NCOLUMNS] = {
 	[COL_VISIBILITY] = { .name = "visibility", .title = "VISIBILITY", .heading = "visibility",
 		FUNC_CODE(visibility, func_visibility_names), .csv_optional = 1,
 		.description = "the symbol's ELF visibility, and unlisted when cuobjdump leaves it out" },
-	/* Size (issue 26). */
+	/* Where the bytes go (--list=sizes). */
 	[COL_CODE_BYTES] = { .name = "code_bytes", .title = "CODE", BYTES("code"),
 		FUNC_NUMBER(code_bytes), .csv_optional = 1, .tui = 6,
 		.description = "the size of the function's .text section: its SASS, without the "
 		    "sm_100+ Mercury copies" },
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	[COL_MAX_BLOCK] = { .name = "max_block", .title = "MAXBLK", COUNT("max block"),
 		FUNC_NUMBER(max_block), .csv_optional = 1,
 		.description = "the most threads per block it launches with on that sm (registers, launch bound, arch), empty for a device function" },

@@ -21,9 +21,9 @@ enum column_id {
 	COL_SURFACE, COL_SAMPLER, COL_MAX_THREADS, COL_MIN_BLOCKS, COL_SPILL_STORES,
 	COL_SPILL_LOADS, COL_VISIBILITY,
 	COL_CODE_BYTES,
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	COL_MAX_BLOCK,
-	/* AMDGPU (issue 28) */
+	/* AMDGPU code objects' own figures */
 	COL_AGPR, COL_SGPR, COL_VGPR_SPILL, COL_SGPR_SPILL, COL_WAVEFRONT,
 	NCOLUMNS
 };

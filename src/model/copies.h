@@ -5,7 +5,7 @@
  * object and in the executable that embeds the device link's image.
  * --list lists every file's rows; the judge, the counts, the report and
  * the browser take each kernel once, at the figures it runs with, and say
- * where else it is (spillway(1), COPIES).
+ * where else it is (spillway-reference(7), COPIES).
  *
  * A function is a copy of another (the one judged for it) when both are
  * SASS functions of one mangled name on one sm, both vendored or neither

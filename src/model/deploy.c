@@ -10,7 +10,7 @@
 /* nvcc's default arch when no -arch is given (sm_52 before CUDA 13, and the
  * CMAKE_CUDA_ARCHITECTURES fallback of CMake's CMP0104; sm_75 from CUDA 13):
  * a library that carries only one of them was most likely built with no
- * arch at all (seed 002). */
+ * arch given. */
 const char *const deploy_default_arches[] = { "sm_52", "sm_75" };
 const size_t deploy_default_arch_count = sizeof deploy_default_arches / sizeof deploy_default_arches[0];
 

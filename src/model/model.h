@@ -37,7 +37,7 @@ enum stack_why {
  * bits 0-1, in ELF's order), and VIS_UNLISTED beside it when st_other bit
  * 0x08 is set, which keeps the function out of cuobjdump's and nvdisasm's
  * output and of the driver's cuModuleEnumerateFunctions, though
- * cuModuleGetFunction finds it by name (spillway(1), DIFFERENCES FROM
+ * cuModuleGetFunction finds it by name (spillway-reference(7), DIFFERENCES FROM
  * CUOBJDUMP).  spillway lists every function, with this to tell them.
  */
 enum func_visibility { VIS_DEFAULT, VIS_INTERNAL, VIS_HIDDEN, VIS_PROTECTED };
@@ -158,7 +158,7 @@ struct build_module {
 	struct build_phase *phases;
 	size_t		 nphases, capphases;
 	uint64_t	 order;		/* the order it was first read in */
-	/* The compile's tree and machine (spillway record v2; issue 25). */
+	/* The compile's tree and machine (spillway record v2). */
 	int64_t		 peak_proc;	/* bytes: its largest single process, -1 unknown */
 	const char	*peak_how;	/* how peak_rss was had: "cgroup", "proc10ms",
 					 * "" one process's (ru_maxrss, time -v) */
@@ -221,7 +221,7 @@ struct model {
 	struct fatbin_rec	*fatbins;
 	size_t			 nfatbins, capfatbins;
 	struct strpool		 pool;
-	struct build_notes	 notes;		/* issue 25 */
+	struct build_notes	 notes;		/* what the reading of the logs left out or found odd */
 	/* One kernel in several files (copies.h), found after the scan:
 	 * per function, the function judged for it (its own index when
 	 * judged), and the next copy of that one (a judged one's first);

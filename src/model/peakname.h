@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What a module's peak is, in the words every face uses (spillway(1),
- * spillway record): a cgroup's peak (cgroup2, cgroup1) counts the page
+ * What a module's peak is, in the words every face uses
+ * (spillway-record(1)): a cgroup's peak (cgroup2, cgroup1) counts the page
  * cache the compile charged besides its processes' memory, 7 to 10 % on a
  * real build, so it is never called RSS; a sampled sum of the tree's PSS
  * and one process's maximum RSS (ru_maxrss, time -v) are "peak RSS".

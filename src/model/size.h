@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Where the bytes go (issue 26): a file's fatbin bytes attributed to
+ * Where the bytes go: a file's fatbin bytes attributed to
  * arch, image, kernel (collapsed name) and instantiation, SASS and PTX
  * apart, stored (what ships) and decompressed (what the loader holds),
  * with the container's own bytes on lines of their own, so that a file's

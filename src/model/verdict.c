@@ -17,7 +17,7 @@ const char *const finding_rule_names[RULE_COUNT] = {
 	[RULE_NONE] = "none", [RULE_ALLOWANCE] = "allowance", [RULE_MAX_REGS] = "max-regs",
 	[RULE_MAX_SPILL] = "max-spill", [RULE_REQUIRE_SASS] = "require-sass",
 	[RULE_STALE] = "stale", [RULE_BUILD] = "build", [RULE_GROWTH] = "max-growth",
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	[RULE_LAUNCHABLE] = "launchable", [RULE_LOCAL_RESERVE] = "max-local-reserve",
 	[RULE_DRIVER] = "require-driver", [RULE_DEPLOYABLE] = "deployable",
 	[RULE_OCCUPANCY] = "occupancy",

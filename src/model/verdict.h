@@ -34,7 +34,7 @@ enum finding_rule {
 	RULE_STALE,		/* a row looser than measured */
 	RULE_BUILD,		/* --mem-budget, --mem-host */
 	RULE_GROWTH,		/* --max-growth */
-	/* launch (issue 27) */
+	/* whether a kernel launches, and where */
 	RULE_LAUNCHABLE,	/* --launchable */
 	RULE_LOCAL_RESERVE,	/* --max-local-reserve */
 	RULE_DRIVER,		/* --require-driver */

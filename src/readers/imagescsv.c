@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A --list=images CSV read back (issue 26): its images become the model's,
+ * A --list=images CSV read back: its images become the model's,
  * with their sizes, so that one saved from an old build serves as
  * --baseline for the size section and --max-growth=bytes.
  */

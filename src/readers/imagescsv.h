@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A --list=images CSV read back (issue 26): each row an image of the
+ * A --list=images CSV read back: each row an image of the
  * model, with its sizes, no functions; what --baseline compares bytes with.
  */
 #ifndef SPILLWAY_IMAGESCSV_H

@@ -125,7 +125,7 @@ kind_name(int k)
 }
 
 /*
- * An image's size columns (issue 26): the bytes its entry takes in its
+ * An image's size columns: the bytes its entry takes in its
  * container and their share of the container's section (percent), the
  * compression ratio (decompressed over stored), the PTX bytes of a PTX
  * image, a SASS image's code and Mercury bytes and its content hash.

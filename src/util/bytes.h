@@ -6,9 +6,9 @@
  * One unit convention for every face (--summary, --check, the reports,
  * the browser): sizes print in GB of 10^9 bytes, as the pull request the
  * build gates come from writes them ("peaks sum to 21.90 GB", "a measured
- * maximum of 12.98 GB": tests/fixtures/seed001/README.md); a budget the
+ * maximum of 12.98 GB": a real build's log); a budget the
  * user gave is echoed in the unit it was given, 200MiB as "200 MiB" and
- * 13GB as "13 GB".  UNITS in man/spillway.1 says the same.
+ * 13GB as "13 GB".  UNITS in spillway-reference(7) says the same.
  */
 #ifndef SPILLWAY_BYTES_H
 #define SPILLWAY_BYTES_H
@@ -50,7 +50,7 @@ enum bytes_unit {
 /*
  * A byte count for people: GB (10^9 bytes) with two decimals, rounded
  * half up ("12.98 GB", "0.19 GB", "0.00 GB"): one unit for every size, so
- * that a column compares and sums by eye, as seed 001's tables do.  In
+ * that a column compares and sums by eye, as a pull request's tables do.  In
  * integer arithmetic, so that no locale changes the decimal point and
  * every face prints the same text.  "?" for a negative (unknown) count.
  * Returns buf.

@@ -16,7 +16,7 @@
 /*
  * The most bytes read from one stream: past it, the stream is refused.  A
  * stream is held whole while it is read, and the scan stays under 256 MiB
- * (issue 20); build logs and CSV tables piped in are far smaller.
+ *; build logs and CSV tables piped in are far smaller.
  */
 #define INFILE_STREAM_MAX	((size_t)64 << 20)
 

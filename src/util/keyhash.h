@@ -4,7 +4,7 @@
  * the addresses of interned strings): XXH3 (libxxhash) under a secret drawn
  * from getrandom once per run, so that no input can be made whose keys all
  * land in one slot (a flood of names with one unkeyed hash made interning
- * quadratic: issue 35).  Its values differ from run to run: they choose
+ * quadratic).  Its values differ from run to run: they choose
  * slots and shards, never an order that reaches an output; what a run
  * prints does not depend on them.  hash64 (hash.h) is the fixed hash of
  * contents that are printed.
