@@ -243,6 +243,51 @@ open_unnamed(const char *dir)
 	return fd;
 }
 
+/*
+ * The i-th name tried for the temporary beside the target, given to the
+ * signal handlers (fatal.h) before a file of that name exists: a signal
+ * that ends the run between the file's making and its registering would
+ * leave it behind.  A name whose making fails is taken back (temp_unname).
+ */
+static void
+temp_name(struct outfile *of, int i)
+{
+	of->temp = xasprintf("%s/.%s.%ld.%d", of->dir, base_of(of->target), (long)getpid(), i);
+	of->temp_slot = fatal_temp_add(of->temp);
+}
+
+/* Takes back a name whose file could not be made; returns that errno. */
+static int
+temp_unname(struct outfile *of)
+{
+	int e = errno;
+
+	fatal_temp_drop(of->temp_slot);
+	of->temp_slot = -1;
+	free(of->temp);
+	of->temp = NULL;
+	return e;
+}
+
+/* A named temporary where no unnamed one can be had (no O_TMPFILE, no
+ * /proc): the first name free, made exclusively; -1 with errno. */
+static int
+open_beside(struct outfile *of)
+{
+	for (int i = 0; i < LINK_NAME_TRIES; i++) {
+		int fd;
+
+		temp_name(of, i);
+		fd = open(of->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			return fd;
+		if (temp_unname(of) != EEXIST)
+			return -1;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
 /* The temporary beside of->target, with the mode the target has or a new
  * file would get. */
 static int
@@ -254,12 +299,8 @@ open_temporary(struct outfile *of, char *err, size_t errsize)
 
 	of->dir = dir_of(of->target);
 	of->fd = open_unnamed(of->dir);
-	if (of->fd == -1) {
-		of->temp = xasprintf("%s/.%s.XXXXXX", of->dir, base_of(of->target));
-		of->fd = mkostemp(of->temp, O_CLOEXEC);
-		if (of->fd >= 0)
-			of->temp_slot = fatal_temp_add(of->temp);
-	}
+	if (of->fd == -1)
+		of->fd = open_beside(of);
 	if (of->fd < 0)
 		return outfile_fail(err, errsize, of->name, "cannot create a file beside it", errno);
 	/* Another owner's file keeps its owner where spillway may give it
@@ -376,14 +417,10 @@ name_temporary(struct outfile *of)
 
 	snprintf(proc, sizeof proc, "/proc/self/fd/%d", of->fd);
 	for (int i = 0; i < LINK_NAME_TRIES; i++) {
-		of->temp = xasprintf("%s/.%s.%ld.%d", of->dir, base_of(of->target), (long)getpid(), i);
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0) {
-			of->temp_slot = fatal_temp_add(of->temp);
+		temp_name(of, i);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, of->temp, AT_SYMLINK_FOLLOW) == 0)
 			return 0;
-		}
-		free(of->temp);
-		of->temp = NULL;
-		if (errno != EEXIST)
+		if (temp_unname(of) != EEXIST)
 			return -1;
 	}
 	errno = EEXIST;
