@@ -136,35 +136,37 @@ mapfile_close(struct mapfile *m)
 	set_empty(m);
 }
 
+/* The whole pages of [off, off + len) of m's mapping, in *start and *end;
+ * 0 when there are none (a stream, a range past the end). */
+static int
+whole_pages(const struct mapfile *m, size_t off, size_t len, uintptr_t *start, uintptr_t *end)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
+		return 0;
+	if (len > m->size - off)
+		len = m->size - off;
+	*start = ((uintptr_t)m->data + off + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+	*end = ((uintptr_t)m->data + off + len) & ~((uintptr_t)page - 1);
+	return *end > *start;
+}
+
 void
 mapfile_done(const struct mapfile *m, size_t off, size_t len)
 {
-	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t start, end;
 
-	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
-		return;
-	if (len > m->size - off)
-		len = m->size - off;
-	start = ((uintptr_t)m->data + off + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
-	end = ((uintptr_t)m->data + off + len) & ~((uintptr_t)page - 1);
-	if (end > start)
+	if (whole_pages(m, off, len, &start, &end))
 		madvise((void *)start, end - start, MADV_DONTNEED);
 }
 
 void
 mapfile_zero(const struct mapfile *m, size_t off, size_t len)
 {
-	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t start, end;
 
-	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
-		return;
-	if (len > m->size - off)
-		len = m->size - off;
-	start = ((uintptr_t)m->data + off + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
-	end = ((uintptr_t)m->data + off + len) & ~((uintptr_t)page - 1);
-	if (end > start)
+	if (whole_pages(m, off, len, &start, &end))
 		(void)mmap((void *)start, end - start, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
 		    -1, 0);
 }
