@@ -106,8 +106,10 @@ growth_parse(const char *text, struct growth_rules *r, char *err, size_t errsize
 	return 0;
 }
 
-/* One (collapsed name, sm) and its maxima, with where the maximum was seen. */
+/* One entry's figure, and where it was seen: reduced to the maximum of an
+ * instantiation (mangled name, sm) or of a kernel (collapsed name, sm). */
 struct peak {
+	const char	*mangled;
 	const char	*collapsed;
 	const char	*arch;
 	const char	*name;		/* the instantiation with the maximum */
@@ -115,8 +117,19 @@ struct peak {
 	int32_t		 value;
 };
 
+/* By instantiation. */
 static int
-peak_cmp(const void *a, const void *b)
+inst_cmp(const void *a, const void *b)
+{
+	const struct peak *x = a, *y = b;
+	int c = strcmp(x->mangled, y->mangled);
+
+	return c ? c : arch_cmp(x->arch, y->arch);
+}
+
+/* By kernel. */
+static int
+kernel_cmp(const void *a, const void *b)
 {
 	const struct peak *x = a, *y = b;
 	int c = strcmp(x->collapsed, y->collapsed);
@@ -124,63 +137,13 @@ peak_cmp(const void *a, const void *b)
 	return c ? c : arch_cmp(x->arch, y->arch);
 }
 
-/* Maxima of one column per (collapsed, sm), sorted (sm in arch order), entries only. */
+/* Maxima of one column per key of cmp, sorted by it (sm in arch order),
+ * entries only. */
 static struct peak *
-peaks(const struct model *m, const struct column *col, size_t *np)
+peaks(const struct model *m, const struct column *col,
+    int (*cmp)(const void *, const void *), size_t *np)
 {
 	struct peak *v = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *v);
-	size_t n = 0, out = 0;
-
-	for (size_t i = 0; i < m->nfuncs; i++) {
-		const struct func_rec *f = &m->funcs[i];
-
-		if (f->kind != FUNC_ENTRY)
-			continue;
-		v[n].collapsed = f->collapsed;
-		v[n].arch = m->images[f->image].arch;
-		v[n].name = f->name;
-		v[n].library = m->images[f->image].member[0] ? m->images[f->image].member
-		    : m->images[f->image].library;
-		v[n].value = column_value(col, f);
-		n++;
-	}
-	qsort(v, n, sizeof *v, peak_cmp);
-	for (size_t i = 0; i < n; i++) {
-		if (out > 0 && peak_cmp(&v[out - 1], &v[i]) == 0) {
-			if (v[i].value > v[out - 1].value)
-				v[out - 1] = v[i];
-			continue;
-		}
-		v[out++] = v[i];
-	}
-	*np = out;
-	return v;
-}
-
-/* One instantiation (mangled name, sm) and its maximum over libraries. */
-struct inst {
-	const char	*mangled;
-	const char	*collapsed;
-	const char	*arch;
-	const char	*name;
-	const char	*library;
-	int32_t		 value;
-};
-
-static int
-inst_cmp(const void *a, const void *b)
-{
-	const struct inst *x = a, *y = b;
-	int c = strcmp(x->mangled, y->mangled);
-
-	return c ? c : arch_cmp(x->arch, y->arch);
-}
-
-/* Maxima of one column per (mangled, sm), sorted, entries only. */
-static struct inst *
-insts(const struct model *m, const struct column *col, size_t *np)
-{
-	struct inst *v = xcalloc(m->nfuncs ? m->nfuncs : 1, sizeof *v);
 	size_t n = 0, out = 0;
 
 	for (size_t i = 0; i < m->nfuncs; i++) {
@@ -189,12 +152,12 @@ insts(const struct model *m, const struct column *col, size_t *np)
 
 		if (f->kind != FUNC_ENTRY)
 			continue;
-		v[n++] = (struct inst){ f->mangled, f->collapsed, img->arch, f->name,
+		v[n++] = (struct peak){ f->mangled, f->collapsed, img->arch, f->name,
 		    img->member[0] ? img->member : img->library, column_value(col, f) };
 	}
-	qsort(v, n, sizeof *v, inst_cmp);
+	qsort(v, n, sizeof *v, cmp);
 	for (size_t i = 0; i < n; i++) {
-		if (out > 0 && inst_cmp(&v[out - 1], &v[i]) == 0) {
+		if (out > 0 && cmp(&v[out - 1], &v[i]) == 0) {
 			if (v[i].value > v[out - 1].value)
 				v[out - 1] = v[i];
 			continue;
@@ -205,13 +168,13 @@ insts(const struct model *m, const struct column *col, size_t *np)
 	return v;
 }
 
-/* The (collapsed, sm) peak of key in v (sorted), NULL when none. */
+/* The kernel's (collapsed, sm) peak in v (by kernel_cmp), NULL when none. */
 static const struct peak *
 peak_find(const struct peak *v, size_t n, const char *collapsed, const char *arch)
 {
-	struct peak key = { collapsed, arch, NULL, NULL, 0 };
+	struct peak key = { NULL, collapsed, arch, NULL, NULL, 0 };
 
-	return bsearch(&key, v, n, sizeof *v, peak_cmp);
+	return bsearch(&key, v, n, sizeof *v, kernel_cmp);
 }
 
 /*
@@ -226,8 +189,8 @@ judge_column(const struct model *now, const struct model *base, const struct gro
 {
 	const struct column *col = rule->column;
 	size_t nn, nb, np, j = 0;
-	struct inst *in = insts(now, col, &nn), *ib = insts(base, col, &nb);
-	struct peak *pb = peaks(base, col, &np);
+	struct peak *in = peaks(now, col, inst_cmp, &nn), *ib = peaks(base, col, inst_cmp, &nb);
+	struct peak *pb = peaks(base, col, kernel_cmp, &np);
 
 	for (size_t i = 0; i < nn; i++) {
 		const struct peak *k;
