@@ -6,18 +6,10 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "optiontable.h"
-
-/* The option's spellings a shell sees: "--name", and "-c" for a short one. */
-static int
-has_short(const struct option_doc *d)
-{
-	return d->opt.val < 128 && isalpha(d->opt.val);
-}
 
 /* The values, separated by spaces. */
 static void
@@ -34,7 +26,7 @@ bash_value_arm(FILE *f, const struct option_doc *d, const char *prefix)
 	if (d->opt.has_arg == no_argument)
 		return;
 	fprintf(f, "\t%s%s", prefix, d->opt.name);
-	if (has_short(d) && prefix[0] == '-' && prefix[1] == '-')
+	if (option_short(d) && prefix[0] == '-' && prefix[1] == '-')
 		fprintf(f, "|-%c", d->opt.val);
 	fprintf(f, ")\n");
 	switch (d->complete) {
@@ -99,7 +91,7 @@ bash_write(FILE *f, const struct option_table *t)
 			continue;
 		fprintf(f, "%s--%s%s", k++ ? " " : "", d->opt.name,
 		    d->opt.has_arg == required_argument ? "=" : "");
-		if (has_short(d))
+		if (option_short(d))
 			fprintf(f, " -%c", d->opt.val);
 	}
 	fprintf(f, " record'\n"
@@ -192,7 +184,7 @@ zsh_spec(FILE *f, const struct option_doc *d)
 	    d->opt.has_arg == optional_argument ? "=-" : "";
 
 	fputs("\t\t'", f);
-	if (has_short(d))
+	if (option_short(d))
 		fprintf(f, "(-%c --%s)'{-%c%s,--%s%s}'", d->opt.val, d->opt.name, d->opt.val,
 		    d->opt.has_arg == no_argument ? "" : "+", d->opt.name, eq);
 	else

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,7 +62,7 @@ put_option(FILE *f, const struct option_doc *d, const char *prefix)
 	char left[96], text[512];
 	int n = 0, at;
 
-	if (isalpha(d->opt.val) && d->opt.val < 128)
+	if (option_short(d))
 		n = snprintf(left, sizeof left, "-%c, ", d->opt.val);
 	else
 		n = snprintf(left, sizeof left, "    ");

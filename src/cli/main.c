@@ -256,7 +256,7 @@ rule_given(const struct options *o)
 static int
 format_json(const struct options *o)
 {
-	return o->format != NULL && strcmp(o->format, "json") == 0;
+	return o->format == FORMAT_JSON;
 }
 
 /* The colour of a word that fails or passes; "" when colour is off. */
@@ -722,7 +722,7 @@ run_check_options(struct run *r)
 		fprintf(stderr, "spillway: %s\n", err);
 		return EXIT_TROUBLE;
 	}
-	if (o->format != NULL && r->mode->run != run_check && r->mode->run != run_list &&
+	if (o->format != FORMAT_UNSET && r->mode->run != run_check && r->mode->run != run_list &&
 	    r->mode->run != run_list_sizes) {
 		fprintf(stderr, "spillway: --format goes with --list or --check\n");
 		return EXIT_TROUBLE;

@@ -25,8 +25,8 @@ static const struct option_word list_whats[] = {
 	{ NULL, 0 },
 };
 static const struct option_word formats[] = {
-	{ "csv", 0 },
-	{ "json", 0 },
+	{ "csv", FORMAT_CSV },
+	{ "json", FORMAT_JSON },
 	{ NULL, 0 },
 };
 static const struct option_word colors[] = {
@@ -497,10 +497,7 @@ option_set(struct options *o, const struct option_doc *d, const char *arg)
 	case OPTION_WORD:
 		if (word_value(d, arg, &value) < 0)
 			return -1;
-		if (d->field_size == sizeof (const char *))	/* a string field: the word */
-			*AT(o, d, const char *) = arg;
-		else
-			set_int(o, d, value);
+		set_int(o, d, value);
 		return 0;
 	case OPTION_PARSE:
 	case OPTION_EXIT:
@@ -602,7 +599,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 
 		longopts[i] = d->opt;
 		longopts[i].val = 256 + (int)i;
-		if (d->opt.val != 0) {
+		if (option_short(d)) {
 			shorts[ns++] = (char)d->opt.val;
 			if (d->opt.has_arg == required_argument)
 				shorts[ns++] = ':';

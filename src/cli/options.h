@@ -30,11 +30,12 @@ enum mode {
 };
 
 enum color { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+enum format { FORMAT_UNSET, FORMAT_CSV, FORMAT_JSON };
 
 struct options {
 	enum mode	 mode;
 	const char	*report_format;	/* markdown, csv, html, trace */
-	const char	*format;	/* --format: csv, json; NULL csv */
+	enum format	 format;	/* --format; unset: CSV */
 	const char	*junit;		/* --junit=FILE, NULL none */
 	const char	*output;	/* -o FILE, NULL for stdout */
 	int		 threads;	/* 0: the cores available */

@@ -8,6 +8,7 @@
 #ifndef SPILLWAY_OPTIONTABLE_H
 #define SPILLWAY_OPTIONTABLE_H
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -66,6 +67,13 @@ struct option_doc {
 	int		 (*parse)(struct options *o, const char *arg);
 	int		 exit_status;	/* OPTION_EXIT: after .parse succeeds */
 };
+
+/* Whether d has a short spelling too: its val a letter (-T, -o). */
+static inline int
+option_short(const struct option_doc *d)
+{
+	return d->opt.val > 0 && d->opt.val < 128 && isalpha(d->opt.val);
+}
 
 /* The table as options.c hands it to the writers below (which call
  * nothing of options.c: tests/callgraph.sh). */
