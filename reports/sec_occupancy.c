@@ -38,27 +38,6 @@ static const struct section_col occupancy_cols[] = {
 	SECTION_OWN("limited by", RC_TEXT),
 };
 
-/* The occupancy of f on its image's arch; 0 when none is known. */
-static int
-func_occupancy(const struct func_rec *f, const struct image_rec *img, struct occupancy *o)
-{
-	const struct arch_limits *l;
-	const struct amd_limits *al;
-
-	if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || f->reg < 0 || f->shared < 0)
-		return 0;
-	if ((l = occupancy_limits(img->arch)) != NULL) {
-		occupancy_best(l, f->reg, f->shared, f->max_threads, o);
-		return 1;
-	}
-	if (f->wavefront > 0 && (al = occupancy_amd_limits(img->arch)) != NULL) {
-		occupancy_amd_best(al, f->reg, f->sgpr, f->shared, f->wavefront,
-		    f->max_threads, o);
-		return 1;
-	}
-	return 0;
-}
-
 static int
 group_cmp(const void *key, const void *elem)
 {
@@ -98,7 +77,7 @@ section_occupancy(struct rdoc *d, const struct section_input *in)
 		struct occupancy o;
 		struct occrow *r;
 
-		if (!func_occupancy(f, img, &o))
+		if (!occupancy_of_entry(f, img, &o))
 			continue;
 		memset(&key, 0, sizeof key);
 		key.library = img->library + s->prefix;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "model.h"
 #include "occupancy.h"
 
 const struct arch_limits *
@@ -118,4 +119,24 @@ occupancy_limit_name(int limit, char *buf, size_t size)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s",
 			    n > 0 && buf[n - 1] != ' ' ? ", " : "", names[i].name);
 	return buf;
+}
+
+int
+occupancy_of_entry(const struct func_rec *f, const struct image_rec *img, struct occupancy *o)
+{
+	const struct arch_limits *l;
+	const struct amd_limits *al;
+
+	if (f->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || f->reg < 0 || f->shared < 0)
+		return 0;
+	if ((l = occupancy_limits(img->arch)) != NULL) {
+		occupancy_best(l, f->reg, f->shared, f->max_threads, o);
+		return 1;
+	}
+	if (f->wavefront > 0 && (al = occupancy_amd_limits(img->arch)) != NULL) {
+		occupancy_amd_best(al, f->reg, f->sgpr, f->shared, f->wavefront,
+		    f->max_threads, o);
+		return 1;
+	}
+	return 0;
 }

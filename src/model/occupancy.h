@@ -87,6 +87,16 @@ const struct amd_limits *occupancy_amd_limits(const char *target);
 void	occupancy_amd_best(const struct amd_limits *, int32_t vgprs, int32_t sgprs,
 	    int32_t lds, int32_t wavefront, int32_t max_flat, struct occupancy *);
 
+struct func_rec;
+struct image_rec;
+/*
+ * The theoretical occupancy of an entry on its image's arch, NVIDIA's
+ * (occupancy_best) or AMD's (occupancy_amd_best), as the report's
+ * Occupancy section and --min-occupancy read it; 0 when none is known (no
+ * registers, or no limits for the arch).
+ */
+int	occupancy_of_entry(const struct func_rec *, const struct image_rec *, struct occupancy *);
+
 /* "registers", "shared memory, warps", ... for the limit bits. */
 const char *occupancy_limit_name(int limit, char *buf, size_t size);
 
