@@ -6,6 +6,7 @@
 
 #include "escape.h"
 #include "github.h"
+#include "rules.h"
 #include "xalloc.h"
 
 /* The bytes a command escapes, and what each becomes. */
@@ -74,7 +75,7 @@ static const char *const command_of[] = {
 static char *
 title_of(const struct model *m, const struct finding *f)
 {
-	const char *rule = f->rule != RULE_NONE ? finding_rule_names[f->rule] :
+	const char *rule = f->rule != RULE_NONE ? rule_name(f->rule) :
 	    finding_level_names[f->level];
 
 	if (f->entry != FINDING_NO_ENTRY && f->entry < m->nfuncs) {

@@ -8,6 +8,7 @@
 
 #include "copies.h"
 #include "junit.h"
+#include "rules.h"
 #include "xalloc.h"
 #include "xmltext.h"
 
@@ -66,7 +67,7 @@ failure(xmlTextWriterPtr w, const struct finding *f)
 
 	xmlTextWriterStartElement(w, BAD_CAST "failure");
 	xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST safe);
-	xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST finding_rule_names[f->rule]);
+	xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST rule_name(f->rule));
 	xmlTextWriterWriteString(w, BAD_CAST safe);
 	xmlTextWriterEndElement(w);
 	free(safe);
@@ -121,7 +122,7 @@ other_cases(xmlTextWriterPtr w, const struct model *m, const struct verdict *v,
 		    (library != NULL && strcmp(f->library, library) != 0))
 			continue;
 		xmlTextWriterStartElement(w, BAD_CAST "testcase");
-		attr(w, "name", finding_rule_names[f->rule]);
+		attr(w, "name", rule_name(f->rule));
 		attr(w, "classname", library != NULL ? library : PACKAGE_NAME);
 		failure(w, f);
 		xmlTextWriterEndElement(w);

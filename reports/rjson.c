@@ -5,6 +5,7 @@
 
 #include "jsontext.h"
 #include "rjson.h"
+#include "rules.h"
 
 static json_t *
 string_or_null(const char *s)
@@ -32,7 +33,7 @@ finding_json(const struct model *m, const struct finding *f)
 	const struct image_rec *img = fn != NULL ? &m->images[fn->image] : NULL;
 
 	return json_pack("{ss ss so so so so so}",
-	    "level", finding_level_names[f->level], "rule", finding_rule_names[f->rule],
+	    "level", finding_level_names[f->level], "rule", rule_name(f->rule),
 	    "text", string_or_null(f->text), "library", string_or_null(f->library),
 	    "kernel", string_or_null(fn != NULL ? fn->name : NULL),
 	    "mangled", string_or_null(fn != NULL ? fn->mangled : NULL),
@@ -42,16 +43,16 @@ finding_json(const struct model *m, const struct finding *f)
 static json_t *
 counts_json(const struct verdict *v)
 {
-	json_t *rules = json_object();
+	json_t *by_rule = json_object();
 
 	for (int r = RULE_NONE + 1; r < RULE_COUNT; r++)
-		json_object_set_new(rules, finding_rule_names[r],
+		json_object_set_new(by_rule, rule_name(r),
 		    json_integer((json_int_t)verdict_count_rule(v, r)));
 	return json_pack("{sI sI sI so so so so}",
 	    "counted", (json_int_t)v->counted,
 	    "violations", (json_int_t)verdict_count(v, FINDING_VIOLATION),
 	    "notices", (json_int_t)verdict_count(v, FINDING_NOTICE),
-	    "by_rule", rules, "gated", kcount_json(&v->gated), "skipped", kcount_json(&v->skipped),
+	    "by_rule", by_rule, "gated", kcount_json(&v->gated), "skipped", kcount_json(&v->skipped),
 	    "copies", kcount_json(&v->copies));
 }
 

@@ -15,15 +15,14 @@
 #include "arch.h"
 #include "columns.h"
 #include "occupancy.h"
+#include "rules.h"
 #include "sections.h"
 #include "xalloc.h"
 
-/* The rules shown, in the order their findings are written, as the
- * command line names them. */
-static const struct { int rule; const char *option; } launch_rules[] = {
-	{ RULE_LAUNCHABLE, "--launchable" }, { RULE_LOCAL_RESERVE, "--max-local-reserve" },
-	{ RULE_DRIVER, "--require-driver" }, { RULE_DEPLOYABLE, "--deployable" },
-	{ RULE_OCCUPANCY, "--max-growth=occupancy" },
+/* The rules shown, in the order their findings are written; the command
+ * line's words for them are rules.h's. */
+static const int launch_rules[] = {
+	RULE_LAUNCHABLE, RULE_LOCAL_RESERVE, RULE_DRIVER, RULE_DEPLOYABLE, RULE_OCCUPANCY,
 };
 #define NLAUNCH_RULES (sizeof launch_rules / sizeof launch_rules[0])
 
@@ -181,7 +180,7 @@ section_launch(struct rdoc *d, const struct section_input *in)
 			const struct func_rec *fn;
 			char *words, sm[16];
 
-			if (f->level != FINDING_VIOLATION || f->rule != launch_rules[r].rule)
+			if (f->level != FINDING_VIOLATION || f->rule != launch_rules[r])
 				continue;
 			if (t == NULL) {
 				section_heading(d, in);
@@ -198,7 +197,7 @@ section_launch(struct rdoc *d, const struct section_input *in)
 			sm[0] = '\0';
 			words = finding_words(f->text, fn ? fn->name : NULL,
 			    fn ? m->images[fn->image].arch : "", f->library, sm, sizeof sm);
-			rtable_cell(t, "%s", launch_rules[r].option);
+			rtable_cell(t, "%s", rules[launch_rules[r]].says);
 			rtable_cell(t, "%s", fn ? fn->collapsed : "");
 			rtable_cell(t, "%s", fn ? m->images[fn->image].arch : sm);
 			rtable_cell(t, "%s", f->library ? f->library : "");

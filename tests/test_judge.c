@@ -161,7 +161,7 @@ static void
 test_verdict_adds_up(void **state)
 {
 	char *sass[] = { "sm_90" };
-	struct strlist want = { sass, 1, 1 };
+	struct rule_values rv;
 	struct model m;
 	struct judge_config c;
 	struct verdict v = { 0 };
@@ -171,9 +171,10 @@ test_verdict_adds_up(void **state)
 	(void)state;
 	example(&m);
 	memset(&c, 0, sizeof c);
-	c.max_regs = 40;
-	c.max_spill = -1;
-	c.require_sass = &want;
+	rule_values_init(&rv);
+	rv.v[RULE_MAX_REGS].n = 40;
+	rv.v[RULE_REQUIRE_SASS].list = (struct strlist){ sass, 1, 1 };
+	c.rules = &rv;
 	judge_all(&c, &m, &v);
 	/* Four framed ns::k entries: allowance and --max-regs each (8); x.so's
 	 * framed ns::h (1); x.so lacks sm_90 SASS (1). */
@@ -213,7 +214,6 @@ test_library_lines(void **state)
 	example(&m);
 	memset(&c, 0, sizeof c);
 	c.vendored = &r;
-	c.max_regs = c.max_spill = -1;
 	judge_all(&c, &m, &v);
 	for (size_t i = 0; i < v.n; i++)
 		if (v.v[i].level == FINDING_SUMMARY && v.v[i].library != NULL &&

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "judge_launch.h"
+#include "rules.h"
 #include "launch.h"
 
 static size_t

@@ -23,6 +23,7 @@
 #include "model.h"
 #include "rdoc.h"
 #include "report.h"
+#include "rules.h"
 #include "verdict.h"
 #include "xalloc.h"
 
@@ -61,7 +62,7 @@ test_findings(void **state)
 	assert_string_equal(verdict_last(&v)->text, "x.o: no such file: nothing to judge");
 	/* The names the machine-read faces spell. */
 	assert_string_equal(finding_level_names[FINDING_NOTICE], "notice");
-	assert_string_equal(finding_rule_names[RULE_REQUIRE_SASS], "require-sass");
+	assert_string_equal(rule_name(RULE_REQUIRE_SASS), "require-sass");
 	verdict_free(&v);
 	assert_int_equal(v.n, 0);
 	assert_null(v.v);

@@ -50,6 +50,8 @@
 #define EXIT_TROUBLE	2
 #define EXIT_NOTHING	77
 #define EXIT_INTERNAL	99
+/* The allowance table --allow names; NULL: none. */
+#define ALLOW_FILE(o)	((o)->rules.v[RULE_ALLOWANCE].text)
 
 /* What a mode needs before it runs. */
 enum {
@@ -192,7 +194,9 @@ scan_config_from(struct scan_config *c, const struct options *o)
 static void
 build_gates_from(struct build_gates *g, const struct options *o)
 {
-	*g = (struct build_gates){ o->mem_budget, o->mem_host, o->jobs, o->mem_budget_unit,
+	const struct rule_value *budget = &o->rules.v[RULE_BUILD];
+
+	*g = (struct build_gates){ budget->n, o->mem_host, o->jobs, budget->unit,
 	    o->mem_host_unit, o->cores, o->jobs_auto };
 }
 
@@ -223,33 +227,26 @@ judge_config_from(struct judge_config *c, struct run *r)
 	r->vendored = (struct vendored_rule){ o->vendored.v, o->vendored.n, o->vendored_no_namespace };
 	build_gates_from(&r->gates, o);
 	memset(c, 0, sizeof *c);
-	c->allow = o->allow ? &r->allow : NULL;
+	c->allow = ALLOW_FILE(o) != NULL ? &r->allow : NULL;
 	c->vendored = &r->vendored;
-	c->max_regs = o->max_regs;
-	c->max_spill = o->max_spill;
-	c->max_vgpr_spill = o->max_vgpr_spill;
-	c->require_sass = &o->require_sass;
-	c->require_target = &o->require_target;
-	c->stale_fails = o->stale_fails;
+	c->rules = &o->rules;
 	c->stats = &r->stats;
 	c->build = &r->gates;
 	c->sched = r->sp;
 	c->base = r->have_base ? &r->base : NULL;
-	c->growth = o->max_growth ? &r->growth : NULL;
+	c->growth = o->rules.v[RULE_GROWTH].text != NULL ? &r->growth : NULL;
 	/* whether a kernel launches, and where */
-	r->launch = (struct launch_gates){ o->launchable, o->max_local_reserve,
-	    o->max_local_reserve_unit, o->require_driver, o->deployable };
+	r->launch = (struct launch_gates){ (int)o->rules.v[RULE_LAUNCHABLE].n,
+	    o->rules.v[RULE_LOCAL_RESERVE].n, o->rules.v[RULE_LOCAL_RESERVE].unit,
+	    o->rules.v[RULE_DRIVER].text, (int)o->rules.v[RULE_DEPLOYABLE].n };
 	c->launch = &r->launch;
 }
 
 /* True when a rule is given, so that the browser offers its Check view. */
 static int
-rule_given(const struct options *o)
+gate_given(const struct options *o)
 {
-	return o->allow != NULL || o->mem_budget >= 0 || o->mem_host >= 0 || o->max_regs >= 0 ||
-	    o->max_spill >= 0 || o->require_sass.n > 0 || o->launchable || o->deployable ||
-	    o->max_local_reserve >= 0 || o->require_driver != NULL ||
-	    o->require_target.n > 0 || o->max_vgpr_spill >= 0;
+	return rule_any_given(&o->rules) || o->mem_host >= 0;
 }
 
 /* --format=json: JSON Lines for --list, the findings for --check. */
@@ -630,7 +627,7 @@ run_tui(struct run *r)
 		text.sections = NULL;
 		report_build(&diff, &text, &r->m, &r->base, NULL);
 	}
-	if (tui_run(r->tui, &r->m, &tc, rule_given(&r->o) ? &r->judged : NULL,
+	if (tui_run(r->tui, &r->m, &tc, gate_given(&r->o) ? &r->judged : NULL,
 	    r->have_base ? &diff : NULL, r->diags.n + r->stats.named_missing) < 0)
 		rc = EXIT_TROUBLE;
 	tui_close(r->tui);	/* before the messages go to stderr */
@@ -706,18 +703,18 @@ run_check_options(struct run *r)
 	char err[512];
 	int rc;
 
-	if (o->max_growth != NULL) {
+	if (o->rules.v[RULE_GROWTH].text != NULL) {
 		if (!(needs & RUN_GROWTH) || o->baseline == NULL) {
 			fprintf(stderr, "spillway: --max-growth goes with --check or --report, and --baseline=OLD\n");
 			return EXIT_TROUBLE;
 		}
-		if (growth_parse(o->max_growth, &r->growth, err, sizeof err) < 0) {
+		if (growth_parse(o->rules.v[RULE_GROWTH].text, &r->growth, err, sizeof err) < 0) {
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
 	}
 	/* whether a kernel launches, and where */
-	r->launch.require_driver = o->require_driver;
+	r->launch.require_driver = o->rules.v[RULE_DRIVER].text;
 	if (launch_gates_check(&r->launch, err, sizeof err) < 0) {
 		fprintf(stderr, "spillway: %s\n", err);
 		return EXIT_TROUBLE;
@@ -731,21 +728,21 @@ run_check_options(struct run *r)
 		fprintf(stderr, "spillway: --junit=FILE goes with --check\n");
 		return EXIT_TROUBLE;
 	}
-	if ((needs & RUN_ALLOW_GIVEN) && o->allow == NULL) {
+	if ((needs & RUN_ALLOW_GIVEN) && ALLOW_FILE(o) == NULL) {
 		fprintf(stderr, "spillway: --update-allow needs --allow=FILE, the table to write\n");
 		return EXIT_TROUBLE;
 	}
-	if (o->allow != NULL && (needs & RUN_ALLOW)) {
+	if (ALLOW_FILE(o) != NULL && (needs & RUN_ALLOW)) {
 		allow_free(&r->allow);
-		fatal_doing("reading", o->allow);
-		rc = allow_read(&r->allow, o->allow, err, sizeof err);
+		fatal_doing("reading", ALLOW_FILE(o));
+		rc = allow_read(&r->allow, ALLOW_FILE(o), err, sizeof err);
 		fatal_doing(NULL, NULL);
 		if (rc < 0) {
 			fprintf(stderr, "spillway: %s\n", err);
 			return EXIT_TROUBLE;
 		}
 		if (rc == ALLOW_MISSING && (needs & RUN_ALLOW_EXISTS)) {
-			fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", o->allow);
+			fprintf(stderr, "spillway: %s: no such allowance table (--update-allow creates it)\n", ALLOW_FILE(o));
 			return EXIT_TROUBLE;
 		}
 	}
@@ -849,7 +846,7 @@ judging_wanted(const struct run *r)
 
 	if (needs & RUN_JUDGES)
 		return r->mode->run != run_report || report_uses_verdict(&r->report);
-	return (needs & RUN_JUDGES_IF_RULE) && rule_given(&r->o);
+	return (needs & RUN_JUDGES_IF_RULE) && gate_given(&r->o);
 }
 
 /*

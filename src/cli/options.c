@@ -76,9 +76,9 @@ say_values(const char *option, const char *(*value)(size_t), const char *got)
  * a SASS arch (compute_75 is PTX).  Returns -1 with the message printed.
  */
 static int
-parse_arches(struct strlist *l, const char *list, const char *option, int sass_only,
-    const char *examples)
+parse_arches(struct strlist *l, const char *list, const char *option, int sass_only)
 {
+	const char *examples = sass_only ? "86 or sm_90a" : "86, sm_90a or compute_75";
 	int newest = 0;
 	size_t from = l->n;
 
@@ -95,7 +95,7 @@ parse_arches(struct strlist *l, const char *list, const char *option, int sass_o
 		if (!sass_only && arch_is_amdgpu(l->v[i]))
 			continue;	/* an AMDGPU target: gfx906, gfx90a:xnack+ */
 		if (arch_parse(l->v[i], &a) < 0 || a.major > newest || (sass_only && a.ptx)) {
-			fprintf(stderr, "spillway: %s takes %sarches like %s, not '%s'\n",
+			fprintf(stderr, "spillway: --%s takes %sarches like %s, not '%s'\n",
 			    option, sass_only ? "SASS " : "", examples, l->v[i]);
 			return -1;
 		}
@@ -103,28 +103,17 @@ parse_arches(struct strlist *l, const char *list, const char *option, int sass_o
 	return 0;
 }
 
+/* --require-target=LIST: every item an AMDGPU target. */
 static int
-parse_arch(struct options *o, const char *arg)
+parse_targets(struct strlist *l, const char *list, const char *option)
 {
-	return parse_arches(&o->arches, arg, "--arch", 0, "86, sm_90a or compute_75");
-}
+	size_t from = l->n;
 
-static int
-parse_require_sass(struct options *o, const char *arg)
-{
-	return parse_arches(&o->require_sass, arg, "--require-sass", 1, "86 or sm_90a");
-}
-
-static int
-parse_require_target(struct options *o, const char *arg)
-{
-	size_t from = o->require_target.n;
-
-	strlist_add_csv(&o->require_target, arg);
-	for (size_t k = from; k < o->require_target.n; k++)
-		if (!arch_is_amdgpu(o->require_target.v[k])) {
-			fprintf(stderr, "spillway: --require-target: '%s' is no AMDGPU target "
-			    "(gfx906, gfx90a, gfx90a:xnack+, gfx1100)\n", o->require_target.v[k]);
+	strlist_add_csv(l, list);
+	for (size_t k = from; k < l->n; k++)
+		if (!arch_is_amdgpu(l->v[k])) {
+			fprintf(stderr, "spillway: --%s: '%s' is no AMDGPU target "
+			    "(gfx906, gfx90a, gfx90a:xnack+, gfx1100)\n", option, l->v[k]);
 			return -1;
 		}
 	return 0;
@@ -258,7 +247,7 @@ static const struct option_doc option_docs[] = {
 	  .arg = "SHELL",
 	  .help = "print the shell's completion script for spillway",
 	  .complete = COMPLETE_VALUE, .value = completion_shell, .help_values = 1 },
-	{ .opt = { "arch", required_argument, NULL, 0 }, PARSE(parse_arch),
+	{ .opt = { "arch", required_argument, NULL, 0 }, .type = OPTION_ARCHES, FIELD(arches),
 	  .arg = "LIST",
 	  .help = "only these arches (86,sm_90a,...)",
 	  .group = "What to read",
@@ -277,14 +266,9 @@ static const struct option_doc option_docs[] = {
 	  .arg = "FILE",
 	  .help = "read FILE as a build log (ptxas -v, .ninja_log, ...)",
 	  .complete = COMPLETE_FILE },
-	{ .opt = { "allow", required_argument, NULL, 0 }, STRING(allow),
-	  .arg = "FILE",
-	  .help = "allowance table: kernel,sm,stack,local,note",
-	  .group = "Gates of --check",
-	  .complete = COMPLETE_FILE },
-	{ .opt = { "mem-budget", required_argument, NULL, 0 }, SIZE(mem_budget, BYTES_KIB),
-	  .arg = "SIZE",
-	  .help = "a compile's peak over SIZE fails (plain: KiB)" },
+	/* Each rule's option, in the rules' order (rules.h); then the
+	 * options the build rule reads besides. */
+	{ .type = OPTION_RULES, .group = "Gates of --check" },
 	{ .opt = { "mem-host", required_argument, NULL, 0 }, SIZE(mem_host, BYTES_KIB),
 	  .arg = "SIZE",
 	  .help = "compiles at once whose peaks sum past SIZE fail" },
@@ -294,37 +278,6 @@ static const struct option_doc option_docs[] = {
 	{ .opt = { "cores", required_argument, NULL, 0 }, COUNT(cores, 1, 4096),
 	  .arg = "N",
 	  .help = "simulate on N cores (default: the recording machine's)" },
-	{ .opt = { "require-sass", required_argument, NULL, 0 }, PARSE(parse_require_sass),
-	  .arg = "LIST",
-	  .help = "every library carries SASS for these (86,sm_90a)",
-	  .complete = COMPLETE_VALUES, .value = arch_name },
-	{ .opt = { "require-target", required_argument, NULL, 0 }, PARSE(parse_require_target),
-	  .arg = "LIST",
-	  .help = "AMDGPU code runs on these GPUs (gfx90a,gfx1100)" },
-	{ .opt = { "max-spill", required_argument, NULL, 0 }, COUNT(max_spill, 0, 1L << 40),
-	  .arg = "BYTES",
-	  .help = "no kernel may spill (store or load) more than BYTES" },
-	{ .opt = { "max-vgpr-spill", required_argument, NULL, 0 }, COUNT(max_vgpr_spill, 0, 1L << 30),
-	  .arg = "N",
-	  .help = "no AMD GPU kernel may spill more than N VGPRs" },
-	{ .opt = { "max-regs", required_argument, NULL, 0 }, COUNT(max_regs, 0, 255),
-	  .arg = "N",
-	  .help = "no kernel may use more than N registers" },
-	{ .opt = { "max-growth", required_argument, NULL, 0 }, STRING(max_growth),
-	  .arg = "RULE",
-	  .help = "growth past --baseline allowed: stack:0,reg:8; bytes:2%, bytes:8MiB" },
-	{ .opt = { "launchable", no_argument, NULL, 0 }, FLAG(launchable),
-	  .help = "every kernel launches at its bound (or 1024)" },
-	{ .opt = { "max-local-reserve", required_argument, NULL, 0 }, SIZE(max_local_reserve, BYTES_B),
-	  .arg = "SIZE",
-	  .help = "no stack frame reserves more local memory on a GPU" },
-	{ .opt = { "require-driver", required_argument, NULL, 0 }, STRING(require_driver),
-	  .arg = "R535",
-	  .help = "every image loads (SASS) or JITs (PTX) on this driver" },
-	{ .opt = { "deployable", no_argument, NULL, 0 }, FLAG(deployable),
-	  .help = "no default-arch-only library, PTX for the newest" },
-	{ .opt = { "stale-fails", no_argument, NULL, 0 }, FLAG(stale_fails),
-	  .help = "allowances looser than measured fail the check" },
 	{ .opt = { "empty-ok", no_argument, NULL, 0 }, FLAG(empty_ok),
 	  .help = "nothing to judge exits 0, not 77" },
 	{ .opt = { "sections", required_argument, NULL, 0 }, LIST(sections),
@@ -368,7 +321,9 @@ static const struct option_doc option_docs[] = {
 	  .help = "show the version and exit" },
 };
 
-#define NOPTIONS (sizeof option_docs / sizeof option_docs[0])
+#define NDOCS (sizeof option_docs / sizeof option_docs[0])
+/* The table with the rules' options in: at most one an entry of rules[]. */
+#define NOPTIONS (NDOCS - 1 + RULE_COUNT)
 
 /* spillway record's options, read before the command. */
 static const struct option_doc record_option_docs[] = {
@@ -383,14 +338,76 @@ static const struct option_doc record_option_docs[] = {
 static const size_t record_option_doc_count =
     sizeof record_option_docs / sizeof record_option_docs[0];
 
+/* The option that asks for rule id, made from its row of rules[]. */
+static struct option_doc
+rule_option(int id)
+{
+	static const enum option_type types[] = {
+		[RULE_ARG_FLAG] = OPTION_FLAG, [RULE_ARG_COUNT] = OPTION_COUNT,
+		[RULE_ARG_SIZE] = OPTION_SIZE, [RULE_ARG_SASS_ARCHES] = OPTION_SASS_ARCHES,
+		[RULE_ARG_AMD_TARGETS] = OPTION_AMD_TARGETS, [RULE_ARG_TEXT] = OPTION_STRING,
+		[RULE_ARG_FILE] = OPTION_STRING,
+	};
+	const struct rule *r = &rules[id];
+	size_t at = offsetof(struct options, rules) + offsetof(struct rule_values, v) +
+	    (size_t)id * sizeof (struct rule_value);
+	struct option_doc d = {
+		.opt = { r->option, r->arg == RULE_ARG_FLAG ? no_argument : required_argument,
+		    NULL, 0 },
+		.arg = r->argname, .help = r->help, .type = types[r->arg],
+		.field = at + offsetof(struct rule_value, n), .field_size = sizeof (int64_t),
+		.unit_field = at + offsetof(struct rule_value, unit), .plain_unit = (int)r->plain_unit,
+		.min = (long)r->min, .max = (long)r->max,
+	};
+
+	switch (r->arg) {
+	case RULE_ARG_SASS_ARCHES:
+	case RULE_ARG_AMD_TARGETS:
+		d.field = at + offsetof(struct rule_value, list);
+		d.field_size = sizeof (struct strlist);
+		if (r->arg == RULE_ARG_SASS_ARCHES) {
+			d.complete = COMPLETE_VALUES;
+			d.value = arch_name;
+		}
+		break;
+	case RULE_ARG_TEXT:
+	case RULE_ARG_FILE:
+		d.field = at + offsetof(struct rule_value, text);
+		d.field_size = sizeof (const char *);
+		d.complete = r->arg == RULE_ARG_FILE ? COMPLETE_FILE : COMPLETE_NONE;
+		break;
+	default:
+		break;
+	}
+	return d;
+}
+
+/* option_docs with each rule's option where OPTION_RULES stands, made once. */
 static const struct option_table *
 options_table(void)
 {
-	static const struct option_table t = {
-		option_docs, NOPTIONS, record_option_docs,
-		sizeof record_option_docs / sizeof record_option_docs[0],
-	};
+	static struct option_doc v[NOPTIONS];
+	static struct option_table t;
 
+	if (t.v != NULL)
+		return &t;
+	for (size_t i = 0; i < NDOCS; i++) {
+		const char *group = option_docs[i].group;
+
+		if (option_docs[i].type != OPTION_RULES) {
+			v[t.n++] = option_docs[i];
+			continue;
+		}
+		for (int id = 0; id < RULE_COUNT; id++)
+			if (rules[id].option != NULL) {
+				v[t.n] = rule_option(id);
+				v[t.n++].group = group;
+				group = NULL;	/* the heading opens the first */
+			}
+	}
+	t.v = v;
+	t.record = record_option_docs;
+	t.nrecord = sizeof record_option_docs / sizeof record_option_docs[0];
 	return &t;
 }
 
@@ -494,6 +511,14 @@ option_set(struct options *o, const struct option_doc *d, const char *arg)
 	case OPTION_LIST:
 		strlist_add_csv(AT(o, d, struct strlist), arg);
 		return 0;
+	case OPTION_ARCHES:
+	case OPTION_SASS_ARCHES:
+		return parse_arches(AT(o, d, struct strlist), arg, d->opt.name,
+		    d->type == OPTION_SASS_ARCHES);
+	case OPTION_AMD_TARGETS:
+		return parse_targets(AT(o, d, struct strlist), arg, d->opt.name);
+	case OPTION_RULES:
+		return -1;	/* replaced by the rules' options: never parsed */
 	case OPTION_WORD:
 		if (word_value(d, arg, &value) < 0)
 			return -1;
@@ -556,9 +581,8 @@ options_defaults(struct options *o)
 	const char *nc = getenv("NO_COLOR");
 
 	memset(o, 0, sizeof *o);
-	o->mem_budget = o->mem_host = o->max_spill = o->max_regs = o->max_bytes = -1;
-	o->max_local_reserve = -1;
-	o->max_vgpr_spill = -1;
+	rule_values_init(&o->rules);
+	o->mem_host = o->max_bytes = -1;
 	if (nc != NULL && *nc != '\0')
 		o->color = COLOR_NEVER;
 }
@@ -577,6 +601,7 @@ options_agree(const struct options *o)
 int
 options_parse(struct options *o, int argc, char **argv, int *exit_now)
 {
+	const struct option_table *t = options_table();
 	struct option longopts[NOPTIONS + 1];
 	char shorts[2 * NOPTIONS + 1];
 	size_t ns = 0;
@@ -594,8 +619,8 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 	/* getopt_long's tables from ours: val is the entry's index (past
 	 * 255, so that no index reads as a short option), a letter for a
 	 * short one. */
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		const struct option_doc *d = &option_docs[i];
+	for (size_t i = 0; i < t->n; i++) {
+		const struct option_doc *d = &t->v[i];
 
 		longopts[i] = d->opt;
 		longopts[i].val = 256 + (int)i;
@@ -606,7 +631,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		}
 	}
 	shorts[ns] = '\0';
-	memset(&longopts[NOPTIONS], 0, sizeof longopts[NOPTIONS]);
+	memset(&longopts[t->n], 0, sizeof longopts[t->n]);
 
 	/* getopt's messages name the program as argv[0] does: "spillway:",
 	 * not "./spillway:". */
@@ -617,11 +642,11 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 		const struct option_doc *d = NULL;
 
 		if (c >= 256)
-			d = &option_docs[c - 256];
+			d = &t->v[c - 256];
 		else
-			for (size_t i = 0; i < NOPTIONS && d == NULL; i++)
-				if (c != '?' && option_docs[i].opt.val == c)
-					d = &option_docs[i];
+			for (size_t i = 0; i < t->n && d == NULL; i++)
+				if (c != '?' && t->v[i].opt.val == c)
+					d = &t->v[i];
 		if (d == NULL) {
 			fprintf(stderr, "Try 'spillway --help' for more information.\n");
 			return 2;
@@ -642,14 +667,14 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 void
 options_free(struct options *o)
 {
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		const struct option_doc *d = &option_docs[i];
+	const struct option_table *t = options_table();
 
-		if (d->type == OPTION_STRINGS || d->type == OPTION_LIST)
+	for (size_t i = 0; i < t->n; i++) {
+		const struct option_doc *d = &t->v[i];
+
+		if (d->type == OPTION_STRINGS || d->type == OPTION_LIST || d->type == OPTION_ARCHES ||
+		    d->type == OPTION_SASS_ARCHES || d->type == OPTION_AMD_TARGETS)
 			strlist_free(AT(o, d, struct strlist));
 	}
-	strlist_free(&o->arches);
 	strlist_free(&o->vendored);
-	strlist_free(&o->require_sass);
-	strlist_free(&o->require_target);
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "bytes.h"
+#include "rules.h"
 #include "strlist.h"
 
 enum mode {
@@ -49,29 +50,15 @@ struct options {
 	int		 vendored_no_namespace;
 	struct strlist	 logs;		/* --log=FILE: read as a build log */
 
-	/* Gates. */
-	const char	*allow;
-	int64_t		 mem_budget;	/* bytes, -1 unset */
+	/* Gates: each rule's value (rules.h), and what the build rule reads besides. */
+	struct rule_values rules;
 	int64_t		 mem_host;	/* bytes, -1 unset */
-	enum bytes_unit	 mem_budget_unit, mem_host_unit;	/* as given, to echo */
+	enum bytes_unit	 mem_host_unit;	/* as given, to echo */
 	int		 jobs;		/* 0 unset */
 	/* the build model: recorded cores, -j auto */
 	int		 jobs_auto;	/* --jobs=auto: the largest -j that fits --mem-host */
 	int		 cores;		/* --cores=N, 0: the recording machine's */
-	struct strlist	 require_sass;
-	struct strlist	 require_target;	/* AMDGPU targets */
-	int64_t		 max_spill;	/* bytes, -1 unset */
-	int64_t		 max_vgpr_spill;	/* AMDGPU VGPRs spilled, -1 unset */
-	int64_t		 max_regs;	/* -1 unset */
-	const char	*max_growth;	/* rule text, NULL unset */
-	int		 stale_fails;
 	int		 empty_ok;
-	/* Whether a kernel launches, and where. */
-	int		 launchable;
-	int64_t		 max_local_reserve;	/* bytes, -1 unset */
-	enum bytes_unit	 max_local_reserve_unit;
-	const char	*require_driver;	/* as given, NULL unset */
-	int		 deployable;
 
 	/* Reports. */
 	struct strlist	 sections;

@@ -33,6 +33,10 @@ enum option_type {
 	OPTION_STRINGS,		/* a struct strlist: the argument added (repeatable) */
 	OPTION_LIST,		/* a struct strlist: the argument's comma-separated items */
 	OPTION_WORD,		/* an int field: the value of the argument's word (.words) */
+	OPTION_ARCHES,		/* a struct strlist: arches (86,sm_90a,compute_75) or AMDGPU targets */
+	OPTION_SASS_ARCHES,	/* a struct strlist: SASS arches (86,sm_90a) */
+	OPTION_AMD_TARGETS,	/* a struct strlist: AMDGPU targets (gfx90a:xnack+) */
+	OPTION_RULES,		/* where the rules' options go (rules.h), one each */
 	OPTION_PARSE,		/* read by .parse */
 	OPTION_EXIT,		/* --help, --version, --completion: .parse, then exit */
 };

@@ -1,19 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The judge: the model against the rules of --check.  Every rule adds
- * findings to a verdict and prints nothing.
- *   allowances   an entry with STACK > 0 or LOCAL > 0 on an sm with no row
- *                in the allowance table, or over its row, is a violation;
- *                rows looser than measured are stale
- *   --max-regs   REG over N
- *   --max-spill  spill stores or loads over BYTES (unknown counts as unknown)
- *   --max-vgpr-spill  AMDGPU VGPRs spilled over N
- *   --require-sass  every library carries SASS for these arches
- *   --require-target  every library of AMDGPU code runs on these GPUs
- *   --mem-budget, --mem-host, --max-growth (judge_build.h, judge_growth.h)
+ * The judge: the model against the rules of --check (rules.h, one row
+ * each).  Every rule adds findings to a verdict and prints nothing.
  * Vendored entries (--vendored, vendored.h) are counted and skipped,
- * never gated.  judge_all runs every rule once and ends with the count
- * lines; --check prints its verdict, the report and the browser render it.
+ * never gated; a copy of a kernel (copies.h) is judged where it is
+ * linked.  judge_all runs every rule once and ends with the count lines;
+ * --check prints its verdict, the report and the browser render it.
  */
 #ifndef SPILLWAY_JUDGE_H
 #define SPILLWAY_JUDGE_H
@@ -26,6 +18,7 @@
 #include "judge_launch.h"
 #include "vendored.h"
 #include "model.h"
+#include "rules.h"
 #include "scan.h"
 #include "strlist.h"
 #include "verdict.h"
@@ -33,12 +26,8 @@
 struct judge_config {
 	struct allow_table	*allow;		/* NULL: an empty table */
 	const struct vendored_rule *vendored;	/* NULL: none vendored */
-	int64_t			 max_regs;	/* -1 unset */
-	int64_t			 max_spill;	/* -1 unset */
-	int64_t			 max_vgpr_spill;	/* AMDGPU VGPRs spilled; -1 unset */
-	const struct strlist	*require_sass;
-	const struct strlist	*require_target;	/* AMDGPU: gfx90a, gfx90a:xnack+ */
-	int			 stale_fails;
+	/* What the command line gave each rule (rules.h); NULL: nothing. */
+	const struct rule_values *rules;
 	const struct scan_stats	*stats;		/* the paths given; NULL: none */
 	/* The build gates: judged when given or when build records were read. */
 	const struct build_gates *build;	/* NULL: none */

@@ -9,6 +9,7 @@
 #include "copies.h"
 #include "deploy.h"
 #include "judge_launch.h"
+#include "rules.h"
 #include "judge_libs.h"
 #include "launch.h"
 #include "occupancy.h"
@@ -218,26 +219,40 @@ local_reserve(const struct launch_gates *g, const struct model *m, size_t i, str
 	    bytes_format_as(g->max_local_reserve, g->reserve_unit, lim, sizeof lim), origin(img)));
 }
 
-static void
-judge_entries(const struct launch_gates *g, const struct allow_table *t,
-    const struct vendored_rule *vr, const struct model *m, struct verdict *v)
+/* Whether entry i is gated: an entry of SASS, neither vendored nor a copy
+ * (a copy is judged where it is linked: copies.h). */
+static int
+gated(const struct vendored_rule *vr, const struct model *m, size_t i)
 {
-	struct hits launch = { 0 }, reserve = { 0 };
+	const struct func_rec *fn = &m->funcs[i];
+	const struct image_rec *img = &m->images[fn->image];
 
-	for (size_t i = 0; i < m->nfuncs; i++) {
-		const struct func_rec *fn = &m->funcs[i];
-		const struct image_rec *img = &m->images[fn->image];
+	return fn->kind == FUNC_ENTRY && img->kind == IMAGE_SASS && !vendored_match(vr, img, fn) &&
+	    !func_is_copy(m, i);
+}
 
-		if (fn->kind != FUNC_ENTRY || img->kind != IMAGE_SASS || vendored_match(vr, img, fn) ||
-		    func_is_copy(m, i))
-			continue;	/* judged where it is linked (copies.h) */
-		if (g->launchable)
-			launchable(m, i, t, &launch);
-		if (g->max_local_reserve >= 0)
-			local_reserve(g, m, i, &reserve);
-	}
-	hits_flush(&launch, v);
-	hits_flush(&reserve, v);
+void
+judge_launchable(const struct allow_table *t, const struct vendored_rule *vr,
+    const struct model *m, struct verdict *v)
+{
+	struct hits h = { 0 };
+
+	for (size_t i = 0; i < m->nfuncs; i++)
+		if (gated(vr, m, i))
+			launchable(m, i, t, &h);
+	hits_flush(&h, v);
+}
+
+void
+judge_local_reserve(const struct launch_gates *g, const struct vendored_rule *vr,
+    const struct model *m, struct verdict *v)
+{
+	struct hits h = { 0 };
+
+	for (size_t i = 0; i < m->nfuncs; i++)
+		if (gated(vr, m, i))
+			local_reserve(g, m, i, &h);
+	hits_flush(&h, v);
 }
 
 /* The image before this one of the same file, member and arch: judged once. */
@@ -258,8 +273,8 @@ seen_image(const struct model *m, size_t i)
 }
 
 /* --require-driver: every image loads on the driver given. */
-static void
-require_driver(const struct launch_gates *g, const struct model *m, struct verdict *v)
+void
+judge_require_driver(const struct launch_gates *g, const struct model *m, struct verdict *v)
 {
 	struct hits h = { 0 };
 	long want[3], need[3];
@@ -368,8 +383,8 @@ deployable_library(const struct carried *c, struct hits *h)
 }
 
 /* --deployable: per library, in the order the model holds them. */
-static void
-deployable(const struct model *m, struct verdict *v)
+void
+judge_deployable(const struct model *m, struct verdict *v)
 {
 	struct hits h = { 0 };
 	struct carried c;
@@ -400,11 +415,14 @@ judge_launch(const struct launch_gates *g, const struct allow_table *t,
 {
 	if (!launch_gates_given(g))
 		return;
-	judge_entries(g, t, vr, m, v);
+	if (g->launchable)
+		judge_launchable(t, vr, m, v);
+	if (g->max_local_reserve >= 0)
+		judge_local_reserve(g, vr, m, v);
 	if (g->require_driver != NULL)
-		require_driver(g, m, v);
+		judge_require_driver(g, m, v);
 	if (g->deployable)
-		deployable(m, v);
+		judge_deployable(m, v);
 }
 
 /* The lowest occupancy of one (collapsed name, sm) over its instantiations. */

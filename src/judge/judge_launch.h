@@ -39,8 +39,16 @@ struct launch_gates {
 int	launch_gates_check(const struct launch_gates *, char *err, size_t size);
 /* True when a rule of these is asked for. */
 int	launch_gates_given(const struct launch_gates *);
+/* Every rule of these that is asked for, in the order above. */
 void	judge_launch(const struct launch_gates *, const struct allow_table *,
 	    const struct vendored_rule *, const struct model *, struct verdict *);
+/* Each rule alone (rules.c's rows). */
+void	judge_launchable(const struct allow_table *, const struct vendored_rule *,
+	    const struct model *, struct verdict *);
+void	judge_local_reserve(const struct launch_gates *, const struct vendored_rule *,
+	    const struct model *, struct verdict *);
+void	judge_require_driver(const struct launch_gates *, const struct model *, struct verdict *);
+void	judge_deployable(const struct model *, struct verdict *);
 
 /*
  * --max-growth=occupancy:N: per (collapsed name, sm), the lowest theoretical

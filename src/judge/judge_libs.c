@@ -281,6 +281,16 @@ judge_nothing(const struct judge_config *c, const struct model *m, struct verdic
 	free(entries);
 }
 
+void
+judge_about(struct verdict *v, int rule, size_t entry, const char *library)
+{
+	struct finding *f = verdict_last(v);
+
+	f->rule = rule;
+	f->entry = entry;
+	f->library = library;
+}
+
 const char *
 judge_plural(size_t n, const char *one, const char *many)
 {

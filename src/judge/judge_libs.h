@@ -55,5 +55,8 @@ void	judge_add(struct verdict *, int level, const char *fmt, ...)
 
 /* one when n is 1, else many: every count line's noun. */
 const char *judge_plural(size_t n, const char *one, const char *many);
+/* Says what the finding just added is about: its rule (rules.h), its
+ * entry (FINDING_NO_ENTRY: none), its library (NULL: none). */
+void	judge_about(struct verdict *, int rule, size_t entry, const char *library);
 
 #endif

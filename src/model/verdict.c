@@ -13,18 +13,6 @@ const char *const finding_level_names[] = {
 	[FINDING_NOTHING] = "nothing", [FINDING_SUMMARY] = "summary",
 };
 
-const char *const finding_rule_names[RULE_COUNT] = {
-	[RULE_NONE] = "none", [RULE_ALLOWANCE] = "allowance", [RULE_MAX_REGS] = "max-regs",
-	[RULE_MAX_SPILL] = "max-spill", [RULE_REQUIRE_SASS] = "require-sass",
-	[RULE_STALE] = "stale", [RULE_BUILD] = "build", [RULE_GROWTH] = "max-growth",
-	/* whether a kernel launches, and where */
-	[RULE_LAUNCHABLE] = "launchable", [RULE_LOCAL_RESERVE] = "max-local-reserve",
-	[RULE_DRIVER] = "require-driver", [RULE_DEPLOYABLE] = "deployable",
-	[RULE_OCCUPANCY] = "occupancy",
-	[RULE_REQUIRE_TARGET] = "require-target",
-	[RULE_MAX_VGPR_SPILL] = "max-vgpr-spill",
-};
-
 void
 verdict_add(struct verdict *v, int level, const char *fmt, ...)
 {
@@ -37,7 +25,7 @@ verdict_add(struct verdict *v, int level, const char *fmt, ...)
 	va_end(ap);
 	xgrow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v);
 	v->v[v->n].level = level;
-	v->v[v->n].rule = RULE_NONE;
+	v->v[v->n].rule = 0;	/* none */
 	v->v[v->n].entry = FINDING_NO_ENTRY;
 	v->v[v->n].library = NULL;
 	v->v[v->n].text = text;

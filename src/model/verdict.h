@@ -24,32 +24,11 @@ enum finding_level {
 	FINDING_SUMMARY,	/* a count line (one per library, a total): always shown */
 };
 
-/* The rule a finding comes from, for the counts of the total line. */
-enum finding_rule {
-	RULE_NONE,		/* a count line, a notice of no rule */
-	RULE_ALLOWANCE,		/* --allow: not in the table, or over its row */
-	RULE_MAX_REGS,
-	RULE_MAX_SPILL,
-	RULE_REQUIRE_SASS,
-	RULE_STALE,		/* a row looser than measured */
-	RULE_BUILD,		/* --mem-budget, --mem-host */
-	RULE_GROWTH,		/* --max-growth */
-	/* whether a kernel launches, and where */
-	RULE_LAUNCHABLE,	/* --launchable */
-	RULE_LOCAL_RESERVE,	/* --max-local-reserve */
-	RULE_DRIVER,		/* --require-driver */
-	RULE_DEPLOYABLE,	/* --deployable */
-	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
-	RULE_REQUIRE_TARGET,	/* --require-target: AMDGPU */
-	RULE_MAX_VGPR_SPILL,	/* --max-vgpr-spill: AMDGPU */
-	RULE_COUNT
-};
-
 #define FINDING_NO_ENTRY SIZE_MAX
 
 struct finding {
 	int		 level;
-	int		 rule;		/* enum finding_rule */
+	int		 rule;		/* its rule: src/judge/rules.h, 0 none */
 	size_t		 entry;		/* index in model.funcs, FINDING_NO_ENTRY */
 	const char	*library;	/* the library it is about, NULL none */
 	char		*text;
@@ -67,10 +46,9 @@ struct verdict {
 	const struct vendored_rule *vendored;
 };
 
-/* The levels and rules as the machine-read faces (JSON, JUnit, GitHub)
- * spell them, by enum. */
+/* The levels as the machine-read faces (JSON, JUnit, GitHub) spell them,
+ * by enum; the rules' names are rules.h's. */
 extern const char *const finding_level_names[];
-extern const char *const finding_rule_names[RULE_COUNT];
 
 void	verdict_add(struct verdict *, int level, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
