@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The rules judged on each gated SASS entry (rules.c names them): the
- * allowance table, --max-regs, --max-spill and --max-vgpr-spill, and the
- * notices of what each could not judge.
+ * allowance table, --max-regs, --max-spill, --max-vgpr-spill and
+ * --min-occupancy, and the notices of what each could not judge.
  */
 #include "config.h"
 
@@ -11,6 +11,7 @@
 
 #include "arch.h"
 #include "judge_run.h"
+#include "occupancy.h"
 #include "xalloc.h"
 
 /* Why a stack is unknown, in a finding's words (enum stack_why). */
@@ -261,4 +262,57 @@ rule_max_vgpr_spill_whole(struct judge_run *r, const struct rule *rule)
 		verdict_add(r->v, FINDING_NOTICE,
 		    "--%s: VGPRs spilled unknown for %zu AMDGPU %s (no .vgpr_spill_count), not judged",
 		    rule->option, r->vgpr_unknown, judge_plural(r->vgpr_unknown, "entry", "entries"));
+}
+
+/* Tenths of a percent, rounded half up: "37.5". */
+static const char *
+tenths(int64_t part, int64_t whole, char *buf, size_t size)
+{
+	int64_t t = (part * 2000 / whole + 1) / 2;
+
+	if (t % 10 == 0)
+		snprintf(buf, size, "%lld", (long long)(t / 10));
+	else
+		snprintf(buf, size, "%lld.%lld", (long long)(t / 10), (long long)(t % 10));
+	return buf;
+}
+
+/*
+ * --min-occupancy=PCT: an entry's theoretical occupancy on its arch (at
+ * its launch bound, else at its best block size: occupancy_of_entry), as
+ * the report's Occupancy section shows it, below PCT percent of the warps
+ * (NVIDIA) or waves (AMD) the arch holds.
+ */
+void
+rule_min_occupancy_each(struct judge_run *r, const struct rule *rule, const struct rule_entry *e)
+{
+	int64_t pct = judge_limit(r, RULE_MIN_OCCUPANCY);
+	struct occupancy o;
+	char is[24], by[64];
+
+	if (pct < 0)
+		return;
+	if (!occupancy_of_entry(e->fn, e->img, &o) || o.max_warps <= 0) {
+		r->occupancy_unknown++;
+		return;
+	}
+	if ((int64_t)o.warps * 100 >= pct * o.max_warps)
+		return;
+	judge_add(r->v, FINDING_VIOLATION,
+	    "VIOLATION %s %s: occupancy %s %% (%d of %d %s at %d threads, limited by %s; under --%s=%lld) [%s]",
+	    e->fn->name, e->img->arch, tenths(o.warps, o.max_warps, is, sizeof is), (int)o.warps,
+	    (int)o.max_warps, arch_is_amdgpu(e->img->arch) ? "waves a SIMD" : "warps an SM",
+	    (int)o.threads, occupancy_limit_name(o.limit, by, sizeof by), rule->option,
+	    (long long)pct, e->at);
+	judge_about(r->v, RULE_MIN_OCCUPANCY, e->i, e->img->library);
+}
+
+void
+rule_min_occupancy_whole(struct judge_run *r, const struct rule *rule)
+{
+	if (r->occupancy_unknown > 0)
+		verdict_add(r->v, FINDING_NOTICE,
+		    "--%s: occupancy unknown for %zu gated %s (no register count, or no limits for the arch in data/arches.csv), not judged",
+		    rule->option, r->occupancy_unknown,
+		    judge_plural(r->occupancy_unknown, "entry", "entries"));
 }

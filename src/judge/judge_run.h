@@ -27,6 +27,7 @@ struct judge_run {
 	size_t			 spill_unknown;	/* --max-spill: no ptxas -v figures */
 	size_t			 spill_amd;	/* --max-spill: AMDGPU rows count VGPRs, not bytes */
 	size_t			 vgpr_unknown;	/* --max-vgpr-spill: no .vgpr_spill_count */
+	size_t			 occupancy_unknown;	/* --min-occupancy: no registers, or no limits */
 	/* The allowance rows the total line counts. */
 	size_t			 stale, unmatched;
 };
@@ -49,5 +50,7 @@ void	rule_max_spill_each(struct judge_run *, const struct rule *, const struct r
 void	rule_max_spill_whole(struct judge_run *, const struct rule *);
 void	rule_max_vgpr_spill_each(struct judge_run *, const struct rule *, const struct rule_entry *);
 void	rule_max_vgpr_spill_whole(struct judge_run *, const struct rule *);
+void	rule_min_occupancy_each(struct judge_run *, const struct rule *, const struct rule_entry *);
+void	rule_min_occupancy_whole(struct judge_run *, const struct rule *);
 
 #endif

@@ -160,6 +160,10 @@ const struct rule rules[RULE_COUNT] = {
 	    .option = "max-vgpr-spill", COUNT(0, 1LL << 30), .argname = "N",
 	    .help = "no AMD GPU kernel may spill more than N VGPRs",
 	    .each = rule_max_vgpr_spill_each, .whole = rule_max_vgpr_spill_whole },
+	[RULE_MIN_OCCUPANCY] = { .name = "min-occupancy", .says = "--min-occupancy",
+	    .option = "min-occupancy", COUNT(1, 100), .argname = "PCT",
+	    .help = "no kernel's theoretical occupancy under PCT % on its arch",
+	    .each = rule_min_occupancy_each, .whole = rule_min_occupancy_whole },
 };
 
 const char *

@@ -39,6 +39,7 @@ enum rule_id {
 	RULE_OCCUPANCY,		/* --max-growth=occupancy:N */
 	RULE_REQUIRE_TARGET,	/* --require-target: AMDGPU */
 	RULE_MAX_VGPR_SPILL,	/* --max-vgpr-spill: AMDGPU */
+	RULE_MIN_OCCUPANCY,	/* --min-occupancy */
 	RULE_COUNT
 };
 
