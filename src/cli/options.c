@@ -472,9 +472,16 @@ set_size(struct options *o, const struct option_doc *d, const char *arg)
 static int
 set_mode(struct options *o, enum mode m, const char *name)
 {
+	const struct option_table *t = options_table();
+	size_t k = 0;
+
 	if (o->mode != MODE_DEFAULT && o->mode != m) {
-		fprintf(stderr, "spillway: --%s: only one of --tui, --list, --summary, --report, "
-		    "--check, --update-allow\n", name);
+		/* The modes as the table lists them. */
+		fprintf(stderr, "spillway: --%s: only one of ", name);
+		for (size_t i = 0; i < t->n; i++)
+			if (t->v[i].type == OPTION_MODE)
+				fprintf(stderr, "%s--%s", k++ == 0 ? "" : ", ", t->v[i].opt.name);
+		fprintf(stderr, "\n");
 		return -1;
 	}
 	o->mode = m;
