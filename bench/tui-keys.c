@@ -15,7 +15,7 @@
 #include "diag.h"
 #include "model.h"
 #include "scan.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 #define RUNS	5
 

@@ -20,7 +20,7 @@
 #include "arch.h"
 #include "model.h"
 #include "summary.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 #define N(v)	(sizeof (v) / sizeof (v)[0])
 

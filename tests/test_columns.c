@@ -24,7 +24,7 @@
 #include "diag.h"
 #include "listcsv.h"
 #include "model.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 /* The header --list has always written (man/spillway.1, --list). */
 static const char list_header[] =

@@ -18,7 +18,7 @@
 #include "libtree.h"
 #include "progress.h"
 #include "textbuf.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 static void
 test_progress_bar(void **state)

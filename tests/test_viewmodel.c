@@ -26,7 +26,7 @@
 #include "layout.h"
 #include "text.h"
 #include "textbuf.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 #include "vm_label.h"
 
 static size_t

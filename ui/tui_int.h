@@ -16,7 +16,7 @@
 #include "model.h"
 #include "textbuf.h"
 #include "verdict.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 #define TUI_NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
 

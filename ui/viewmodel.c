@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Building the view-model from the model: group, rank, precompute.
- * The sort, the filter and the selection are in vm_rows.c, reading a
- * value in vm_values.c; calls go that way (tests/callgraph.sh).
+ * The sort, the filter and the selection are in vm_rows.c (vm_rows.h),
+ * which calls vm_build and reads a value in vm_values.c; calls go that
+ * way only: nothing here calls or includes vm_rows.c's.
  */
 #include "config.h"
 
@@ -441,7 +442,7 @@ vm_build_ranks(struct viewmodel *vm)
 }
 
 void
-vm_init(struct viewmodel *vm, const struct model *m)
+vm_build(struct viewmodel *vm, const struct model *m)
 {
 	int32_t *imgarch = xcalloc(m->nimages + 1, sizeof *imgarch);
 	size_t n;
@@ -469,7 +470,6 @@ vm_init(struct viewmodel *vm, const struct model *m)
 	vm->sort_field = VM_FIELD_RES(0, columns[COL_STACK].tui - 1);
 	vm->sort_desc = columns[COL_STACK].sort_desc;
 	vm->delta_res = columns[COL_STACK].tui - 1;
-	vm_sort(vm);
 }
 
 void

@@ -117,7 +117,10 @@ struct viewmodel {
 	struct vm_sortkey *scratch;
 };
 
-void	vm_init(struct viewmodel *, const struct model *);
+/* Builds what is built once (groups, ranks, values) and the arrays the
+ * rows are kept in, with the user's first choices; the rows themselves
+ * are vm_rows.h's (vm_init builds and sorts). */
+void	vm_build(struct viewmodel *, const struct model *);
 /* A kernel's library cell: its short name, and "+N" when N other files
  * hold the same kernel (copies.h; the detail names them).  Returns buf. */
 const char *vm_library_label(const struct vm_group *, char *buf, size_t size);
@@ -159,55 +162,10 @@ void	vm_side_heading(const struct viewmodel *, int side, char *buf, size_t size)
 /* Name of a field for the status line: "STACK sm_86", "name". */
 void	vm_field_label(const struct viewmodel *, int field, char *buf, size_t size);
 
-/* Re-sorts and rebuilds the rows (after a change of sort or arches). */
-void	vm_sort(struct viewmodel *);
-/* Rebuilds the rows (after a change of filter or expansion), keeping the
- * selected kernel selected when it is still shown. */
-void	vm_rows(struct viewmodel *);
-
-/* State changes; each re-sorts or rebuilds what it must.  A new sort
- * selects the first row, so that the top of the new order shows. */
-void	vm_set_sort(struct viewmodel *, int field);	/* resets the direction */
-/* Next/previous field, skipping resources no kernel has a value for. */
-void	vm_sort_step(struct viewmodel *, int delta);
-void	vm_sort_reverse(struct viewmodel *);
-void	vm_arch_step(struct viewmodel *, int delta);	/* all, sm_75, sm_80... */
-/* Compare with the arch after the compared one (from the one shown: with
- * sm_80 shown, sm_86 first), wrapping, then none. */
-void	vm_compare_step(struct viewmodel *, int delta);
-void	vm_set_arches(struct viewmodel *, int a, int b);
-void	vm_set_filter(struct viewmodel *, const char *text);
-/* Only the kernels of libraries whose path holds text ("" every one). */
-void	vm_set_lib_filter(struct viewmodel *, const char *text);
-/* Namespace filter: a namespace and those inside it, "::" for the global
- * namespace only, "" none.  Returns how many kernels it leaves. */
-size_t	vm_set_namespace(struct viewmodel *, const char *ns);
-void	vm_namespace_step(struct viewmodel *, int delta);
-void	vm_toggle_device(struct viewmodel *);
-
-/* Selection and scrolling, in rows; the view scrolls to keep the selection
- * inside its height rows. */
-void	vm_set_height(struct viewmodel *, int height);
-void	vm_move(struct viewmodel *, long delta);
-void	vm_select(struct viewmodel *, size_t row);
-void	vm_scroll(struct viewmodel *, long delta);
-void	vm_expand(struct viewmodel *, int open);	/* the selected kernel */
-void	vm_expand_all(struct viewmodel *, int open);
-/* The selected row, NULL when none. */
-const struct vm_row *vm_selected(const struct viewmodel *);
 /* Display name of a row: the collapsed name or the instantiation's. */
 const char *vm_row_name(const struct viewmodel *, const struct vm_row *);
 /* What tells an instantiation from the others of its kernel: its
  * differing template arguments first (vm_label_format). */
 void	vm_inst_label(const struct viewmodel *, uint32_t i, char *buf, size_t size);
-
-/* Whether a row's name holds text, or a kernel row's library does. */
-int	vm_row_matches(const struct viewmodel *, const struct vm_row *, const char *text);
-/* The next row (from start, going dir = 1 or -1, wrapping) that matches
- * text; -1 when none does.  start itself is tried first when inclusive. */
-long	vm_search(const struct viewmodel *, const char *text, size_t start, int dir, int inclusive);
-/* How many rows match text; *index: which of them (from 1) row is, or the
- * last before it (0: none before). */
-size_t	vm_search_count(const struct viewmodel *, const char *text, size_t row, size_t *index);
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * The view-model's state: sort, filter, expansion, selection, search.
  * Everything here works on precomputed integers and the rows array that
- * vm_init allocated; nothing allocates.
+ * vm_build allocated (viewmodel.c); nothing allocates.
  */
 #include "config.h"
 
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "text.h"
-#include "viewmodel.h"
+#include "vm_rows.h"
 
 static int
 vm_key_cmp(const void *x, const void *y)
@@ -107,6 +107,13 @@ vm_sort(struct viewmodel *vm)
 			vm->iorder[gr->inst0 + j] = k[j].idx;
 	}
 	vm_rows(vm);
+}
+
+void
+vm_init(struct viewmodel *vm, const struct model *m)
+{
+	vm_build(vm, m);
+	vm_sort(vm);
 }
 
 static int
