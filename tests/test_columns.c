@@ -20,7 +20,7 @@
 
 #include "baseline.h"
 #include "columns.h"
-#include "detail.h"
+#include "view_detail.h"
 #include "diag.h"
 #include "listcsv.h"
 #include "model.h"
@@ -265,7 +265,7 @@ visibility_line(const int *vis, size_t n)
 		add_kernel(&m, at, name, vis[i]);
 	}
 	vm_init(&vm, &m);
-	detail_build(&tb, &vm, 0, -1, 120);
+	view_detail_text(&tb, &vm, 0, -1, 120);
 	for (size_t i = 0; i < tb.n; i++)
 		if (strncmp(tb.v[i].text, "  visibility ", 13) == 0) {
 			assert_null(line);

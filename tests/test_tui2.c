@@ -2,7 +2,7 @@
 /*
  * The browser's view-model pieces of issue 24's last gaps: the scan's
  * progress line (ui/progress.c) and the Libraries view's library ->
- * kernel tree (ui/libtree.c), on a model made by hand.
+ * kernel tree (ui/lib_tree.c), on a model made by hand.
  */
 #include "config.h"
 
@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "libtree.h"
+#include "lib_tree.h"
 #include "progress.h"
 #include "textbuf.h"
 #include "vm_rows.h"
@@ -135,16 +135,16 @@ tree_model(struct model *m)
 }
 
 static void
-test_libtree_build(void **state)
+test_lib_tree_build(void **state)
 {
 	struct model m;
 	struct viewmodel vm;
-	struct libtree lt;
+	struct lib_tree lt;
 
 	(void)state;
 	tree_model(&m);
 	vm_init(&vm, &m);
-	libtree_build(&lt, &vm, NULL);
+	lib_tree_build(&lt, &vm, NULL);
 	assert_int_equal(lt.nlibs, 2);
 	assert_string_equal(lt.libs[0].library, "lib.a");	/* the most kernels first */
 	assert_int_equal(lt.libs[0].n, 3);
@@ -159,25 +159,25 @@ test_libtree_build(void **state)
 	assert_string_equal(vm.groups[lt.kernels[lt.libs[0].first + 1]].collapsed, "gemv");
 	assert_string_equal(vm.groups[lt.kernels[lt.libs[0].first + 2]].collapsed, "scan");
 	assert_int_equal(lt.nrows, 2);			/* closed at first */
-	libtree_free(&lt);
+	lib_tree_free(&lt);
 	vm_free(&vm);
 	model_free(&m);
 }
 
 static void
-test_libtree_open_close(void **state)
+test_lib_tree_open_close(void **state)
 {
 	struct model m;
 	struct viewmodel vm;
-	struct libtree lt, again;
+	struct lib_tree lt, again;
 	struct textbuf tb = { 0 };
 
 	(void)state;
 	tree_model(&m);
 	vm_init(&vm, &m);
-	libtree_build(&lt, &vm, NULL);
-	libtree_fill(&lt, &tb, &vm, 0);
-	assert_int_equal(tb.n, LIBTREE_HEAD + 2);
+	lib_tree_build(&lt, &vm, NULL);
+	lib_tree_fill(&lt, &tb, &vm, 0);
+	assert_int_equal(tb.n, LIB_TREE_HEAD + 2);
 	assert_string_equal(tb.v[0].text, "2 libraries, the most kernels first (Enter: open, Left: close, "
 	    "L: in the table)");
 	assert_string_equal(tb.v[2].text, "+        3        4     80      32  lib.a");
@@ -187,11 +187,11 @@ test_libtree_open_close(void **state)
 	assert_int_equal(tb.v[3].cls, TB_NORMAL);
 
 	/* Opened: its kernels under it, the last drawn apart. */
-	assert_int_equal(libtree_set(&lt, 0, -1), 0);
+	assert_int_equal(lib_tree_set(&lt, 0, -1), 0);
 	assert_int_equal(lt.nrows, 5);
 	tb_clear(&tb);
-	libtree_fill(&lt, &tb, &vm, 0);
-	assert_int_equal(tb.n, LIBTREE_HEAD + 5);
+	lib_tree_fill(&lt, &tb, &vm, 0);
+	assert_int_equal(tb.n, LIB_TREE_HEAD + 5);
 	assert_string_equal(tb.v[2].text, "-        3        4     80      32  lib.a");
 	assert_string_equal(tb.v[3].text, "                  2     40      32    | fill");
 	assert_string_equal(tb.v[4].text, "                  1     24       8    | gemv");
@@ -200,20 +200,20 @@ test_libtree_open_close(void **state)
 	assert_string_equal(tb.v[6].text, "+        1        1     16       0  lib.so");
 
 	/* Built again (another arch shown, say): what was open stays open. */
-	libtree_build(&again, &vm, &lt);
+	lib_tree_build(&again, &vm, &lt);
 	assert_int_equal(again.nrows, 5);
 	assert_true(again.libs[0].expanded);
 
 	/* Closed from one of its kernels: the library's row is lit. */
-	assert_int_equal(libtree_set(&again, 3, 0), 0);
+	assert_int_equal(lib_tree_set(&again, 3, 0), 0);
 	assert_int_equal(again.nrows, 2);
 	/* lib.so opened: its row stays where it was. */
-	assert_int_equal(libtree_set(&again, 1, 1), 1);
+	assert_int_equal(lib_tree_set(&again, 1, 1), 1);
 	assert_int_equal(again.nrows, 3);
 	assert_int_equal(again.rows[2].lib, 1);
-	assert_int_equal(libtree_set(&again, 99, 1), 99);	/* no such row: nothing */
+	assert_int_equal(lib_tree_set(&again, 99, 1), 99);	/* no such row: nothing */
 	tb_free(&tb);
-	libtree_free(&again);
+	lib_tree_free(&again);
 	vm_free(&vm);
 	model_free(&m);
 }
@@ -225,8 +225,8 @@ main(void)
 		cmocka_unit_test(test_progress_bar),
 		cmocka_unit_test(test_progress_one_and_none),
 		cmocka_unit_test(test_progress_narrow),
-		cmocka_unit_test(test_libtree_build),
-		cmocka_unit_test(test_libtree_open_close),
+		cmocka_unit_test(test_lib_tree_build),
+		cmocka_unit_test(test_lib_tree_open_close),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,12 +17,12 @@
 
 #include <cmocka.h>
 
-#include "buildview.h"
+#include "view_build.h"
 #include "bytes.h"
 #include "jobsadvice.h"
 #include "schedule.h"
 #include "size_tree.h"
-#include "detail.h"
+#include "view_detail.h"
 #include "layout.h"
 #include "text.h"
 #include "textbuf.h"
@@ -214,7 +214,7 @@ test_code_bytes(void **state)
 		struct textbuf tb = { 0 };
 		int said = 0;
 
-		detail_build(&tb, &vm, vm.rows[0].group, -1, 100);
+		view_detail_text(&tb, &vm, vm.rows[0].group, -1, 100);
 		for (size_t i = 0; i < tb.n; i++)
 			said |= strcmp(tb.v[i].text, "  code_bytes 3300 bytes of SASS, the sum over "
 			    "2 instantiations on 2 arches") == 0;
@@ -599,7 +599,7 @@ test_detail(void **state)
 	vm_init(&vm, &m);
 	vm_select(&vm, 0);
 	vm_expand(&vm, 1);
-	focus = detail_build(&tb, &vm, vm.rows[0].group, vm.rows[2].inst, 80);
+	focus = view_detail_text(&tb, &vm, vm.rows[0].group, vm.rows[2].inst, 80);
 	assert_string_equal(tb.v[0].text, "blas::fill");
 	assert_non_null(strstr(tb.v[focus].text, "Instantiation 2 of 2"));
 	assert_string_equal(tb.v[focus + 1].text, "  blas::fill<1>(int)");
@@ -613,7 +613,7 @@ test_detail(void **state)
 	assert_true(seen90);
 	assert_true(seen100);
 	tb_clear(&tb);
-	focus = detail_build(&tb, &vm, vm.rows[0].group, vm.rows[1].inst, 12);	/* names wrap */
+	focus = view_detail_text(&tb, &vm, vm.rows[0].group, vm.rows[1].inst, 12);	/* names wrap */
 	assert_string_equal(tb.v[focus + 1].text, "  blas::fill");
 	assert_string_equal(tb.v[focus + 2].text, "  <2>(int)");
 	tb_free(&tb);
@@ -622,7 +622,7 @@ test_detail(void **state)
 }
 
 static void
-test_buildview(void **state)
+test_view_build(void **state)
 {
 	struct model m;
 	struct textbuf tb = { 0 };
@@ -645,7 +645,7 @@ test_buildview(void **state)
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	buildview_build(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
 	assert_int_equal(tb.n, 7);	/* and how many at once, and the time axis */
 	assert_non_null(strstr(tb.v[5].text, "running at once"));
 	assert_non_null(strstr(tb.v[5].text, "2"));	/* reg_field and reg_flow from 10 to 50 s */
@@ -658,7 +658,7 @@ test_buildview(void **state)
 	assert_non_null(strstr(tb.v[2].text, "8.59 GB"));	/* 8 GiB, in GB as every face */
 	assert_non_null(strstr(tb.v[4].text, "#"));
 	tb_clear(&tb);
-	buildview_build(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 1);	/* no budget: overlaps only */
+	view_build_text(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 1);	/* no budget: overlaps only */
 	assert_int_equal(tb.v[2].cls, TB_WARN);
 	assert_non_null(strstr(tb.v[2].text, "\xe2\x96\x88"));
 	tb_free(&tb);
@@ -669,7 +669,7 @@ test_buildview(void **state)
  * another at -j1, the three at once at -j3, with the summed peak --summary
  * prints for the same schedule. */
 static void
-test_buildview_jobs(void **state)
+test_view_build_jobs(void **state)
 {
 	struct model m;
 	struct textbuf tb = { 0 };
@@ -691,16 +691,16 @@ test_buildview_jobs(void **state)
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	buildview_build(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 0);
 	assert_non_null(strstr(tb.v[0].text, "no timeline"));	/* nothing recorded, no -j */
 	tb_clear(&tb);
-	buildview_build(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 1 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 1 }, 100, 0);
 	assert_string_equal(tb.v[0].text, "3 compiles, make -j1 simulated in the recorded order: 100.0 s; "
 	    "no two run at once");
 	for (size_t i = 2; i < 5; i++)
 		assert_int_equal(tb.v[i].cls, TB_NORMAL);
 	tb_clear(&tb);
-	buildview_build(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 3 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 3 }, 100, 0);
 	assert_int_equal(schedule_build(&m, 3, &s), 0);
 	snprintf(want, sizeof want, "3 compiles, make -j3 simulated in the recorded order: 50.0 s; "
 	    "most at once: %s (3 compiles for 10.0 s)", bytes_format(s.worst, sum, sizeof sum));
@@ -729,7 +729,7 @@ buildsum_like_jobs(const struct model *m, int cores, int64_t host)
  * for line (jobsadvice_print: one truth); the heading names the cores
  * simulated on. */
 static void
-test_buildview_advice(void **state)
+test_view_build_advice(void **state)
 {
 	struct model m;
 	struct textbuf tb = { 0 };
@@ -753,7 +753,7 @@ test_buildview_advice(void **state)
 	}
 	g.jobs = buildsum_like_jobs(&m, g.cores, g.mem_host);
 	assert_true(g.jobs >= 1);
-	buildview_build(&tb, &m, &g, 400, 0);
+	view_build_text(&tb, &m, &g, 400, 0);
 	assert_non_null(strstr(tb.v[0].text, "simulated in the recorded order on 2 cores"));
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
@@ -771,7 +771,7 @@ test_buildview_advice(void **state)
 	assert_int_equal(at, tb.n);
 	tb_clear(&tb);
 	g.jobs_auto = 0;		/* no advice asked: none shown */
-	buildview_build(&tb, &m, &g, 400, 0);
+	view_build_text(&tb, &m, &g, 400, 0);
 	for (size_t i = 0; i < tb.n; i++)
 		assert_null(strstr(tb.v[i].text, "--jobs=auto"));
 	free(text);
@@ -906,9 +906,9 @@ main(void)
 		cmocka_unit_test(test_text_fit),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_detail),
-		cmocka_unit_test(test_buildview),
-		cmocka_unit_test(test_buildview_jobs),
-		cmocka_unit_test(test_buildview_advice),
+		cmocka_unit_test(test_view_build),
+		cmocka_unit_test(test_view_build_jobs),
+		cmocka_unit_test(test_view_build_advice),
 		cmocka_unit_test(test_big_tree),
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_libshort),

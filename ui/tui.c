@@ -15,9 +15,9 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "buildview.h"
-#include "checkview.h"
-#include "detail.h"
+#include "view_build.h"
+#include "view_check.h"
+#include "view_detail.h"
 #include "progress.h"
 #include "rtext.h"
 #include "text.h"
@@ -41,13 +41,13 @@ tui_has_verdict(const struct tui *t)
 static void
 tui_fill_build(struct tui *t)
 {
-	buildview_build(&t->tb, t->m, &t->gates, t->cols, t->utf8);
+	view_build_text(&t->tb, t->m, &t->gates, t->cols, t->utf8);
 }
 
 static void
 tui_fill_check(struct tui *t)
 {
-	checkview_build(&t->tb, t->verdict, t->m);
+	view_check_text(&t->tb, t->verdict, t->m);
 }
 
 static int
@@ -118,7 +118,7 @@ tui_has_libraries(const struct tui *t)
 static void
 tui_fill_detail(struct tui *t)
 {
-	t->tb_top = detail_build(&t->tb, &t->vm, t->detail_group, t->detail_inst, t->cols);
+	t->tb_top = view_detail_text(&t->tb, &t->vm, t->detail_group, t->detail_inst, t->cols);
 }
 
 static void
@@ -130,7 +130,7 @@ tui_fill_help(struct tui *t)
 /* The views, indexed by enum view_id; only this file reads the table. */
 static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_KERNELS] = { .name = "Kernels", .keys = KEYS_TABLE | KEYS_TAB,
-		.draw = tui_table_draw, .key = tui_table_key, .click = tui_table_click },
+		.draw = view_kernels_draw, .key = view_kernels_key, .click = view_kernels_click },
 	[VIEW_BUILD] = { .name = "Build", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_modules,
 		.fill = tui_fill_build, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_CHECK] = { .name = "Check", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_verdict,
@@ -142,7 +142,7 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
-		.fill = tui_libs_fill, .draw = tui_pager_draw, .key = tui_libs_key },
+		.fill = view_libs_fill, .draw = tui_pager_draw, .key = view_libs_key },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -431,7 +431,7 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 	for (size_t g = 0; g < t->vm.ngroups; g++)
 		if (t->vm.groups[g].kind == FUNC_ENTRY)
 			t->nkernels++;
-	tui_table_init(t);
+	view_kernels_init(t);
 	getmaxyx(stdscr, t->rows, t->cols);
 	/* Only build logs given: their view is what there is to see. */
 	if (t->vm.ngroups == 0 && m->nmodules > 0)
@@ -452,7 +452,7 @@ tui_close(struct tui *t)
 	endwin();
 	delscreen(t->screen);
 	tb_free(&t->tb);
-	libtree_free(&t->libs);
+	lib_tree_free(&t->libs);
 	view_size_free(t);
 	if (t->vm_ready)
 		vm_free(&t->vm);

@@ -12,7 +12,7 @@
 #include "judge_build.h"
 #include "keys.h"
 #include "layout.h"
-#include "libtree.h"
+#include "lib_tree.h"
 #include "model.h"
 #include "textbuf.h"
 #include "verdict.h"
@@ -69,7 +69,7 @@ struct tui {
 	size_t			 tb_top;
 	int			 tb_left;	/* columns scrolled right */
 	long			 tb_sel;	/* the line lit (one with a ref), -1 */
-	struct libtree		 libs;		/* the Libraries view's tree */
+	struct lib_tree		 libs;		/* the Libraries view's tree */
 	long			 libs_row;	/* its row lit, kept while another view shows */
 	uint32_t		 detail_group;
 	int32_t			 detail_inst;
@@ -110,15 +110,15 @@ void	tui_colors(struct tui *);
 void	tui_put_match(const struct tui *, int y, int x, const char *shown, int width,
 	    const char *search, int current);
 
-/* tui_table.c */
-void	tui_table_init(struct tui *);
-void	tui_table_draw(struct tui *, const struct view_ops *);
-int	tui_table_key(struct tui *, int act, int key);
-int	tui_table_click(struct tui *, int y, int x, int twice);
+/* view_kernels.c */
+void	view_kernels_init(struct tui *);
+void	view_kernels_draw(struct tui *, const struct view_ops *);
+int	view_kernels_key(struct tui *, int act, int key);
+int	view_kernels_click(struct tui *, int y, int x, int twice);
 
-/* tui_libs.c */
-void	tui_libs_fill(struct tui *);
-int	tui_libs_key(struct tui *, int act, int key);
+/* view_libs.c */
+void	view_libs_fill(struct tui *);
+int	view_libs_key(struct tui *, int act, int key);
 
 /* tui_pager.c */
 void	tui_pager_draw(struct tui *, const struct view_ops *);

@@ -5,12 +5,12 @@
 #include <string.h>
 
 #include "copies.h"
-#include "detail.h"
+#include "view_detail.h"
 
 /* Columns that are nearly always zero: the first to give way to the
  * spills on a narrow screen, when zero on every arch of the kernel. */
 static int
-detail_rare(const struct column *c)
+view_detail_rare(const struct column *c)
 {
 	return c == &columns[COL_TEXTURE] || c == &columns[COL_SURFACE] || c == &columns[COL_SAMPLER];
 }
@@ -18,34 +18,34 @@ detail_rare(const struct column *c)
 /* Whether column c is one of the per-arch table: the numbers and the
  * constant banks, in --list's order (as cuobjdump prints them). */
 static int
-detail_in_table(const struct column *c, int skip_rare)
+view_detail_in_table(const struct column *c, int skip_rare)
 {
-	return c->kind != COLUMN_TEXT && !(skip_rare && detail_rare(c));
+	return c->kind != COLUMN_TEXT && !(skip_rare && view_detail_rare(c));
 }
 
 /* A column's width: numbers at 6, the banks as wide as the widest. */
 static int
-detail_width(const struct column *c, int constw)
+view_detail_width(const struct column *c, int constw)
 {
 	return c->kind == COLUMN_BANKS ? -constw : 6;
 }
 
 static size_t
-detail_header(char *buf, size_t size, int constw, int skip_rare)
+view_detail_header(char *buf, size_t size, int constw, int skip_rare)
 {
 	size_t n = (size_t)snprintf(buf, size, "  %-8s", "arch");
 
 	for (size_t c = 0; c < NCOLUMNS && n < size; c++)
-		if (detail_in_table(&columns[c], skip_rare))
+		if (view_detail_in_table(&columns[c], skip_rare))
 			n += (size_t)snprintf(buf + n, size - n, " %*s",
-			    detail_width(&columns[c], constw), columns[c].title);
+			    view_detail_width(&columns[c], constw), columns[c].title);
 	if (n < size)
 		n += (size_t)snprintf(buf + n, size - n, "  object");
 	return n;
 }
 
 static void
-detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct func_rec *f,
+view_detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct func_rec *f,
     const char *arch, int constw, int skip_rare)
 {
 	const struct image_rec *img = model_func_image(vm->m, f);
@@ -55,11 +55,11 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
 
 	for (size_t c = 0; c < NCOLUMNS && n < sizeof buf; c++) {
 		const struct column *col = &columns[c];
-		int w = detail_width(col, constw);
+		int w = view_detail_width(col, constw);
 		int32_t v;
 		const char *text;
 
-		if (!detail_in_table(col, skip_rare))
+		if (!view_detail_in_table(col, skip_rare))
 			continue;
 		if (col->kind == COLUMN_NUMBER && (v = column_value(col, f)) >= 0) {
 			n += (size_t)snprintf(buf + n, sizeof buf - n, " %*ld", w, (long)v);
@@ -86,7 +86,7 @@ detail_arch_row(struct textbuf *tb, const struct viewmodel *vm, const struct fun
  * with how many (instantiation, sm) entries have it; unlisted explained,
  * as the man page does. */
 static void
-detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
+view_detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
 {
 	const struct column *col = &columns[COL_VISIBILITY];
 	size_t count[NVISIBILITIES] = { 0 }, na = vm->narches, n = 0, kinds = 0;
@@ -123,7 +123,7 @@ detail_visibility(struct textbuf *tb, const struct viewmodel *vm, const struct v
 /* The kernel's code bytes: the sum over its instantiations and arches,
  * as the table's CODE column has it for every arch. */
 static void
-detail_code(struct textbuf *tb, const struct viewmodel *vm, uint32_t g)
+view_detail_code(struct textbuf *tb, const struct viewmodel *vm, uint32_t g)
 {
 	int code = columns[COL_CODE_BYTES].tui - 1;
 	int32_t v = vm_group_value(vm, g, vm->narches, code);
@@ -142,7 +142,7 @@ detail_code(struct textbuf *tb, const struct viewmodel *vm, uint32_t g)
 
 /* The table's width with every column (the object's name not counted). */
 static int
-detail_table_width(void)
+view_detail_table_width(void)
 {
 	int w = 10, constw = 5;
 
@@ -154,7 +154,7 @@ detail_table_width(void)
 
 /* Whether TEX, SURF and SAMP are 0 for every instantiation on every arch. */
 static int
-detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
+view_detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
 {
 	size_t na = vm->narches;
 
@@ -165,7 +165,7 @@ detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
 			if (fi < 0)
 				continue;
 			for (size_t c = 0; c < NCOLUMNS; c++)
-				if (detail_rare(&columns[c]) && column_value(&columns[c], &vm->m->funcs[fi]) != 0)
+				if (view_detail_rare(&columns[c]) && column_value(&columns[c], &vm->m->funcs[fi]) != 0)
 					return 0;
 		}
 	return 1;
@@ -175,7 +175,7 @@ detail_rare_zero(const struct viewmodel *vm, const struct vm_group *gr)
  * build's objects, archives and device-link objects), from its first
  * function that has copies. */
 static void
-detail_copies(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
+view_detail_copies(struct textbuf *tb, const struct viewmodel *vm, const struct vm_group *gr)
 {
 	size_t na = vm->narches;
 	char also[512];
@@ -193,13 +193,13 @@ detail_copies(struct textbuf *tb, const struct viewmodel *vm, const struct vm_gr
 }
 
 size_t
-detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
+view_detail_text(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t focus, int width)
 {
 	const struct vm_group *gr = &vm->groups[g];
 	size_t focus_line = 0, na = vm->narches;
 	char head[512], arches[256];
 	size_t an = 0;
-	int skip_rare = width < detail_table_width() && detail_rare_zero(vm, gr);
+	int skip_rare = width < view_detail_table_width() && view_detail_rare_zero(vm, gr);
 
 	arches[0] = '\0';
 	for (size_t a = 0; a < na; a++)
@@ -208,12 +208,12 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 			    an ? " " : "", vm->arches[a]);
 	tb_wrap(tb, TB_HEADING, "", gr->collapsed, width);
 	tb_add(tb, TB_NORMAL, "  library    %s", gr->library);
-	detail_copies(tb, vm, gr);
+	view_detail_copies(tb, vm, gr);
 	tb_add(tb, TB_NORMAL, "  namespace  %s", gr->ns[0] ? gr->ns : "(global)");
 	tb_add(tb, TB_NORMAL, "  kind       %s", gr->kind == FUNC_ENTRY ? "kernel (__global__)" : "device function");
 	tb_add(tb, TB_NORMAL, "  arches     %s", arches);
-	detail_visibility(tb, vm, gr);
-	detail_code(tb, vm, g);
+	view_detail_visibility(tb, vm, gr);
+	view_detail_code(tb, vm, g);
 	if (skip_rare)
 		tb_add(tb, TB_DIM, "  TEX SURF SAMP are 0 on every arch: left out for width "
 		    "(Right scrolls; a wider screen shows them)");
@@ -236,13 +236,13 @@ detail_build(struct textbuf *tb, const struct viewmodel *vm, uint32_t g, int32_t
 		tb_add(tb, TB_HEADING, "Instantiation %u of %u", j + 1, gr->ninst);
 		tb_wrap(tb, TB_NORMAL, "  ", in->name, width);
 		tb_wrap(tb, TB_DIM, "  ", in->mangled, width);
-		detail_header(head, sizeof head, constw, skip_rare);
+		view_detail_header(head, sizeof head, constw, skip_rare);
 		tb_add(tb, TB_DIM, "%s", head);
 		for (size_t a = 0; a < na; a++) {
 			int32_t fi = vm->funcs[i * na + a];
 
 			if (fi >= 0)
-				detail_arch_row(tb, vm, &vm->m->funcs[fi], vm->arches[a], constw, skip_rare);
+				view_detail_arch_row(tb, vm, &vm->m->funcs[fi], vm->arches[a], constw, skip_rare);
 		}
 	}
 	return focus_line;

@@ -1,30 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Libraries view: the library -> kernel tree (libtree.h) in the
+ * The Libraries view: the library -> kernel tree (lib_tree.h) in the
  * pager, opened and closed in place.  Enter, Right open a library (Enter
  * on a kernel shows it in detail), Left closes it, L shows its kernels in
  * the table.
  */
 #include "config.h"
 
-#include "libtree.h"
+#include "lib_tree.h"
 #include "tui_int.h"
 
 /* The row lit, or -1. */
 static long
-tui_libs_row(const struct tui *t)
+view_libs_row(const struct tui *t)
 {
 	return t->tb_sel >= 0 && (size_t)t->tb_sel < t->tb.n ? t->tb.v[t->tb_sel].ref : -1;
 }
 
 /* The lines again, row lit, kept on the screen. */
 static void
-tui_libs_show(struct tui *t, size_t row)
+view_libs_show(struct tui *t, size_t row)
 {
-	size_t h = t->rows > 3 ? (size_t)t->rows - 2 : 1, line = LIBTREE_HEAD + row;
+	size_t h = t->rows > 3 ? (size_t)t->rows - 2 : 1, line = LIB_TREE_HEAD + row;
 
 	tb_clear(&t->tb);
-	libtree_fill(&t->libs, &t->tb, &t->vm, t->utf8);
+	lib_tree_fill(&t->libs, &t->tb, &t->vm, t->utf8);
 	t->tb_sel = line < t->tb.n ? (long)line : tb_next_ref(&t->tb, 0, 1, 1);
 	if (t->tb_sel >= 0 && (size_t)t->tb_sel < t->tb_top)
 		t->tb_top = (size_t)t->tb_sel;
@@ -33,21 +33,21 @@ tui_libs_show(struct tui *t, size_t row)
 }
 
 void
-tui_libs_fill(struct tui *t)
+view_libs_fill(struct tui *t)
 {
-	struct libtree fresh;
+	struct lib_tree fresh;
 	long row = t->libs_row;
 
-	libtree_build(&fresh, &t->vm, &t->libs);
+	lib_tree_build(&fresh, &t->vm, &t->libs);
 	t->libs = fresh;
-	tui_libs_show(t, row >= 0 && (size_t)row < t->libs.nrows ? (size_t)row : 0);
+	view_libs_show(t, row >= 0 && (size_t)row < t->libs.nrows ? (size_t)row : 0);
 }
 
 int
-tui_libs_key(struct tui *t, int act, int key)
+view_libs_key(struct tui *t, int act, int key)
 {
-	long row = tui_libs_row(t);
-	const struct libtree_row *r = row >= 0 ? &t->libs.rows[row] : NULL;
+	long row = view_libs_row(t);
+	const struct lib_tree_row *r = row >= 0 ? &t->libs.rows[row] : NULL;
 	int act_left;
 
 	switch (act) {
@@ -60,18 +60,18 @@ tui_libs_key(struct tui *t, int act, int key)
 			t->detail_inst = -1;
 			return ACT_OPEN;
 		}
-		tui_libs_show(t, libtree_set(&t->libs, (size_t)row, -1));
+		view_libs_show(t, lib_tree_set(&t->libs, (size_t)row, -1));
 		return ACT_NONE;
 	case ACT_SCROLL_RIGHT:
 		if (r != NULL && r->group < 0 && !t->libs.libs[r->lib].expanded) {
-			tui_libs_show(t, libtree_set(&t->libs, (size_t)row, 1));
+			view_libs_show(t, lib_tree_set(&t->libs, (size_t)row, 1));
 			return ACT_NONE;
 		}
 		break;
 	case ACT_SCROLL_LEFT:
 		act_left = r != NULL && t->tb_left == 0 && (r->group >= 0 || t->libs.libs[r->lib].expanded);
 		if (act_left) {
-			tui_libs_show(t, libtree_set(&t->libs, (size_t)row, 0));
+			view_libs_show(t, lib_tree_set(&t->libs, (size_t)row, 0));
 			return ACT_NONE;
 		}
 		break;
@@ -86,6 +86,6 @@ tui_libs_key(struct tui *t, int act, int key)
 		break;
 	}
 	act = tui_pager_key(t, act, key);
-	t->libs_row = tui_libs_row(t);
+	t->libs_row = view_libs_row(t);
 	return act;
 }

@@ -9,15 +9,15 @@
  * --mem-budget, or in a set running at once whose peaks sum over
  * --mem-host) is a breach.
  */
-#ifndef SPILLWAY_BUILDVIEW_H
-#define SPILLWAY_BUILDVIEW_H
+#ifndef SPILLWAY_VIEW_BUILD_H
+#define SPILLWAY_VIEW_BUILD_H
 
 #include "judge_build.h"
 #include "model.h"
 #include "textbuf.h"
 
 /* utf8: draw with block characters, else '#'. */
-void	buildview_build(struct textbuf *, const struct model *, const struct build_gates *,
+void	view_build_text(struct textbuf *, const struct model *, const struct build_gates *,
 	    int width, int utf8);
 
 #endif

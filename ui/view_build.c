@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buildview.h"
+#include "view_build.h"
 #include "bytes.h"
 #include "jobsadvice.h"
 #include "judge_build.h"
@@ -15,7 +15,7 @@
 #include "xalloc.h"
 
 static void
-buildview_size(char *buf, size_t size, int64_t b)
+view_build_size(char *buf, size_t size, int64_t b)
 {
 	if (b < 0)
 		snprintf(buf, size, "-");
@@ -26,7 +26,7 @@ buildview_size(char *buf, size_t size, int64_t b)
 /* Where each module runs on the schedule: the index of its job, or s->n
  * for one the schedule leaves out (no wall time, or no recorded start). */
 static size_t *
-buildview_jobs_of(const struct model *m, const struct schedule *s)
+view_build_jobs_of(const struct model *m, const struct schedule *s)
 {
 	size_t *job = xcalloc(m->nmodules + 1, sizeof *job);
 
@@ -41,7 +41,7 @@ buildview_jobs_of(const struct model *m, const struct schedule *s)
  * k overlaps an earlier one when the latest end before it is past its
  * start, and a later one when the next starts before it ends. */
 static unsigned char *
-buildview_overlaps(const struct schedule *s)
+view_build_overlaps(const struct schedule *s)
 {
 	unsigned char *over = xcalloc(s->n + 1, 1);
 	double latest = 0;
@@ -64,7 +64,7 @@ buildview_overlaps(const struct schedule *s)
 /* Jobs in a set of modules running at once over --mem-host: what
  * --check calls a violation (judge_build.h). */
 static unsigned char *
-buildview_over_host(const struct schedule *s, const struct build_gates *g)
+view_build_over_host(const struct schedule *s, const struct build_gates *g)
 {
 	unsigned char *over = xcalloc(s->n + 1, 1);
 
@@ -77,7 +77,7 @@ buildview_over_host(const struct schedule *s, const struct build_gates *g)
 
 /* ", run 2 of 2" when the log of the run laid out holds several. */
 static const char *
-buildview_run(char *buf, size_t size, const struct model *m, const struct schedule *s)
+view_build_run(char *buf, size_t size, const struct model *m, const struct schedule *s)
 {
 	int runs = s->timebase == TIME_NINJA ? m->notes.ninja_runs : m->notes.record_runs;
 
@@ -90,7 +90,7 @@ buildview_run(char *buf, size_t size, const struct model *m, const struct schedu
 /* The heading: how the schedule was made, its span, and the most memory
  * at once, in the words and units of --summary (buildsum.c). */
 static void
-buildview_head(struct textbuf *tb, const struct model *m, const struct schedule *s, int have)
+view_build_head(struct textbuf *tb, const struct model *m, const struct schedule *s, int have)
 {
 	char how[160], most[96], a[BYTES_TEXT_MAX], run[48];
 
@@ -116,7 +116,7 @@ buildview_head(struct textbuf *tb, const struct model *m, const struct schedule 
 	} else
 		snprintf(how, sizeof how, "as recorded (%s%s): %.1f s from first start to last end",
 		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times",
-		    buildview_run(run, sizeof run, m, s), s->total);
+		    view_build_run(run, sizeof run, m, s), s->total);
 	if (s->worst_set < s->nsets)
 		snprintf(most, sizeof most, "most at once: %s%s (%zu compiles for %.1f s)",
 		    s->sets[s->worst_set].peak_unknown ? ">= " : "",
@@ -137,7 +137,7 @@ buildview_head(struct textbuf *tb, const struct model *m, const struct schedule 
 
 /* A bar of barw cells, from..to filled. */
 static void
-buildview_bar(char *bar, int barw, int from, int to, int utf8)
+view_build_bar(char *bar, int barw, int from, int to, int utf8)
 {
 	size_t n = 0;
 
@@ -154,7 +154,7 @@ buildview_bar(char *bar, int barw, int from, int to, int utf8)
 /* Under the bars: how many run at once in each cell (a digit, '+' past
  * nine), then a time axis from 0 to the schedule's span. */
 static void
-buildview_axis(struct textbuf *tb, const struct schedule *s, int namew, int barw, int utf8)
+view_build_axis(struct textbuf *tb, const struct schedule *s, int namew, int barw, int utf8)
 {
 	char *at = xmalloc((size_t)barw * 2 + 1), *axis = xmalloc((size_t)barw + 1);
 	char label[32];
@@ -195,7 +195,7 @@ buildview_axis(struct textbuf *tb, const struct schedule *s, int namew, int barw
 /* --jobs=auto's advice under the timeline, in --summary's words
  * (jobsadvice_print): the -j, the cores, the pool and its lines. */
 static void
-buildview_advice(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width)
+view_build_advice(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width)
 {
 	char *text = NULL, *line, *save = NULL;
 	size_t len = 0;
@@ -218,7 +218,7 @@ buildview_advice(struct textbuf *tb, const struct model *m, const struct build_g
 }
 
 void
-buildview_build(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width,
+view_build_text(struct textbuf *tb, const struct model *m, const struct build_gates *g, int width,
     int utf8)
 {
 	struct schedule s;
@@ -233,9 +233,9 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		return;
 	}
 	have = schedule_build_cores(m, g->jobs, g->cores, &s) == 0;
-	job = buildview_jobs_of(m, &s);
-	overlaps = buildview_overlaps(&s);
-	over_host = buildview_over_host(&s, g);
+	job = view_build_jobs_of(m, &s);
+	overlaps = view_build_overlaps(&s);
+	over_host = view_build_over_host(&s, g);
 	for (size_t i = 0; i < m->nmodules; i++) {
 		int w = text_width(m->modules[i].name);
 
@@ -248,7 +248,7 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 	if (barw < 10)
 		barw = 10;
 	bar = xmalloc((size_t)barw * 4 + 1);
-	buildview_head(tb, m, &s, have);
+	view_build_head(tb, m, &s, have);
 	if (strcmp(peakname_column(m), PEAKNAME_RSS) != 0)
 		tb_add(tb, TB_DIM, "  (%s: %s)", PEAKNAME_CGROUP, PEAKNAME_CACHE);
 	tb_add(tb, TB_DIM, "  %-*s %11s %9s  timeline", namew, "module", peakname_column(m), "wall");
@@ -268,7 +268,7 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 				to = from + 1;
 			if (to > barw)
 				to = barw;
-			buildview_bar(bar, barw, from, to, utf8);
+			view_build_bar(bar, barw, from, to, utf8);
 			if (overlaps[k])
 				cls = TB_WARN;
 			if (over_host[k])
@@ -276,7 +276,7 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		}
 		if (g->mem_budget >= 0 && b->peak_rss > g->mem_budget)
 			cls = TB_BAD;
-		buildview_size(rss, sizeof rss, b->peak_rss);
+		view_build_size(rss, sizeof rss, b->peak_rss);
 		if (b->wall >= 0)
 			snprintf(wall, sizeof wall, "%.1f s", b->wall);
 		else
@@ -285,9 +285,9 @@ buildview_build(struct textbuf *tb, const struct model *m, const struct build_ga
 		tb_add(tb, cls, "  %s%*s %10s %9s  %s", name, namew - text_width(name), "", rss, wall, bar);
 	}
 	if (have && s.total > 0)
-		buildview_axis(tb, &s, namew, barw, utf8);
+		view_build_axis(tb, &s, namew, barw, utf8);
 	if (g->jobs_auto && g->mem_host >= 0)
-		buildview_advice(tb, m, g, width);
+		view_build_advice(tb, m, g, width);
 	free(bar);
 	free(over_host);
 	free(overlaps);

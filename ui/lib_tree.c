@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "libtree.h"
+#include "lib_tree.h"
 #include "xalloc.h"
 
 #define RES_REG		0	/* the view-model's resource columns shown here */
@@ -49,7 +49,7 @@ kernel_cmp(const void *x, const void *y)
 static int
 lib_cmp(const void *x, const void *y)
 {
-	const struct libtree_lib *a = x, *b = y;
+	const struct lib_tree_lib *a = x, *b = y;
 
 	if (a->n != b->n)
 		return a->n < b->n ? 1 : -1;
@@ -57,7 +57,7 @@ lib_cmp(const void *x, const void *y)
 }
 
 static int
-was_expanded(const struct libtree *old, const char *library)
+was_expanded(const struct lib_tree *old, const char *library)
 {
 	if (old == NULL)
 		return 0;
@@ -68,14 +68,14 @@ was_expanded(const struct libtree *old, const char *library)
 }
 
 static void
-libtree_rows(struct libtree *lt)
+lib_tree_rows(struct lib_tree *lt)
 {
 	size_t n = 0;
 
 	free(lt->rows);
 	lt->rows = xcalloc(lt->nlibs + lt->nkernels + 1, sizeof *lt->rows);
 	for (size_t l = 0; l < lt->nlibs; l++) {
-		const struct libtree_lib *lib = &lt->libs[l];
+		const struct lib_tree_lib *lib = &lt->libs[l];
 
 		lt->rows[n].lib = (uint32_t)l;
 		lt->rows[n++].group = -1;
@@ -88,7 +88,7 @@ libtree_rows(struct libtree *lt)
 }
 
 void
-libtree_build(struct libtree *lt, const struct viewmodel *vm, struct libtree *old)
+lib_tree_build(struct lib_tree *lt, const struct viewmodel *vm, struct lib_tree *old)
 {
 	size_t slot = vm_side_slot(vm, 0);
 	size_t nk = 0;
@@ -106,7 +106,7 @@ libtree_build(struct libtree *lt, const struct viewmodel *vm, struct libtree *ol
 	for (size_t k = 0; k < nk; k++) {
 		uint32_t g = lt->kernels[k];
 		const struct vm_group *gr = &vm->groups[g];
-		struct libtree_lib *lib = &lt->libs[lt->nlibs > 0 ? lt->nlibs - 1 : 0];
+		struct lib_tree_lib *lib = &lt->libs[lt->nlibs > 0 ? lt->nlibs - 1 : 0];
 
 		if (lt->nlibs == 0 || lib->library != gr->library) {
 			lib = &lt->libs[lt->nlibs++];
@@ -123,8 +123,8 @@ libtree_build(struct libtree *lt, const struct viewmodel *vm, struct libtree *ol
 			lib->stack = group_value(vm, g, slot, RES_STACK);
 	}
 	qsort(lt->libs, lt->nlibs, sizeof *lt->libs, lib_cmp);
-	libtree_rows(lt);
-	libtree_free(old);
+	lib_tree_rows(lt);
+	lib_tree_free(old);
 }
 
 static void
@@ -137,7 +137,7 @@ value(char *buf, size_t size, int32_t v)
 }
 
 void
-libtree_fill(const struct libtree *lt, struct textbuf *tb, const struct viewmodel *vm, int utf8)
+lib_tree_fill(const struct lib_tree *lt, struct textbuf *tb, const struct viewmodel *vm, int utf8)
 {
 	size_t slot = vm_side_slot(vm, 0);
 	const char *open = utf8 ? "\xe2\x96\xbe" : "-", *shut = utf8 ? "\xe2\x96\xb8" : "+";
@@ -148,8 +148,8 @@ libtree_fill(const struct libtree *lt, struct textbuf *tb, const struct viewmode
 	tb_add(tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK",
 	    "library / kernel");
 	for (size_t r = 0; r < lt->nrows; r++) {
-		const struct libtree_row *row = &lt->rows[r];
-		const struct libtree_lib *lib = &lt->libs[row->lib];
+		const struct lib_tree_row *row = &lt->rows[r];
+		const struct lib_tree_lib *lib = &lt->libs[row->lib];
 		char reg[16], stack[16];
 
 		if (row->group < 0) {
@@ -172,7 +172,7 @@ libtree_fill(const struct libtree *lt, struct textbuf *tb, const struct viewmode
 }
 
 size_t
-libtree_set(struct libtree *lt, size_t row, int open)
+lib_tree_set(struct lib_tree *lt, size_t row, int open)
 {
 	uint32_t l;
 	size_t at = 0;
@@ -181,14 +181,14 @@ libtree_set(struct libtree *lt, size_t row, int open)
 		return row;
 	l = lt->rows[row].lib;
 	lt->libs[l].expanded = open < 0 ? !lt->libs[l].expanded : open;
-	libtree_rows(lt);
+	lib_tree_rows(lt);
 	while (at < lt->nrows && !(lt->rows[at].lib == l && lt->rows[at].group < 0))
 		at++;
 	return at;
 }
 
 void
-libtree_free(struct libtree *lt)
+lib_tree_free(struct lib_tree *lt)
 {
 	if (lt == NULL)
 		return;

@@ -4,13 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "checkview.h"
+#include "view_check.h"
 
 /* "sm_80  REG 64 (over --max-regs=30)  spill.o  void k<...>(...)": the
  * reason is the finding's text after "sm_80: ", less the " [object]" the
  * line names already. */
 static void
-checkview_entry(struct textbuf *tb, int cls, const struct finding *fi, const struct model *m)
+view_check_entry(struct textbuf *tb, int cls, const struct finding *fi, const struct model *m)
 {
 	const struct func_rec *f = &m->funcs[fi->entry];
 	const struct image_rec *img = &m->images[f->image];
@@ -37,7 +37,7 @@ checkview_entry(struct textbuf *tb, int cls, const struct finding *fi, const str
 }
 
 void
-checkview_build(struct textbuf *tb, const struct verdict *v, const struct model *m)
+view_check_text(struct textbuf *tb, const struct verdict *v, const struct model *m)
 {
 	static const struct {
 		int	 level, cls;
@@ -67,7 +67,7 @@ checkview_build(struct textbuf *tb, const struct verdict *v, const struct model 
 			if (fi->level != order[o].level)
 				continue;
 			if (fi->entry != FINDING_NO_ENTRY && fi->entry < m->nfuncs)
-				checkview_entry(tb, order[o].cls, fi, m);
+				view_check_entry(tb, order[o].cls, fi, m);
 			else
 				tb_add(tb, order[o].cls, "  %s", fi->text);
 		}

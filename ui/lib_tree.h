@@ -6,8 +6,8 @@
  * the worst STACK first.  Plain C over the view-model: the lines are
  * tested without a terminal.
  */
-#ifndef SPILLWAY_LIBTREE_H
-#define SPILLWAY_LIBTREE_H
+#ifndef SPILLWAY_LIB_TREE_H
+#define SPILLWAY_LIB_TREE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -15,40 +15,40 @@
 #include "textbuf.h"
 #include "viewmodel.h"
 
-#define LIBTREE_HEAD	2	/* lines above the first row */
+#define LIB_TREE_HEAD	2	/* lines above the first row */
 
-struct libtree_lib {
+struct lib_tree_lib {
 	const char	*library;	/* interned: the same pointer as the groups' */
-	uint32_t	 first, n;	/* its kernels: libtree.kernels[first, first + n) */
+	uint32_t	 first, n;	/* its kernels: lib_tree.kernels[first, first + n) */
 	size_t		 insts;
 	int32_t		 reg, stack;	/* the worst of its kernels, -1 when none is known */
 	int		 expanded;
 };
 
 /* A row shown: a library, or (group >= 0) one of its kernels. */
-struct libtree_row {
+struct lib_tree_row {
 	uint32_t	 lib;
 	int64_t		 group;		/* a vm group, -1: the library's own row */
 };
 
-struct libtree {
-	struct libtree_lib	*libs;
+struct lib_tree {
+	struct lib_tree_lib	*libs;
 	size_t			 nlibs;
 	uint32_t		*kernels;	/* vm groups, by library, the worst first */
 	size_t			 nkernels;
-	struct libtree_row	*rows;		/* as shown, the libraries' expanded */
+	struct lib_tree_row	*rows;		/* as shown, the libraries' expanded */
 	size_t			 nrows;
 };
 
 /* Builds the tree of vm's entry kernels, their figures on the side shown;
  * libraries expanded in old (or NULL) stay so.  Frees old. */
-void	libtree_build(struct libtree *, const struct viewmodel *, struct libtree *old);
+void	lib_tree_build(struct lib_tree *, const struct viewmodel *, struct lib_tree *old);
 /* The lines: a heading, the column titles, then one per row (ref: the
  * row's index).  utf8: the tree drawn with ▸ ▾ ├ └, else + - |. */
-void	libtree_fill(const struct libtree *, struct textbuf *, const struct viewmodel *, int utf8);
+void	lib_tree_fill(const struct lib_tree *, struct textbuf *, const struct viewmodel *, int utf8);
 /* Opens (1), closes (0) or toggles (-1) the library of row; returns the
  * row of the library, whose place in the rows stays. */
-size_t	libtree_set(struct libtree *, size_t row, int open);
-void	libtree_free(struct libtree *);
+size_t	lib_tree_set(struct lib_tree *, size_t row, int open);
+void	lib_tree_free(struct lib_tree *);
 
 #endif

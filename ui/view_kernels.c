@@ -15,7 +15,7 @@
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
 
 static int
-tui_table_height(const struct tui *t)
+view_kernels_height(const struct tui *t)
 {
 	int h = t->rows - TABLE_Y - 1;
 
@@ -37,7 +37,7 @@ digits(int32_t v)
 /* The class of a number above zero in a column, by its mark in columns[]:
  * spills are bad, stack and local memory worth a look, the rest plain. */
 static int
-tui_table_class(const struct column *c)
+view_kernels_class(const struct column *c)
 {
 	static const int cls[] = {
 		[MARK_PLAIN] = TB_NORMAL,
@@ -51,7 +51,7 @@ tui_table_class(const struct column *c)
 /* Natural widths: each number column as wide as its widest value; the
  * class of each column's numbers. */
 void
-tui_table_init(struct tui *t)
+view_kernels_init(struct tui *t)
 {
 	const struct viewmodel *vm = &t->vm;
 	size_t stride = (vm->narches + 1) * VM_NRES;
@@ -59,7 +59,7 @@ tui_table_init(struct tui *t)
 	for (int r = 0; r < VM_NRES; r++) {
 		int32_t max = 0;
 
-		t->res_class[r] = tui_table_class(vm_res_column(r));
+		t->res_class[r] = view_kernels_class(vm_res_column(r));
 		for (size_t g = 0; g < vm->ngroups; g++)
 			for (size_t s = 0; s <= vm->narches; s++) {
 				int32_t v = vm->gval[g * stride + s * VM_NRES + r];
@@ -75,7 +75,7 @@ tui_table_init(struct tui *t)
 }
 
 static void
-tui_table_layout(struct tui *t)
+view_kernels_layout(struct tui *t)
 {
 	const struct viewmodel *vm = &t->vm;
 	struct layout_col *c = t->layout;
@@ -111,7 +111,7 @@ tui_table_layout(struct tui *t)
 }
 
 static void
-tui_table_value(char *buf, size_t size, int32_t v)
+view_kernels_value(char *buf, size_t size, int32_t v)
 {
 	if (v == VM_ABSENT)
 		snprintf(buf, size, "-");
@@ -123,7 +123,7 @@ tui_table_value(char *buf, size_t size, int32_t v)
 
 /* A label centred on a rule over the columns of one side ("── sm_86 ──"). */
 static void
-tui_table_rule(struct tui *t, int x, int width, const char *label, attr_t attr)
+view_kernels_rule(struct tui *t, int x, int width, const char *label, attr_t attr)
 {
 	int lw = text_width(label), left;
 
@@ -140,7 +140,7 @@ tui_table_rule(struct tui *t, int x, int width, const char *label, attr_t attr)
 }
 
 static void
-tui_table_headers(struct tui *t)
+view_kernels_headers(struct tui *t)
 {
 	const struct viewmodel *vm = &t->vm;
 	attr_t head = t->color ? tui_attr(t, TB_HEADING) : A_BOLD;
@@ -163,7 +163,7 @@ tui_table_headers(struct tui *t)
 		if (x0 < 0)
 			continue;
 		vm_side_heading(vm, s, buf, sizeof buf);
-		tui_table_rule(t, x0, x1 - x0, buf, head);
+		view_kernels_rule(t, x0, x1 - x0, buf, head);
 	}
 	for (int i = 0; i < TUI_NCOLS; i++) {
 		const struct layout_col *k = &t->layout[i];
@@ -200,7 +200,7 @@ tui_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
 }
 
 static void
-tui_table_row(struct tui *t, int y, size_t idx)
+view_kernels_row(struct tui *t, int y, size_t idx)
 {
 	const struct viewmodel *vm = &t->vm;
 	const struct vm_row *row = &vm->rows[idx];
@@ -252,7 +252,7 @@ tui_table_row(struct tui *t, int y, size_t idx)
 				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD | A_UNDERLINE;
 			else if (v > 0)
 				a |= tui_attr(t, t->res_class[r]);
-			tui_table_value(cell, sizeof cell, v);
+			view_kernels_value(cell, sizeof cell, v);
 			tui_put(y, k->x, cell, k->w, a, 1);
 		}
 	k = &t->layout[VM_FIELD_DELTA];
@@ -277,22 +277,22 @@ tui_table_row(struct tui *t, int y, size_t idx)
 }
 
 void
-tui_table_draw(struct tui *t, const struct view_ops *self)
+view_kernels_draw(struct tui *t, const struct view_ops *self)
 {
 	struct viewmodel *vm = &t->vm;
-	int h = tui_table_height(t);
+	int h = view_kernels_height(t);
 	char left[512], right[64], sort[64];
 	size_t n, nr;
 
 	(void)self;
 	vm_set_height(vm, h);
-	tui_table_layout(t);
-	tui_table_headers(t);
+	view_kernels_layout(t);
+	view_kernels_headers(t);
 	for (int y = 0; y < h; y++) {
 		size_t idx = vm->top + (size_t)y;
 
 		if (idx < vm->nrows)
-			tui_table_row(t, TABLE_Y + y, idx);
+			view_kernels_row(t, TABLE_Y + y, idx);
 		else
 			tui_put(TABLE_Y + y, 0, "", t->cols, A_NORMAL, 0);
 	}
@@ -438,10 +438,10 @@ tui_edit_live(struct tui *t, const char *label, const char *value,
 
 /* The table's own actions; any other is returned for tui.c. */
 int
-tui_table_key(struct tui *t, int act, int key)
+view_kernels_key(struct tui *t, int act, int key)
 {
 	struct viewmodel *vm = &t->vm;
-	int h = tui_table_height(t);
+	int h = view_kernels_height(t);
 	char buf[128], old[128];
 	size_t oldsel = vm->sel;
 
@@ -523,7 +523,7 @@ tui_table_key(struct tui *t, int act, int key)
 /* A click: on a title sorts by that column (again: reverses), on a row
  * selects it; a double click opens it (returns ACT_OPEN for tui.c). */
 int
-tui_table_click(struct tui *t, int y, int x, int twice)
+view_kernels_click(struct tui *t, int y, int x, int twice)
 {
 	struct viewmodel *vm = &t->vm;
 
@@ -540,8 +540,8 @@ tui_table_click(struct tui *t, int y, int x, int twice)
 		}
 		return ACT_NONE;
 	}
-	if (y < TABLE_Y || y >= TABLE_Y + tui_table_height(t) || vm->top + (size_t)(y - TABLE_Y) >= vm->nrows)
+	if (y < TABLE_Y || y >= TABLE_Y + view_kernels_height(t) || vm->top + (size_t)(y - TABLE_Y) >= vm->nrows)
 		return ACT_NONE;
 	vm_select(vm, vm->top + (size_t)(y - TABLE_Y));
-	return twice ? tui_table_key(t, ACT_OPEN, 0) : ACT_NONE;
+	return twice ? view_kernels_key(t, ACT_OPEN, 0) : ACT_NONE;
 }
