@@ -11,14 +11,10 @@
 
 #include "judge_build.h"
 #include "keys.h"
-#include "layout.h"
-#include "lib_tree.h"
 #include "model.h"
 #include "textbuf.h"
 #include "verdict.h"
 #include "vm_rows.h"
-
-#define TUI_NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
 
 /* Colour pairs, and the classes of textbuf.h mapped onto them. */
 enum tui_pair { TUI_PAIR_BAR = 1, TUI_PAIR_HEAD, TUI_PAIR_BAD, TUI_PAIR_WARN,
@@ -40,6 +36,10 @@ enum view_id {
  * quits, closes, opens and switches views.  A view that returns ACT_OPEN
  * has set what the detail view shows.  tui.c holds the one table of them
  * (tui_views[], enum-indexed); the others get their own entry as self.
+ *
+ * Each view keeps what is its own in a struct private to its file (tig's
+ * view->private), at t->state[its id]: init makes it once the model is
+ * there (tui_run), done frees it (tui_close; it may never have been made).
  */
 struct view_ops {
 	const char	*name;
@@ -49,6 +49,8 @@ struct view_ops {
 	void		(*draw)(struct tui *, const struct view_ops *self);
 	int		(*key)(struct tui *, int act, int key);
 	int		(*click)(struct tui *, int y, int x, int twice);	/* NULL: none */
+	void		(*init)(struct tui *);	/* makes its state; NULL: none */
+	void		(*done)(struct tui *);	/* frees it; NULL: none */
 };
 
 struct tui {
@@ -61,16 +63,17 @@ struct tui {
 	SCREEN			*screen;
 	struct viewmodel	 vm;
 	int			 vm_ready;	/* vm holds the model: tui_run began */
-	struct size_tree	*size;		/* the Size view's, built when first shown */
-	size_t			 nkernels;	/* entry kernels in the model */
+	void			*state[VIEW_COUNT];	/* each view's own, private to its file */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
+	/* The pager's (tui_pager.c): the lines of the text view shown, which
+	 * each fills anew when it shows, so no view keeps them. */
 	struct textbuf		 tb;		/* the text view's lines */
 	size_t			 tb_top;
 	int			 tb_left;	/* columns scrolled right */
 	long			 tb_sel;	/* the line lit (one with a ref), -1 */
-	struct lib_tree		 libs;		/* the Libraries view's tree */
-	long			 libs_row;	/* its row lit, kept while another view shows */
+	/* What a view that returns ACT_OPEN asks the detail view to show:
+	 * a kernel (vm group) and the instantiation to start at, -1. */
 	uint32_t		 detail_group;
 	int32_t			 detail_inst;
 
@@ -80,10 +83,6 @@ struct tui {
 	char			 search[128];
 	char			 msg[160];	/* shown once in the status line */
 
-	int			 natural[VM_NRES];
-	int			 known[VM_NRES];	/* some value is known */
-	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
-	struct layout_col	 layout[TUI_NCOLS];
 	/* tui.c's: draws the whole screen, after reading its size again when
 	 * resized (the prompt, tui_prompt.c, calls it). */
 	void			(*redraw)(struct tui *, int resized);
@@ -112,11 +111,14 @@ void	tui_put_match(const struct tui *, int y, int x, const char *shown, int widt
 
 /* view_kernels.c */
 void	view_kernels_init(struct tui *);
+void	view_kernels_done(struct tui *);
 void	view_kernels_draw(struct tui *, const struct view_ops *);
 int	view_kernels_key(struct tui *, int act, int key);
 int	view_kernels_click(struct tui *, int y, int x, int twice);
 
 /* view_libs.c */
+void	view_libs_init(struct tui *);
+void	view_libs_done(struct tui *);
 void	view_libs_fill(struct tui *);
 int	view_libs_key(struct tui *, int act, int key);
 

@@ -7,12 +7,25 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "text.h"
 #include "tui_int.h"
+#include "xalloc.h"
 
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
+#define NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
+
+/* The table's own state, built once from the view-model. */
+struct kernels_state {
+	size_t			 nkernels;	/* entry kernels in the model */
+	int			 natural[VM_NRES];	/* each number column's width */
+	int			 known[VM_NRES];	/* some value is known */
+	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
+	struct layout_col	 layout[NCOLS];
+};
 
 static int
 view_kernels_height(const struct tui *t)
@@ -53,13 +66,19 @@ view_kernels_class(const struct column *c)
 void
 view_kernels_init(struct tui *t)
 {
+	struct kernels_state *ks = xcalloc(1, sizeof *ks);
 	const struct viewmodel *vm = &t->vm;
 	size_t stride = (vm->narches + 1) * VM_NRES;
+
+	t->state[VIEW_KERNELS] = ks;
+	for (size_t g = 0; g < vm->ngroups; g++)
+		if (vm->groups[g].kind == FUNC_ENTRY)
+			ks->nkernels++;
 
 	for (int r = 0; r < VM_NRES; r++) {
 		int32_t max = 0;
 
-		t->res_class[r] = view_kernels_class(vm_res_column(r));
+		ks->res_class[r] = view_kernels_class(vm_res_column(r));
 		for (size_t g = 0; g < vm->ngroups; g++)
 			for (size_t s = 0; s <= vm->narches; s++) {
 				int32_t v = vm->gval[g * stride + s * VM_NRES + r];
@@ -67,21 +86,29 @@ view_kernels_init(struct tui *t)
 				if (v > max)
 					max = v;
 			}
-		t->known[r] = vm->res_known[r];
-		t->natural[r] = digits(max);
-		if (t->natural[r] < text_width(vm_res_column(r)->title) + 1)
-			t->natural[r] = text_width(vm_res_column(r)->title) + 1;	/* room for the arrow */
+		ks->known[r] = vm->res_known[r];
+		ks->natural[r] = digits(max);
+		if (ks->natural[r] < text_width(vm_res_column(r)->title) + 1)
+			ks->natural[r] = text_width(vm_res_column(r)->title) + 1;	/* room for the arrow */
 	}
+}
+
+void
+view_kernels_done(struct tui *t)
+{
+	free(t->state[VIEW_KERNELS]);
+	t->state[VIEW_KERNELS] = NULL;
 }
 
 static void
 view_kernels_layout(struct tui *t)
 {
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
-	struct layout_col *c = t->layout;
+	struct layout_col *c = ks->layout;
 	int nsides = vm_nsides(vm);
 
-	memset(c, 0, sizeof t->layout);
+	memset(c, 0, sizeof ks->layout);
 	c[0].natural = vm->name_width + 8 > vm->inst_width + 4 ? vm->name_width + 8 : vm->inst_width + 4;
 	c[0].min = 24;
 	c[0].flex = 1;
@@ -95,9 +122,9 @@ view_kernels_layout(struct tui *t)
 		for (int r = 0; r < VM_NRES; r++) {
 			struct layout_col *k = &c[VM_FIELD_RES(s, r)];
 
-			k->natural = k->min = t->natural[r];
+			k->natural = k->min = ks->natural[r];
 			k->right = 1;
-			k->off = s >= nsides || !t->known[r];
+			k->off = s >= nsides || !ks->known[r];
 			k->drop = 2 + (2 - s) * VM_NRES - r;	/* the right end first */
 		}
 	/* The difference: what a comparison is for, so the last number to go. */
@@ -105,8 +132,8 @@ view_kernels_layout(struct tui *t)
 	c[VM_FIELD_DELTA].right = 1;
 	c[VM_FIELD_DELTA].off = nsides < 2;
 	c[VM_FIELD_DELTA].drop = 3 + 2 * VM_NRES;
-	layout_columns(c, TUI_NCOLS, t->cols - 1, 1);
-	for (int i = 0; i < TUI_NCOLS; i++)
+	layout_columns(c, NCOLS, t->cols - 1, 1);
+	for (int i = 0; i < NCOLS; i++)
 		c[i].x += 1;
 }
 
@@ -142,6 +169,7 @@ view_kernels_rule(struct tui *t, int x, int width, const char *label, attr_t att
 static void
 view_kernels_headers(struct tui *t)
 {
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
 	attr_t head = t->color ? tui_attr(t, TB_HEADING) : A_BOLD;
 	char buf[128];
@@ -152,7 +180,7 @@ view_kernels_headers(struct tui *t)
 		int x0 = -1, x1 = 0;
 
 		for (int r = 0; r < VM_NRES; r++) {
-			const struct layout_col *k = &t->layout[VM_FIELD_RES(s, r)];
+			const struct layout_col *k = &ks->layout[VM_FIELD_RES(s, r)];
 
 			if (k->hidden)
 				continue;
@@ -165,8 +193,8 @@ view_kernels_headers(struct tui *t)
 		vm_side_heading(vm, s, buf, sizeof buf);
 		view_kernels_rule(t, x0, x1 - x0, buf, head);
 	}
-	for (int i = 0; i < TUI_NCOLS; i++) {
-		const struct layout_col *k = &t->layout[i];
+	for (int i = 0; i < NCOLS; i++) {
+		const struct layout_col *k = &ks->layout[i];
 		char delta[32];
 		const char *title = i == VM_FIELD_NAME ? "KERNEL" : i == VM_FIELD_LIBRARY ? "LIBRARY" :
 		    i == VM_FIELD_DELTA ? delta : vm_res_column((i - 2) % VM_NRES)->title;
@@ -202,6 +230,7 @@ tui_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
 static void
 view_kernels_row(struct tui *t, int y, size_t idx)
 {
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
 	const struct vm_row *row = &vm->rows[idx];
 	const struct vm_group *g = &vm->groups[row->group];
@@ -223,7 +252,7 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 		snprintf(name, sizeof name, "  %s", g->collapsed);
 	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
 		strcat(name, " (device)");
-	k = &t->layout[VM_FIELD_NAME];
+	k = &ks->layout[VM_FIELD_NAME];
 	if (row->inst >= 0)
 		tui_cut_end(cell, sizeof cell, name, k->w, ell);
 	else
@@ -231,7 +260,7 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 	tui_put(y, k->x, cell, k->w, base, 0);
 	if (t->search[0] && vm_row_matches(vm, row, t->search))
 		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
-	k = &t->layout[VM_FIELD_LIBRARY];
+	k = &ks->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
 		char lib[512];
 
@@ -245,17 +274,17 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 			int32_t v = vm_row_value(vm, row, s, r);
 			attr_t a = base;
 
-			k = &t->layout[VM_FIELD_RES(s, r)];
+			k = &ks->layout[VM_FIELD_RES(s, r)];
 			if (k->hidden)
 				continue;
 			if (vm_row_differs(vm, row, r))
 				a |= t->color ? (attr_t)COLOR_PAIR(TUI_PAIR_DIFF) | A_BOLD : A_BOLD | A_UNDERLINE;
 			else if (v > 0)
-				a |= tui_attr(t, t->res_class[r]);
+				a |= tui_attr(t, ks->res_class[r]);
 			view_kernels_value(cell, sizeof cell, v);
 			tui_put(y, k->x, cell, k->w, a, 1);
 		}
-	k = &t->layout[VM_FIELD_DELTA];
+	k = &ks->layout[VM_FIELD_DELTA];
 	if (!k->hidden) {
 		int only;
 		int32_t d = vm_row_delta(vm, row, &only);
@@ -279,6 +308,7 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 void
 view_kernels_draw(struct tui *t, const struct view_ops *self)
 {
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	struct viewmodel *vm = &t->vm;
 	int h = view_kernels_height(t);
 	char left[512], right[64], sort[64];
@@ -302,7 +332,7 @@ view_kernels_draw(struct tui *t, const struct view_ops *self)
 
 	vm_field_label(vm, vm->sort_field, sort, sizeof sort);
 	n = (size_t)snprintf(left, sizeof left, " %zu of %zu kernels  sort: %s %s", vm->nshown,
-	    t->nkernels, sort, vm->sort_desc ? "desc" : "asc");
+	    ks->nkernels, sort, vm->sort_desc ? "desc" : "asc");
 	if (vm_nsides(vm) == 2 && n < sizeof left)
 		n += (size_t)snprintf(left + n, sizeof left - n, "  compare: %s vs %s",
 		    vm_side_label(vm, 0), vm_side_label(vm, 1));
@@ -525,11 +555,12 @@ view_kernels_key(struct tui *t, int act, int key)
 int
 view_kernels_click(struct tui *t, int y, int x, int twice)
 {
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	struct viewmodel *vm = &t->vm;
 
 	if (y == 2) {
-		for (int i = 0; i < TUI_NCOLS; i++) {
-			const struct layout_col *k = &t->layout[i];
+		for (int i = 0; i < NCOLS; i++) {
+			const struct layout_col *k = &ks->layout[i];
 
 			if (!k->hidden && x >= k->x && x < k->x + k->w) {
 				if (i == vm->sort_field)

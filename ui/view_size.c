@@ -18,6 +18,12 @@
 
 #define BAR_WIDTH	20
 
+/* The view's own state: its tree, built when the view first shows. */
+struct size_state {
+	struct size_tree tree;
+	int		 built;
+};
+
 static void
 bar(char *out, uint64_t part, uint64_t whole)
 {
@@ -29,9 +35,8 @@ bar(char *out, uint64_t part, uint64_t whole)
 }
 
 static void
-row_line(struct tui *t, uint32_t node)
+row_line(struct tui *t, const struct size_tree *st, uint32_t node)
 {
-	const struct size_tree *st = t->size;
 	const struct size_node *n = &st->nodes[node];
 	char b[BAR_WIDTH + 1], size[BYTES_TEXT_MAX], label[1024], what[1024];
 	const char *mark = n->nkids == 0 ? " " : n->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
@@ -57,32 +62,43 @@ view_size_available(const struct tui *t)
 }
 
 void
-view_size_fill(struct tui *t)
+view_size_init(struct tui *t)
 {
-	if (t->size == NULL) {
-		t->size = xmalloc(sizeof *t->size);
-		size_tree_init(t->size, t->m);
-	}
-	tb_add(&t->tb, TB_HEADING, "Where the bytes go: stored bytes by library and arch, code bytes "
-	    "by kernel and instantiation; Enter/Right expands, Left collapses");
-	for (size_t r = 0; r < t->size->nrows; r++)
-		row_line(t, t->size->rows[r]);
+	t->state[VIEW_SIZE] = xcalloc(1, sizeof(struct size_state));
 }
 
 void
-view_size_free(struct tui *t)
+view_size_fill(struct tui *t)
 {
-	if (t->size != NULL)
-		size_tree_free(t->size);
-	free(t->size);
-	t->size = NULL;
+	struct size_state *ss = t->state[VIEW_SIZE];
+
+	if (!ss->built) {
+		size_tree_init(&ss->tree, t->m);
+		ss->built = 1;
+	}
+	tb_add(&t->tb, TB_HEADING, "Where the bytes go: stored bytes by library and arch, code bytes "
+	    "by kernel and instantiation; Enter/Right expands, Left collapses");
+	for (size_t r = 0; r < ss->tree.nrows; r++)
+		row_line(t, &ss->tree, ss->tree.rows[r]);
+}
+
+void
+view_size_done(struct tui *t)
+{
+	struct size_state *ss = t->state[VIEW_SIZE];
+
+	if (ss != NULL && ss->built)
+		size_tree_free(&ss->tree);
+	free(ss);
+	t->state[VIEW_SIZE] = NULL;
 }
 
 /* Rebuilds the lines and lights node's. */
 static void
 view_size_refill(struct tui *t, uint32_t node)
 {
-	long r = size_tree_row(t->size, node);
+	struct size_state *ss = t->state[VIEW_SIZE];
+	long r = size_tree_row(&ss->tree, node);
 	size_t h = t->rows > 3 ? (size_t)t->rows - 2 : 1;
 
 	tb_clear(&t->tb);
@@ -99,21 +115,23 @@ view_size_refill(struct tui *t, uint32_t node)
 int
 view_size_key(struct tui *t, int act, int key)
 {
+	struct size_state *ss = t->state[VIEW_SIZE];
+	struct size_tree *st = &ss->tree;
 	uint32_t node;
 	const struct size_node *n;
 
-	if (t->size == NULL || t->tb_sel < 0 || t->tb.v[t->tb_sel].ref < 0 ||
+	if (!ss->built || t->tb_sel < 0 || t->tb.v[t->tb_sel].ref < 0 ||
 	    (act != ACT_OPEN && act != ACT_SCROLL_RIGHT && act != ACT_SCROLL_LEFT))
 		return tui_pager_key(t, act, key);
 	node = (uint32_t)t->tb.v[t->tb_sel].ref;
-	n = &t->size->nodes[node];
+	n = &st->nodes[node];
 	if (act == ACT_SCROLL_LEFT) {
-		if (!size_tree_expand(t->size, node, 0)) {
+		if (!size_tree_expand(st, node, 0)) {
 			if (n->parent == SIZE_NO_NODE)
 				return ACT_NONE;
 			node = n->parent;	/* ncdu: to the row above it */
 		}
-	} else if (!size_tree_expand(t->size, node, 1) && n->expanded && n->nkids > 0)
+	} else if (!size_tree_expand(st, node, 1) && n->expanded && n->nkids > 0)
 		node = n->kid0;	/* open already: to its first row */
 	view_size_refill(t, node);
 	return ACT_NONE;

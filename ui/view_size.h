@@ -16,6 +16,8 @@ void	view_size_fill(struct tui *);
 /* Enter and Right expand the row lit, Left collapses it; the rest is the
  * pager's. */
 int	view_size_key(struct tui *, int act, int key);
-void	view_size_free(struct tui *);
+/* Its state (tui_int.h: view_ops init and done). */
+void	view_size_init(struct tui *);
+void	view_size_done(struct tui *);
 
 #endif
