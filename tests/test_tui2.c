@@ -158,7 +158,7 @@ test_lib_tree_build(void **state)
 	assert_string_equal(vm.groups[lt.kernels[lt.libs[0].first]].collapsed, "fill");
 	assert_string_equal(vm.groups[lt.kernels[lt.libs[0].first + 1]].collapsed, "gemv");
 	assert_string_equal(vm.groups[lt.kernels[lt.libs[0].first + 2]].collapsed, "scan");
-	assert_int_equal(lt.nrows, 2);			/* closed at first */
+	assert_int_equal(lt.tree.nrows, 2);			/* closed at first */
 	lib_tree_free(&lt);
 	vm_free(&vm);
 	model_free(&m);
@@ -188,7 +188,7 @@ test_lib_tree_open_close(void **state)
 
 	/* Opened: its kernels under it, the last drawn apart. */
 	assert_int_equal(lib_tree_set(&lt, 0, -1), 0);
-	assert_int_equal(lt.nrows, 5);
+	assert_int_equal(lt.tree.nrows, 5);
 	tb_clear(&tb);
 	lib_tree_fill(&lt, &tb, &vm, 0);
 	assert_int_equal(tb.n, LIB_TREE_HEAD + 5);
@@ -201,16 +201,16 @@ test_lib_tree_open_close(void **state)
 
 	/* Built again (another arch shown, say): what was open stays open. */
 	lib_tree_build(&again, &vm, &lt);
-	assert_int_equal(again.nrows, 5);
-	assert_true(again.libs[0].expanded);
+	assert_int_equal(again.tree.nrows, 5);
+	assert_true(again.tree.nodes[0].expanded);
 
 	/* Closed from one of its kernels: the library's row is lit. */
 	assert_int_equal(lib_tree_set(&again, 3, 0), 0);
-	assert_int_equal(again.nrows, 2);
+	assert_int_equal(again.tree.nrows, 2);
 	/* lib.so opened: its row stays where it was. */
 	assert_int_equal(lib_tree_set(&again, 1, 1), 1);
-	assert_int_equal(again.nrows, 3);
-	assert_int_equal(again.rows[2].lib, 1);
+	assert_int_equal(again.tree.nrows, 3);
+	assert_int_equal(lib_tree_lib(&again, again.tree.rows[2]), 1);
 	assert_int_equal(lib_tree_set(&again, 99, 1), 99);	/* no such row: nothing */
 	tb_free(&tb);
 	lib_tree_free(&again);

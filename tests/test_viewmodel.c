@@ -271,50 +271,50 @@ test_size_tree(void **state)
 	assert_int_equal(st.nlibs, 2);
 	assert_int_equal(st.all, 4700);
 	/* The largest library shows its arches at first. */
-	assert_int_equal(st.nrows, 5);
-	for (size_t r = 0; r < st.nrows; r++) {
-		size_tree_label(&st, st.rows[r], buf, sizeof buf);
+	assert_int_equal(st.tree.nrows, 5);
+	for (size_t r = 0; r < st.tree.nrows; r++) {
+		size_tree_label(&st, st.tree.rows[r], buf, sizeof buf);
 		assert_string_equal(buf, rows0[r]);
 	}
-	n = &st.nodes[st.rows[0]];
+	n = &st.nodes[st.tree.rows[0]];
 	assert_int_equal(n->bytes, 4200);
 	assert_int_equal(n->whole, 4700);
-	assert_true(n->expanded);
-	arch100 = st.rows[1];
+	assert_true(st.tree.nodes[st.tree.rows[0]].expanded);
+	arch100 = st.tree.rows[1];
 	assert_int_equal(st.nodes[arch100].bytes, 3000);
 	assert_int_equal(st.nodes[arch100].whole, 4200);
-	assert_int_equal(st.nodes[st.rows[3]].nkids, 0);	/* PTX: no kernels */
+	assert_int_equal(st.tree.nodes[st.tree.rows[3]].nkids, 0);	/* PTX: no kernels */
 	/* sm_100 of lib.a: fill (1000 + 2000) only. */
-	assert_true(size_tree_expand(&st, arch100, 1));
-	assert_false(size_tree_expand(&st, arch100, 1));
-	assert_int_equal(st.nrows, 6);
-	fill = st.rows[2];
+	assert_true(tree_expand(&st.tree, arch100, 1));
+	assert_false(tree_expand(&st.tree, arch100, 1));
+	assert_int_equal(st.tree.nrows, 6);
+	fill = st.tree.rows[2];
 	size_tree_label(&st, fill, buf, sizeof buf);
 	assert_string_equal(buf, "blas::fill [2]");
 	assert_int_equal(st.nodes[fill].bytes, 3000);
 	assert_int_equal(st.nodes[fill].whole, 3000);
-	assert_true(size_tree_expand(&st, fill, 1));
-	assert_int_equal(st.nrows, 8);
-	n = &st.nodes[st.rows[3]];
+	assert_true(tree_expand(&st.tree, fill, 1));
+	assert_int_equal(st.tree.nrows, 8);
+	n = &st.nodes[st.tree.rows[3]];
 	assert_string_equal(n->name, "blas::fill<2>(int)");	/* the larger first */
 	assert_int_equal(n->bytes, 2000);
 	assert_int_equal(n->whole, 3000);
 	assert_int_equal(n->level, SNODE_INST);
-	assert_int_equal(n->parent, fill);
-	assert_int_equal(st.nodes[st.rows[4]].bytes, 1000);
-	assert_false(size_tree_expand(&st, st.rows[3], 1));	/* a leaf */
+	assert_int_equal(st.tree.nodes[st.tree.rows[3]].parent, fill);
+	assert_int_equal(st.nodes[st.tree.rows[4]].bytes, 1000);
+	assert_false(tree_expand(&st.tree, st.tree.rows[3], 1));	/* a leaf */
 	/* sm_90: gemv 400, fill 300 (100 + 200), scan 300: equal bytes by name. */
-	assert_true(size_tree_expand(&st, st.rows[5], 1));
-	assert_string_equal(st.nodes[st.rows[6]].name, "gemv");
-	assert_string_equal(st.nodes[st.rows[7]].name, "blas::detail::scan");
-	assert_string_equal(st.nodes[st.rows[8]].name, "blas::fill");
-	assert_int_equal(st.nodes[st.rows[6]].whole, 1000);
+	assert_true(tree_expand(&st.tree, st.tree.rows[5], 1));
+	assert_string_equal(st.nodes[st.tree.rows[6]].name, "gemv");
+	assert_string_equal(st.nodes[st.tree.rows[7]].name, "blas::detail::scan");
+	assert_string_equal(st.nodes[st.tree.rows[8]].name, "blas::fill");
+	assert_int_equal(st.nodes[st.tree.rows[6]].whole, 1000);
 	/* Collapsing the library hides all under it, and keeps their state. */
-	assert_true(size_tree_expand(&st, st.rows[0], 0));
-	assert_int_equal(st.nrows, 2);
-	assert_int_equal(size_tree_row(&st, fill), -1);
-	assert_true(size_tree_expand(&st, st.rows[0], 1));
-	assert_int_equal(size_tree_row(&st, fill), 2);
+	assert_true(tree_expand(&st.tree, st.tree.rows[0], 0));
+	assert_int_equal(st.tree.nrows, 2);
+	assert_int_equal(tree_row(&st.tree, fill), -1);
+	assert_true(tree_expand(&st.tree, st.tree.rows[0], 1));
+	assert_int_equal(tree_row(&st.tree, fill), 2);
 	size_tree_free(&st);
 	model_free(&m);
 }

@@ -63,28 +63,47 @@ was_expanded(const struct lib_tree *old, const char *library)
 		return 0;
 	for (size_t i = 0; i < old->nlibs; i++)
 		if (old->libs[i].library == library)
-			return old->libs[i].expanded;
+			return old->tree.nodes[i].expanded;
 	return 0;
 }
 
+/* The nodes: the libraries at the top, then each one's kernels, which
+ * are put in the libraries' order for their nodes to follow them. */
 static void
-lib_tree_rows(struct lib_tree *lt)
+lib_tree_nodes(struct lib_tree *lt, const struct lib_tree *old)
 {
-	size_t n = 0;
+	uint32_t *by_lib = xcalloc(lt->nkernels + 1, sizeof *by_lib);
+	size_t nk = 0;
 
-	free(lt->rows);
-	lt->rows = xcalloc(lt->nlibs + lt->nkernels + 1, sizeof *lt->rows);
 	for (size_t l = 0; l < lt->nlibs; l++) {
-		const struct lib_tree_lib *lib = &lt->libs[l];
-
-		lt->rows[n].lib = (uint32_t)l;
-		lt->rows[n++].group = -1;
-		for (uint32_t k = 0; lib->expanded && k < lib->n; k++) {
-			lt->rows[n].lib = (uint32_t)l;
-			lt->rows[n++].group = lt->kernels[lib->first + k];
-		}
+		tree_add(&lt->tree, TREE_NONE);
+		lt->tree.nodes[l].expanded = (uint8_t)was_expanded(old, lt->libs[l].library);
 	}
-	lt->nrows = n;
+	for (size_t l = 0; l < lt->nlibs; l++) {
+		struct lib_tree_lib *lib = &lt->libs[l];
+
+		for (uint32_t k = 0; k < lib->n; k++) {
+			by_lib[nk + k] = lt->kernels[lib->first + k];
+			tree_add(&lt->tree, (uint32_t)l);
+		}
+		lib->first = (uint32_t)nk;
+		nk += lib->n;
+	}
+	free(lt->kernels);
+	lt->kernels = by_lib;
+	tree_rows(&lt->tree);
+}
+
+uint32_t
+lib_tree_lib(const struct lib_tree *lt, uint32_t node)
+{
+	return node < lt->nlibs ? node : lt->tree.nodes[node].parent;
+}
+
+int64_t
+lib_tree_group(const struct lib_tree *lt, uint32_t node)
+{
+	return node < lt->nlibs ? -1 : (int64_t)lt->kernels[node - lt->nlibs];
 }
 
 void
@@ -113,7 +132,6 @@ lib_tree_build(struct lib_tree *lt, const struct viewmodel *vm, struct lib_tree 
 			lib->library = gr->library;
 			lib->first = (uint32_t)k;
 			lib->reg = lib->stack = -1;
-			lib->expanded = was_expanded(old, gr->library);
 		}
 		lib->n++;
 		lib->insts += gr->ninst;
@@ -123,7 +141,7 @@ lib_tree_build(struct lib_tree *lt, const struct viewmodel *vm, struct lib_tree 
 			lib->stack = group_value(vm, g, slot, RES_STACK);
 	}
 	qsort(lt->libs, lt->nlibs, sizeof *lt->libs, lib_cmp);
-	lib_tree_rows(lt);
+	lib_tree_nodes(lt, old);
 	lib_tree_free(old);
 }
 
@@ -136,55 +154,63 @@ value(char *buf, size_t size, int32_t v)
 		snprintf(buf, size, "%ld", (long)v);
 }
 
+/* What the lines are drawn from. */
+struct lib_tree_draw {
+	const struct lib_tree	*lt;
+	const struct viewmodel	*vm;
+	size_t			 slot;
+	int			 utf8;
+};
+
+static void
+lib_tree_line(void *ctx, struct textbuf *tb, uint32_t node)
+{
+	const struct lib_tree_draw *d = ctx;
+	const struct lib_tree *lt = d->lt;
+	int64_t group = lib_tree_group(lt, node);
+	char reg[16], stack[16];
+
+	if (group < 0) {
+		const struct lib_tree_lib *lib = &lt->libs[node];
+
+		value(reg, sizeof reg, lib->reg);
+		value(stack, sizeof stack, lib->stack);
+		tb_add(tb, lib->stack > 0 ? TB_WARN : TB_NORMAL, "%s %8u %8zu %6s %7s  %s",
+		    tree_mark(&lt->tree, node, d->utf8), lib->n, lib->insts, reg, stack, lib->library);
+	} else {
+		uint32_t g = (uint32_t)group;
+		int32_t s = group_value(d->vm, g, d->slot, RES_STACK);
+
+		value(reg, sizeof reg, group_value(d->vm, g, d->slot, RES_REG));
+		value(stack, sizeof stack, s);
+		tb_add(tb, s > 0 ? TB_WARN : TB_NORMAL, "  %8s %8u %6s %7s    %s %s", "",
+		    d->vm->groups[g].ninst, reg, stack, tree_branch(&lt->tree, node, d->utf8),
+		    d->vm->groups[g].collapsed);
+	}
+}
+
 void
 lib_tree_fill(const struct lib_tree *lt, struct textbuf *tb, const struct viewmodel *vm, int utf8)
 {
-	size_t slot = vm_side_slot(vm, 0);
-	const char *open = utf8 ? "\xe2\x96\xbe" : "-", *shut = utf8 ? "\xe2\x96\xb8" : "+";
-	const char *mid = utf8 ? "\xe2\x94\x9c" : "|", *end = utf8 ? "\xe2\x94\x94" : "`";
+	struct lib_tree_draw d = { lt, vm, vm_side_slot(vm, 0), utf8 };
 
 	tb_add(tb, TB_HEADING, "%zu libraries, the most kernels first (Enter: open, %s: close, L: in the table)",
 	    lt->nlibs, utf8 ? "\xe2\x86\x90" : "Left");
 	tb_add(tb, TB_DIM, "  %8s %8s %6s %7s  %s", "kernels", "instant.", "REG", "STACK",
 	    "library / kernel");
-	for (size_t r = 0; r < lt->nrows; r++) {
-		const struct lib_tree_row *row = &lt->rows[r];
-		const struct lib_tree_lib *lib = &lt->libs[row->lib];
-		char reg[16], stack[16];
-
-		if (row->group < 0) {
-			value(reg, sizeof reg, lib->reg);
-			value(stack, sizeof stack, lib->stack);
-			tb_add(tb, lib->stack > 0 ? TB_WARN : TB_NORMAL, "%s %8u %8zu %6s %7s  %s",
-			    lib->expanded ? open : shut, lib->n, lib->insts, reg, stack, lib->library);
-		} else {
-			uint32_t g = (uint32_t)row->group;
-			int last = r + 1 == lt->nrows || lt->rows[r + 1].group < 0;
-			int32_t s = group_value(vm, g, slot, RES_STACK);
-
-			value(reg, sizeof reg, group_value(vm, g, slot, RES_REG));
-			value(stack, sizeof stack, s);
-			tb_add(tb, s > 0 ? TB_WARN : TB_NORMAL, "  %8s %8u %6s %7s    %s %s", "",
-			    vm->groups[g].ninst, reg, stack, last ? end : mid, vm->groups[g].collapsed);
-		}
-		tb_set_ref(tb, (long)r);
-	}
+	tree_fill(&lt->tree, tb, lib_tree_line, &d);
 }
 
 size_t
 lib_tree_set(struct lib_tree *lt, size_t row, int open)
 {
 	uint32_t l;
-	size_t at = 0;
 
-	if (row >= lt->nrows)
+	if (row >= lt->tree.nrows)
 		return row;
-	l = lt->rows[row].lib;
-	lt->libs[l].expanded = open < 0 ? !lt->libs[l].expanded : open;
-	lib_tree_rows(lt);
-	while (at < lt->nrows && !(lt->rows[at].lib == l && lt->rows[at].group < 0))
-		at++;
-	return at;
+	l = lib_tree_lib(lt, lt->tree.rows[row]);
+	tree_expand(&lt->tree, l, open);
+	return (size_t)tree_row(&lt->tree, l);
 }
 
 void
@@ -194,6 +220,6 @@ lib_tree_free(struct lib_tree *lt)
 		return;
 	free(lt->libs);
 	free(lt->kernels);
-	free(lt->rows);
+	tree_free(&lt->tree);
 	memset(lt, 0, sizeof *lt);
 }

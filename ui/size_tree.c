@@ -92,8 +92,8 @@ stree_kid(struct stree_build *b)
 	return &b->kids[b->nkids++];
 }
 
-/* Sorts the kids gathered and appends them as parent's (SIZE_NO_NODE:
- * the libraries), each with its share of their sum. */
+/* Sorts the kids gathered and appends them as parent's (TREE_NONE: the
+ * libraries), each with its share of their sum. */
 static void
 stree_adopt(struct stree_build *b, uint32_t parent)
 {
@@ -109,15 +109,10 @@ stree_adopt(struct stree_build *b, uint32_t parent)
 		t->nodes = xreallocarray(t->nodes, b->cap, sizeof *t->nodes);
 		b->range = xreallocarray(b->range, 2 * b->cap, sizeof *b->range);
 	}
-	if (parent != SIZE_NO_NODE) {
-		t->nodes[parent].kid0 = (uint32_t)t->n;
-		t->nodes[parent].nkids = (uint32_t)b->nkids;
-	}
 	for (size_t k = 0; k < b->nkids; k++) {
-		struct size_node *n = &t->nodes[t->n];
+		struct size_node *n = &t->nodes[tree_add(&t->tree, parent)];
 
 		*n = b->kids[k].node;
-		n->parent = parent;
 		n->whole = sum;
 		b->range[2 * t->n] = b->kids[k].lo;
 		b->range[2 * t->n + 1] = b->kids[k].hi;
@@ -172,27 +167,6 @@ stree_group(struct stree_build *b, uint32_t p, const struct stree_fn *f, int lev
 	stree_adopt(b, p);
 }
 
-/* The rows again: each library, and under an expanded node its kids. */
-static void
-stree_rows_under(struct size_tree *t, uint32_t node)
-{
-	const struct size_node *n = &t->nodes[node];
-
-	t->rows[t->nrows++] = node;
-	if (n->expanded)
-		for (uint32_t k = 0; k < n->nkids; k++)
-			stree_rows_under(t, n->kid0 + k);
-}
-
-/* Every row from the top: at most four levels deep. */
-static void
-stree_rows(struct size_tree *t)
-{
-	t->nrows = 0;
-	for (size_t i = 0; i < t->nlibs; i++)
-		stree_rows_under(t, (uint32_t)i);
-}
-
 void
 size_tree_init(struct size_tree *t, const struct model *m)
 {
@@ -215,7 +189,7 @@ size_tree_init(struct size_tree *t, const struct model *m)
 		b.kids[k].node.bytes += a[i].stored ? a[i].stored : a[i].code;
 		t->all += a[i].stored ? a[i].stored : a[i].code;
 	}
-	stree_adopt(&b, SIZE_NO_NODE);
+	stree_adopt(&b, TREE_NONE);
 	t->nlibs = t->n;
 	/* Breadth first: each node's kids are appended after every node
 	 * before them, contiguous. */
@@ -259,9 +233,8 @@ size_tree_init(struct size_tree *t, const struct model *m)
 	/* At first the largest library shows its arches: the first
 	 * question (which arch is heavy) answered, the others one line each. */
 	if (t->nlibs > 0)
-		t->nodes[0].expanded = t->nodes[0].nkids > 0;
-	t->rows = xcalloc(t->n + 1, sizeof *t->rows);
-	stree_rows(t);
+		t->tree.nodes[0].expanded = t->tree.nodes[0].nkids > 0;
+	tree_rows(&t->tree);
 	free(b.range);
 	free(b.kids);
 	free(a);
@@ -272,33 +245,8 @@ void
 size_tree_free(struct size_tree *t)
 {
 	free(t->nodes);
-	free(t->rows);
+	tree_free(&t->tree);
 	memset(t, 0, sizeof *t);
-}
-
-
-int
-size_tree_expand(struct size_tree *t, uint32_t node, int open)
-{
-	struct size_node *n;
-
-	if (node >= t->n)
-		return 0;
-	n = &t->nodes[node];
-	if (n->nkids == 0 || n->expanded == (open != 0))
-		return 0;
-	n->expanded = open != 0;
-	stree_rows(t);
-	return 1;
-}
-
-long
-size_tree_row(const struct size_tree *t, uint32_t node)
-{
-	for (size_t r = 0; r < t->nrows; r++)
-		if (t->rows[r] == node)
-			return (long)r;
-	return -1;
 }
 
 void
@@ -313,8 +261,8 @@ size_tree_label(const struct size_tree *t, uint32_t node, char *buf, size_t size
 		    n->count, n->count == 1 ? "" : "s");
 		break;
 	case SNODE_KERNEL:
-		if (n->nkids > 1)
-			snprintf(buf, size, "%s [%u]", n->name, n->nkids);
+		if (t->tree.nodes[node].nkids > 1)
+			snprintf(buf, size, "%s [%u]", n->name, t->tree.nodes[node].nkids);
 		else
 			snprintf(buf, size, "%s", n->name);
 		break;

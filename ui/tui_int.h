@@ -124,6 +124,15 @@ int	view_libs_key(struct tui *, int act, int key);
 
 /* tui_pager.c */
 void	tui_pager_draw(struct tui *, const struct view_ops *);
+/* Lights line (-1: none) and scrolls it into the page. */
+void	tui_pager_light(struct tui *, long line);
 int	tui_pager_key(struct tui *, int act, int key);
+
+/* tui_tree.c: the tree widget (tree.h) in the pager, a row lit. */
+/* The row of the line lit, -1 when none. */
+long	tui_tree_row(const struct tui *);
+/* The lines again, by the view's fill (tree_fill gives each its row as
+ * ref), with row lit, or the first row when row is not shown. */
+void	tui_tree_show(struct tui *, void (*fill)(struct tui *), long row);
 
 #endif

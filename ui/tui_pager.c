@@ -28,6 +28,20 @@ tui_pager_clamp(struct tui *t)
 		t->tb_top = t->tb.n - h;
 }
 
+void
+tui_pager_light(struct tui *t, long line)
+{
+	size_t h = (size_t)tui_pager_height(t);
+
+	t->tb_sel = line;
+	if (line < 0)
+		return;
+	if ((size_t)line < t->tb_top)
+		t->tb_top = (size_t)line;
+	else if ((size_t)line >= t->tb_top + h)
+		t->tb_top = (size_t)line - h + 1;
+}
+
 /* s from display column left on (a line scrolled right). */
 static const char *
 tui_pager_from(const char *s, int left)
@@ -113,11 +127,8 @@ tui_pager_key(struct tui *t, int act, int key)
 		if (t->tb_sel >= 0) {
 			r = tb_next_ref(&t->tb, t->tb_sel, act == ACT_UP ? -1 : 1, 0);
 			if (r >= 0) {
-				t->tb_sel = r;
-				if (r < top)
-					top = r;
-				else if (r >= top + h)
-					top = r - h + 1;
+				tui_pager_light(t, r);
+				top = (long)t->tb_top;
 				break;
 			}
 		}

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Size view: size_tree.c's rows as lines of text, each with its
- * bytes, a bar and its share of the line above; Enter or Right expands
- * the row lit, Left collapses it (or goes to the row above it).
+ * The Size view: size_tree.c's items in the tree widget, a line each
+ * with its bytes, a bar and its share of the line above; Enter or Right
+ * expands the row lit, Left collapses it (or goes to the row above it).
  */
 #include "config.h"
 
@@ -34,25 +34,26 @@ bar(char *out, uint64_t part, uint64_t whole)
 	out[BAR_WIDTH] = '\0';
 }
 
+/* A node's line: its mark, its label, its bytes, a bar and its share. */
 static void
-row_line(struct tui *t, const struct size_tree *st, uint32_t node)
+row_line(void *ctx, struct textbuf *tb, uint32_t node)
 {
-	const struct size_node *n = &st->nodes[node];
+	struct tui *t = ctx;
+	const struct size_state *ss = t->state[VIEW_SIZE];
+	const struct size_node *n = &ss->tree.nodes[node];
 	char b[BAR_WIDTH + 1], size[BYTES_TEXT_MAX], label[1024], what[1024];
-	const char *mark = n->nkids == 0 ? " " : n->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
-	    (t->utf8 ? "\xe2\x96\xb8" : "+");
-	int indent = 2 * n->level, width = t->cols - indent - 2 - BAR_WIDTH - 24;
+	int indent = 2 * ss->tree.tree.nodes[node].depth, width = t->cols - indent - 2 - BAR_WIDTH - 24;
 
 	if (width < 16)
 		width = 16;
 	bar(b, n->bytes, n->whole);
 	bytes_format_as((int64_t)n->bytes, n->bytes >= (1u << 20) ? BYTES_MIB : BYTES_KIB, size, sizeof size);
-	size_tree_label(st, node, label, sizeof label);
+	size_tree_label(&ss->tree, node, label, sizeof label);
 	text_fit(what, sizeof what, label, width, t->utf8 ? "\xe2\x80\xa6" : "~");
-	tb_add(&t->tb, n->level == SNODE_LIBRARY ? TB_HEADING : n->level >= SNODE_KERNEL ? TB_DIM : TB_NORMAL,
-	    "%*s%s %s%*s %12s [%s] %5.1f%%", indent, "", mark, what, width - text_width(what), "", size, b,
+	tb_add(tb, n->level == SNODE_LIBRARY ? TB_HEADING : n->level >= SNODE_KERNEL ? TB_DIM : TB_NORMAL,
+	    "%*s%s %s%*s %12s [%s] %5.1f%%", indent, "", tree_mark(&ss->tree.tree, node, t->utf8), what,
+	    width - text_width(what), "", size, b,
 	    n->whole > 0 ? 100.0 * (double)n->bytes / (double)n->whole : 0.0);
-	tb_set_ref(&t->tb, (long)node);
 }
 
 int
@@ -78,8 +79,7 @@ view_size_fill(struct tui *t)
 	}
 	tb_add(&t->tb, TB_HEADING, "Where the bytes go: stored bytes by library and arch, code bytes "
 	    "by kernel and instantiation; Enter/Right expands, Left collapses");
-	for (size_t r = 0; r < ss->tree.nrows; r++)
-		row_line(t, &ss->tree, ss->tree.rows[r]);
+	tree_fill(&ss->tree.tree, &t->tb, row_line, t);
 }
 
 void
@@ -93,46 +93,28 @@ view_size_done(struct tui *t)
 	t->state[VIEW_SIZE] = NULL;
 }
 
-/* Rebuilds the lines and lights node's. */
-static void
-view_size_refill(struct tui *t, uint32_t node)
-{
-	struct size_state *ss = t->state[VIEW_SIZE];
-	long r = size_tree_row(&ss->tree, node);
-	size_t h = t->rows > 3 ? (size_t)t->rows - 2 : 1;
-
-	tb_clear(&t->tb);
-	view_size_fill(t);
-	if (r < 0)
-		return;
-	t->tb_sel = r + 1;	/* under the heading */
-	if ((size_t)t->tb_sel < t->tb_top)
-		t->tb_top = (size_t)t->tb_sel;
-	else if ((size_t)t->tb_sel >= t->tb_top + h)
-		t->tb_top = (size_t)t->tb_sel - h + 1;
-}
-
 int
 view_size_key(struct tui *t, int act, int key)
 {
 	struct size_state *ss = t->state[VIEW_SIZE];
-	struct size_tree *st = &ss->tree;
+	struct tree *tr = &ss->tree.tree;
+	long row = tui_tree_row(t);
 	uint32_t node;
-	const struct size_node *n;
+	const struct tree_node *n;
 
-	if (!ss->built || t->tb_sel < 0 || t->tb.v[t->tb_sel].ref < 0 ||
+	if (!ss->built || row < 0 ||
 	    (act != ACT_OPEN && act != ACT_SCROLL_RIGHT && act != ACT_SCROLL_LEFT))
 		return tui_pager_key(t, act, key);
-	node = (uint32_t)t->tb.v[t->tb_sel].ref;
-	n = &st->nodes[node];
+	node = tr->rows[row];
+	n = &tr->nodes[node];
 	if (act == ACT_SCROLL_LEFT) {
-		if (!size_tree_expand(st, node, 0)) {
-			if (n->parent == SIZE_NO_NODE)
+		if (!tree_expand(tr, node, 0)) {
+			if (n->parent == TREE_NONE)
 				return ACT_NONE;
 			node = n->parent;	/* ncdu: to the row above it */
 		}
-	} else if (!size_tree_expand(st, node, 1) && n->expanded && n->nkids > 0)
+	} else if (!tree_expand(tr, node, 1) && n->expanded && n->nkids > 0)
 		node = n->kid0;	/* open already: to its first row */
-	view_size_refill(t, node);
+	tui_tree_show(t, view_size_fill, tree_row(tr, node));
 	return ACT_NONE;
 }
