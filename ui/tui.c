@@ -131,7 +131,7 @@ tui_fill_help(struct tui *t)
 static const struct view_ops tui_views[VIEW_COUNT] = {
 	[VIEW_KERNELS] = { .name = "Kernels", .keys = KEYS_TABLE | KEYS_TAB,
 		.draw = view_kernels_draw, .key = view_kernels_key, .click = view_kernels_click,
-		.init = view_kernels_init, .done = view_kernels_done },
+		.state_size = &view_kernels_state_size, .init = view_kernels_init },
 	[VIEW_BUILD] = { .name = "Build", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_modules,
 		.fill = tui_fill_build, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_CHECK] = { .name = "Check", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_verdict,
@@ -140,12 +140,12 @@ static const struct view_ops tui_views[VIEW_COUNT] = {
 		.fill = tui_fill_diff, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_SIZE] = { .name = "Size", .keys = KEYS_PAGER | KEYS_TAB, .available = view_size_available,
 		.fill = view_size_fill, .draw = tui_pager_draw, .key = view_size_key,
-		.init = view_size_init, .done = view_size_done },
+		.state_size = &view_size_state_size, .done = view_size_done },
 	[VIEW_MESSAGES] = { .name = "Messages", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_messages,
 		.fill = tui_fill_messages, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_LIBRARIES] = { .name = "Libraries", .keys = KEYS_PAGER | KEYS_TAB, .available = tui_has_libraries,
 		.fill = view_libs_fill, .draw = tui_pager_draw, .key = view_libs_key,
-		.init = view_libs_init, .done = view_libs_done },
+		.state_size = &view_libs_state_size, .done = view_libs_done },
 	[VIEW_DETAIL] = { .name = "Detail", .keys = KEYS_PAGER | KEYS_SUB,
 		.fill = tui_fill_detail, .draw = tui_pager_draw, .key = tui_pager_key },
 	[VIEW_HELP] = { .name = "Help", .keys = KEYS_PAGER | KEYS_SUB,
@@ -431,9 +431,12 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 	t->gates = c->gates;
 	vm_init(&t->vm, m);
 	t->vm_ready = 1;
-	for (int i = 0; i < VIEW_COUNT; i++)
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		if (tui_views[i].state_size)
+			t->state[i] = xcalloc(1, *tui_views[i].state_size);
 		if (tui_views[i].init)
 			tui_views[i].init(t);
+	}
 	getmaxyx(stdscr, t->rows, t->cols);
 	/* Only build logs given: their view is what there is to see. */
 	if (t->vm.ngroups == 0 && m->nmodules > 0)
@@ -454,9 +457,11 @@ tui_close(struct tui *t)
 	endwin();
 	delscreen(t->screen);
 	tb_free(&t->tb);
-	for (int i = 0; i < VIEW_COUNT; i++)
-		if (tui_views[i].done)
+	for (int i = 0; i < VIEW_COUNT; i++) {
+		if (t->state[i] != NULL && tui_views[i].done)
 			tui_views[i].done(t);
+		free(t->state[i]);
+	}
 	if (t->vm_ready)
 		vm_free(&t->vm);
 	free(t);

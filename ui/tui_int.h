@@ -38,8 +38,10 @@ enum view_id {
  * (tui_views[], enum-indexed); the others get their own entry as self.
  *
  * Each view keeps what is its own in a struct private to its file (tig's
- * view->private), at t->state[its id]: init makes it once the model is
- * there (tui_run), done frees it (tui_close; it may never have been made).
+ * view->private), whose size the file exports (tig's private_size): tui.c
+ * allocates it zeroed at t->state[its id] and calls init once the model
+ * is there (tui_run); done frees what it holds, and tui.c the struct
+ * (tui_close, where it may never have been made).
  */
 struct view_ops {
 	const char	*name;
@@ -49,8 +51,9 @@ struct view_ops {
 	void		(*draw)(struct tui *, const struct view_ops *self);
 	int		(*key)(struct tui *, int act, int key);
 	int		(*click)(struct tui *, int y, int x, int twice);	/* NULL: none */
-	void		(*init)(struct tui *);	/* makes its state; NULL: none */
-	void		(*done)(struct tui *);	/* frees it; NULL: none */
+	const size_t	*state_size;	/* its private state's; NULL: none */
+	void		(*init)(struct tui *);	/* fills its state; NULL: none */
+	void		(*done)(struct tui *);	/* frees what its state holds; NULL: none */
 };
 
 struct tui {
@@ -110,14 +113,14 @@ void	tui_put_match(const struct tui *, int y, int x, const char *shown, int widt
 	    const char *search, int current);
 
 /* view_kernels.c */
+extern const size_t view_kernels_state_size;
 void	view_kernels_init(struct tui *);
-void	view_kernels_done(struct tui *);
 void	view_kernels_draw(struct tui *, const struct view_ops *);
 int	view_kernels_key(struct tui *, int act, int key);
 int	view_kernels_click(struct tui *, int y, int x, int twice);
 
 /* view_libs.c */
-void	view_libs_init(struct tui *);
+extern const size_t view_libs_state_size;
 void	view_libs_done(struct tui *);
 void	view_libs_fill(struct tui *);
 int	view_libs_key(struct tui *, int act, int key);

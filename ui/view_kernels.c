@@ -7,13 +7,11 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
 #include "text.h"
 #include "tui_int.h"
-#include "xalloc.h"
 
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
 #define NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
@@ -26,6 +24,8 @@ struct kernels_state {
 	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
 	struct layout_col	 layout[NCOLS];
 };
+
+const size_t view_kernels_state_size = sizeof(struct kernels_state);
 
 static int
 view_kernels_height(const struct tui *t)
@@ -66,11 +66,10 @@ view_kernels_class(const struct column *c)
 void
 view_kernels_init(struct tui *t)
 {
-	struct kernels_state *ks = xcalloc(1, sizeof *ks);
+	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
 	size_t stride = (vm->narches + 1) * VM_NRES;
 
-	t->state[VIEW_KERNELS] = ks;
 	for (size_t g = 0; g < vm->ngroups; g++)
 		if (vm->groups[g].kind == FUNC_ENTRY)
 			ks->nkernels++;
@@ -91,13 +90,6 @@ view_kernels_init(struct tui *t)
 		if (ks->natural[r] < text_width(vm_res_column(r)->title) + 1)
 			ks->natural[r] = text_width(vm_res_column(r)->title) + 1;	/* room for the arrow */
 	}
-}
-
-void
-view_kernels_done(struct tui *t)
-{
-	free(t->state[VIEW_KERNELS]);
-	t->state[VIEW_KERNELS] = NULL;
 }
 
 static void

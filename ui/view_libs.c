@@ -7,11 +7,8 @@
  */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "lib_tree.h"
 #include "tui_int.h"
-#include "xalloc.h"
 
 /* The view's own state: its tree, and the row lit while another view
  * shows (the table after L, a kernel's detail), lit again on return. */
@@ -20,21 +17,14 @@ struct libs_state {
 	long		 row;
 };
 
-void
-view_libs_init(struct tui *t)
-{
-	t->state[VIEW_LIBRARIES] = xcalloc(1, sizeof(struct libs_state));
-}
+const size_t view_libs_state_size = sizeof(struct libs_state);
 
 void
 view_libs_done(struct tui *t)
 {
 	struct libs_state *ls = t->state[VIEW_LIBRARIES];
 
-	if (ls != NULL)
-		lib_tree_free(&ls->tree);
-	free(ls);
-	t->state[VIEW_LIBRARIES] = NULL;
+	lib_tree_free(&ls->tree);
 }
 
 /* The tree's lines, for tui_tree_show. */

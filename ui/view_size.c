@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -14,7 +13,6 @@
 #include "text.h"
 #include "tui_int.h"
 #include "view_size.h"
-#include "xalloc.h"
 
 #define BAR_WIDTH	20
 
@@ -23,6 +21,8 @@ struct size_state {
 	struct size_tree tree;
 	int		 built;
 };
+
+const size_t view_size_state_size = sizeof(struct size_state);
 
 static void
 bar(char *out, uint64_t part, uint64_t whole)
@@ -63,12 +63,6 @@ view_size_available(const struct tui *t)
 }
 
 void
-view_size_init(struct tui *t)
-{
-	t->state[VIEW_SIZE] = xcalloc(1, sizeof(struct size_state));
-}
-
-void
 view_size_fill(struct tui *t)
 {
 	struct size_state *ss = t->state[VIEW_SIZE];
@@ -87,10 +81,8 @@ view_size_done(struct tui *t)
 {
 	struct size_state *ss = t->state[VIEW_SIZE];
 
-	if (ss != NULL && ss->built)
+	if (ss->built)
 		size_tree_free(&ss->tree);
-	free(ss);
-	t->state[VIEW_SIZE] = NULL;
 }
 
 int

@@ -9,6 +9,8 @@
 #ifndef SPILLWAY_VIEW_SIZE_H
 #define SPILLWAY_VIEW_SIZE_H
 
+#include <stddef.h>
+
 struct tui;
 
 int	view_size_available(const struct tui *);
@@ -16,8 +18,8 @@ void	view_size_fill(struct tui *);
 /* Enter and Right expand the row lit, Left collapses it; the rest is the
  * pager's. */
 int	view_size_key(struct tui *, int act, int key);
-/* Its state (tui_int.h: view_ops init and done). */
-void	view_size_init(struct tui *);
+/* Its state (tui_int.h: view_ops state_size and done). */
+extern const size_t view_size_state_size;
 void	view_size_done(struct tui *);
 
 #endif
