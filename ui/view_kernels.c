@@ -208,7 +208,7 @@ view_kernels_headers(struct tui *t)
 
 /* src cut to width columns at its end, ellipsis last when cut. */
 static void
-tui_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
+view_kernels_cut_end(char *dst, size_t size, const char *src, int width, const char *ell)
 {
 	if (text_width(src) <= width || width < 2) {
 		text_cut(dst, size, src, width);
@@ -246,7 +246,7 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 		strcat(name, " (device)");
 	k = &ks->layout[VM_FIELD_NAME];
 	if (row->inst >= 0)
-		tui_cut_end(cell, sizeof cell, name, k->w, ell);
+		view_kernels_cut_end(cell, sizeof cell, name, k->w, ell);
 	else
 		text_fit(cell, sizeof cell, name, k->w, ell);
 	tui_put(y, k->x, cell, k->w, base, 0);
@@ -354,7 +354,7 @@ view_kernels_draw(struct tui *t, const struct view_ops *self)
 }
 
 static void
-tui_search_changed(struct tui *t, const char *text)
+view_kernels_search_changed(struct tui *t, const char *text)
 {
 	long r = vm_search(&t->vm, text, t->vm.sel, 1, 1);
 
@@ -364,13 +364,13 @@ tui_search_changed(struct tui *t, const char *text)
 }
 
 static void
-tui_filter_changed(struct tui *t, const char *text)
+view_kernels_filter_changed(struct tui *t, const char *text)
 {
 	vm_set_filter(&t->vm, text);
 }
 
 static void
-tui_lib_changed(struct tui *t, const char *text)
+view_kernels_lib_changed(struct tui *t, const char *text)
 {
 	vm_set_lib_filter(&t->vm, text);
 }
@@ -378,7 +378,7 @@ tui_lib_changed(struct tui *t, const char *text)
 /* Tab in the library prompt: the next library (after the one whose path
  * the text is) holding the text, by path. */
 static int
-tui_lib_complete(struct tui *t, char *buf, size_t size)
+view_kernels_lib_complete(struct tui *t, char *buf, size_t size)
 {
 	const struct viewmodel *vm = &t->vm;
 	const char *best = NULL, *first = NULL;
@@ -400,14 +400,14 @@ tui_lib_complete(struct tui *t, char *buf, size_t size)
 }
 
 static void
-tui_ns_changed(struct tui *t, const char *text)
+view_kernels_ns_changed(struct tui *t, const char *text)
 {
 	vm_set_namespace(&t->vm, text);
 }
 
 /* Tab in the namespace prompt: the next namespace starting with the text. */
 static int
-tui_ns_complete(struct tui *t, char *buf, size_t size)
+view_kernels_ns_complete(struct tui *t, char *buf, size_t size)
 {
 	const struct viewmodel *vm = &t->vm;
 	size_t n = strlen(buf);
@@ -422,7 +422,7 @@ tui_ns_complete(struct tui *t, char *buf, size_t size)
 }
 
 static void
-tui_search_step(struct tui *t, int dir)
+view_kernels_search_step(struct tui *t, int dir)
 {
 	long r;
 
@@ -447,7 +447,7 @@ tui_search_step(struct tui *t, int dir)
  * (changed); cancelled, changed puts the value it started from back.
  */
 static void
-tui_edit_live(struct tui *t, const char *label, const char *value,
+view_kernels_edit_live(struct tui *t, const char *label, const char *value,
     void (*changed)(struct tui *, const char *), int (*complete)(struct tui *, char *, size_t))
 {
 	char buf[128], old[128];
@@ -509,22 +509,24 @@ view_kernels_key(struct tui *t, int act, int key)
 	case ACT_SEARCH:
 		snprintf(old, sizeof old, "%s", t->search);
 		buf[0] = '\0';
-		if (!tui_prompt(t, "/", buf, sizeof buf, tui_search_changed, NULL)) {
+		if (!tui_prompt(t, "/", buf, sizeof buf, view_kernels_search_changed, NULL)) {
 			snprintf(t->search, sizeof t->search, "%s", old);
 			vm_select(vm, oldsel);
 		} else if (buf[0] && vm_search(vm, buf, vm->sel, 1, 1) < 0)
 			snprintf(t->msg, sizeof t->msg, "Pattern not found: %s", buf);
 		break;
-	case ACT_SEARCH_NEXT:	tui_search_step(t, 1); break;
-	case ACT_SEARCH_PREV:	tui_search_step(t, -1); break;
+	case ACT_SEARCH_NEXT:	view_kernels_search_step(t, 1); break;
+	case ACT_SEARCH_PREV:	view_kernels_search_step(t, -1); break;
 	case ACT_FILTER:
-		tui_edit_live(t, "filter: ", vm->filter, tui_filter_changed, NULL);
+		view_kernels_edit_live(t, "filter: ", vm->filter, view_kernels_filter_changed, NULL);
 		break;
 	case ACT_LIBRARY:
-		tui_edit_live(t, "library: ", vm->lib_filter, tui_lib_changed, tui_lib_complete);
+		view_kernels_edit_live(t, "library: ", vm->lib_filter, view_kernels_lib_changed,
+		    view_kernels_lib_complete);
 		break;
 	case ACT_NAMESPACE:
-		tui_edit_live(t, "namespace: ", vm->ns_filter, tui_ns_changed, tui_ns_complete);
+		view_kernels_edit_live(t, "namespace: ", vm->ns_filter, view_kernels_ns_changed,
+		    view_kernels_ns_complete);
 		break;
 	case ACT_OPEN: {
 		const struct vm_row *r = vm_selected(vm);
