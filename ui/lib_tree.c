@@ -14,9 +14,11 @@
 #define RES_REG		0	/* the view-model's resource columns shown here */
 #define RES_STACK	1
 
-/* The sort's context: qsort takes none. */
-static const struct viewmodel *sort_vm;
-static size_t sort_slot;
+/* The kernels' sort's argument (qsort_r): the figures of the side shown. */
+struct kernel_sort {
+	const struct viewmodel	*vm;
+	size_t			 slot;
+};
 
 static int32_t
 group_value(const struct viewmodel *vm, uint32_t g, size_t slot, int res)
@@ -28,17 +30,18 @@ group_value(const struct viewmodel *vm, uint32_t g, size_t slot, int res)
 
 /* By library, then the worst STACK, REG first, then the name order. */
 static int
-kernel_cmp(const void *x, const void *y)
+kernel_cmp(const void *x, const void *y, void *arg)
 {
+	const struct kernel_sort *ks = arg;
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	const struct vm_group *ga = &sort_vm->groups[a], *gb = &sort_vm->groups[b];
+	const struct vm_group *ga = &ks->vm->groups[a], *gb = &ks->vm->groups[b];
 	int32_t va, vb;
 
 	if (ga->library != gb->library)
 		return strcmp(ga->library, gb->library);
 	for (int res = RES_STACK; res >= RES_REG; res--) {
-		va = group_value(sort_vm, a, sort_slot, res);
-		vb = group_value(sort_vm, b, sort_slot, res);
+		va = group_value(ks->vm, a, ks->slot, res);
+		vb = group_value(ks->vm, b, ks->slot, res);
 		if (va != vb)
 			return va < vb ? 1 : -1;
 	}
@@ -118,9 +121,7 @@ lib_tree_build(struct lib_tree *lt, const struct viewmodel *vm, struct lib_tree 
 		if (vm->groups[g].kind == FUNC_ENTRY)
 			lt->kernels[nk++] = (uint32_t)g;
 	lt->nkernels = nk;
-	sort_vm = vm;
-	sort_slot = slot;
-	qsort(lt->kernels, nk, sizeof *lt->kernels, kernel_cmp);
+	qsort_r(lt->kernels, nk, sizeof *lt->kernels, kernel_cmp, &(struct kernel_sort){ vm, slot });
 	lt->libs = xcalloc(vm->nlibraries + nk + 1, sizeof *lt->libs);
 	for (size_t k = 0; k < nk; k++) {
 		uint32_t g = lt->kernels[k];
