@@ -35,13 +35,13 @@ kernel_cmp(const void *x, const void *y, void *arg)
 	const struct kernel_sort *ks = arg;
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
 	const struct vm_group *ga = &ks->vm->groups[a], *gb = &ks->vm->groups[b];
-	int32_t va, vb;
 
 	if (ga->library != gb->library)
 		return strcmp(ga->library, gb->library);
 	for (int res = RES_STACK; res >= RES_REG; res--) {
-		va = group_value(ks->vm, a, ks->slot, res);
-		vb = group_value(ks->vm, b, ks->slot, res);
+		int32_t va = group_value(ks->vm, a, ks->slot, res);
+		int32_t vb = group_value(ks->vm, b, ks->slot, res);
+
 		if (va != vb)
 			return va < vb ? 1 : -1;
 	}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The browser's insides, shared by tui*.c: the state, the shape of a view
+ * The browser's insides, shared by tui*.c and the views that draw
+ * (view_kernels.c, view_libs.c, view_size.c): the state, the shape of a view
  * and the drawing helpers.  Only these files include curses.
  */
 #ifndef SPILLWAY_TUI_INT_H
