@@ -13,23 +13,27 @@
 #include "order.h"
 #include "xalloc.h"
 
-static const struct model *sort_model;	/* qsort has no context argument */
-static const uint8_t *sort_steps;
+/* What sass_cmp reads beside the indices (qsort_r's argument). */
+struct sass_order {
+	const struct model	*m;
+	const uint8_t		*steps;
+};
 
 /* By mangled name and sm; device links before relocatable objects, then
  * in scan order: the first of a run that is judged is the linked one. */
 static int
-sass_cmp(const void *pa, const void *pb)
+sass_cmp(const void *pa, const void *pb, void *arg)
 {
+	const struct sass_order *o = arg;
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct func_rec *fa = &sort_model->funcs[a], *fb = &sort_model->funcs[b];
-	const struct image_rec *ia = &sort_model->images[fa->image];
-	const struct image_rec *ib = &sort_model->images[fb->image];
+	const struct func_rec *fa = &o->m->funcs[a], *fb = &o->m->funcs[b];
+	const struct image_rec *ia = &o->m->images[fa->image];
+	const struct image_rec *ib = &o->m->images[fb->image];
 	int c = order_ptr(fa->mangled, fb->mangled);
 
 	if (c == 0)
 		c = strcmp(ia->arch, ib->arch);
-	return order_then(c, order_then(order_u64(sort_steps[fa->image], sort_steps[fb->image]),
+	return order_then(c, order_then(order_u64(o->steps[fa->image], o->steps[fb->image]),
 	    order_u64(a, b)));
 }
 
@@ -148,9 +152,7 @@ copies_find(struct model *m, const struct vendored_rule *rule)
 	for (size_t i = 0; i < m->nfuncs; i++)
 		if (steps[m->funcs[i].image] != STEP_NONE)
 			idx[n++] = (uint32_t)i;
-	sort_model = m;
-	sort_steps = steps;
-	qsort(idx, n, sizeof *idx, sass_cmp);
+	qsort_r(idx, n, sizeof *idx, sass_cmp, &(struct sass_order){ m, steps });
 	m->copy_of = xcalloc(m->nfuncs, sizeof *m->copy_of);
 	m->copy_next = xcalloc(m->nfuncs, sizeof *m->copy_next);
 	tail = xcalloc(m->nfuncs, sizeof *tail);

@@ -12,13 +12,13 @@
 #include "threadpairs.h"
 #include "xalloc.h"
 
-static const struct model *sort_model;
-
+/* Module indices, the heaviest peak first (qsort_r's argument: the model). */
 static int
-heavier(const void *a, const void *b)
+heavier(const void *a, const void *b, void *arg)
 {
-	int64_t x = sort_model->modules[*(const size_t *)a].peak_rss;
-	int64_t y = sort_model->modules[*(const size_t *)b].peak_rss;
+	const struct model *m = arg;
+	int64_t x = m->modules[*(const size_t *)a].peak_rss;
+	int64_t y = m->modules[*(const size_t *)b].peak_rss;
 
 	return order_then(order_i64(y, x), order_u64(*(const size_t *)a, *(const size_t *)b));
 }
@@ -87,8 +87,7 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 		if (m->modules[i].peak_rss >= 0 && !m->modules[i].cache_hit)
 			order[n++] = i;
 	a->peaks_known = (int)n;
-	sort_model = m;
-	qsort(order, n, sizeof *order, heavier);
+	qsort_r(order, n, sizeof *order, heavier, (void *)m);
 	peak = xcalloc(n + 1, sizeof *peak);
 	for (size_t i = 0; i < n; i++)
 		peak[i] = m->modules[order[i]].peak_rss;

@@ -52,16 +52,16 @@ kgroup_key_cmp(const struct kgroup *a, const struct kgroup *b)
 	return arch_cmp(a->arch, b->arch);
 }
 
-
-static const struct model *sort_model;	/* qsort has no context argument */
-
+/* Function indices by library, collapsed name, arch (qsort_r's argument:
+ * the model), then as read. */
 static int
-func_cmp(const void *pa, const void *pb)
+func_cmp(const void *pa, const void *pb, void *arg)
 {
-	const struct func_rec *a = &sort_model->funcs[*(const size_t *)pa];
-	const struct func_rec *b = &sort_model->funcs[*(const size_t *)pb];
-	const struct image_rec *ia = &sort_model->images[a->image];
-	const struct image_rec *ib = &sort_model->images[b->image];
+	const struct model *m = arg;
+	const struct func_rec *a = &m->funcs[*(const size_t *)pa];
+	const struct func_rec *b = &m->funcs[*(const size_t *)pb];
+	const struct image_rec *ia = &m->images[a->image];
+	const struct image_rec *ib = &m->images[b->image];
 	int c;
 
 	if (ia->library != ib->library && (c = strcmp(ia->library, ib->library)) != 0)
@@ -92,8 +92,7 @@ build(struct kgroup_set *s, const struct model *m, const struct vendored_rule *r
 		if (m->funcs[i].kind == FUNC_ENTRY &&
 		    m->images[m->funcs[i].image].kind == IMAGE_SASS && (copies || !func_is_copy(m, i)))
 			idx[n++] = i;
-	sort_model = m;
-	qsort(idx, n, sizeof *idx, func_cmp);
+	qsort_r(idx, n, sizeof *idx, func_cmp, (void *)m);
 	for (size_t i = 0; i < n; i++) {
 		const struct func_rec *f = &m->funcs[idx[i]];
 		const struct image_rec *img = &m->images[f->image];
