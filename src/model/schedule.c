@@ -7,94 +7,10 @@
 #include <string.h>
 
 #include "schedule.h"
+#include "heap.h"
 #include "order.h"
+#include "rangemax.h"
 #include "xalloc.h"
-
-/*
- * A binary heap of small fixed-size elements, least first by cmp: the
- * free slots of -jN, the lanes of a recorded schedule and the candidate
- * pairs all take the least of a changing set.
- */
-#define HEAP_ELEM_MAX 64
-
-struct heap {
-	unsigned char	*v;
-	size_t		 n, cap, size;
-	int		(*cmp)(const void *, const void *);
-};
-
-static void
-heap_init(struct heap *h, size_t size, int (*cmp)(const void *, const void *))
-{
-	memset(h, 0, sizeof *h);
-	h->size = size;
-	h->cmp = cmp;
-}
-
-static void
-heap_swap(struct heap *h, size_t a, size_t b)
-{
-	unsigned char t[HEAP_ELEM_MAX];
-
-	memcpy(t, h->v + a * h->size, h->size);
-	memcpy(h->v + a * h->size, h->v + b * h->size, h->size);
-	memcpy(h->v + b * h->size, t, h->size);
-}
-
-static int
-heap_less(const struct heap *h, size_t a, size_t b)
-{
-	return h->cmp(h->v + a * h->size, h->v + b * h->size) < 0;
-}
-
-static void
-heap_push(struct heap *h, const void *e)
-{
-	size_t i = h->n;
-
-	xgrow((void **)&h->v, &h->cap, h->n + 1, h->size);
-	memcpy(h->v + i * h->size, e, h->size);
-	h->n++;
-	while (i > 0 && heap_less(h, i, (i - 1) / 2)) {
-		heap_swap(h, i, (i - 1) / 2);
-		i = (i - 1) / 2;
-	}
-}
-
-static const void *
-heap_top(const struct heap *h)
-{
-	return h->n > 0 ? h->v : NULL;
-}
-
-static void
-heap_pop(struct heap *h, void *out)
-{
-	size_t i = 0;
-
-	memcpy(out, h->v, h->size);
-	if (--h->n == 0)
-		return;
-	memcpy(h->v, h->v + h->n * h->size, h->size);
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, least = i;
-
-		if (l < h->n && heap_less(h, l, least))
-			least = l;
-		if (r < h->n && heap_less(h, r, least))
-			least = r;
-		if (least == i)
-			break;
-		heap_swap(h, i, least);
-		i = least;
-	}
-}
-
-static void
-heap_free(struct heap *h)
-{
-	XFREE_OWNER(h, v);
-}
 
 /* A slot of -jN, or a lane of a recorded schedule, and when it frees;
  * ties go to the lowest. */
@@ -186,7 +102,7 @@ schedule_shared(const double *work, size_t n, int slots, int cores, double *star
 		if (heap_top(&run) == NULL)
 			break;
 		/* r jobs on cores CPUs: each at min(1, cores / r) */
-		rate = run.n > (size_t)cores ? (double)cores / (double)run.n : 1;
+		rate = heap_count(&run) > (size_t)cores ? (double)cores / (double)heap_count(&run) : 1;
 		heap_pop(&run, &j);
 		t += (j.vend - v) / rate;
 		v = j.vend;
@@ -513,61 +429,11 @@ running_sets(struct schedule *s, const struct model *m, size_t *cap, const struc
 /*
  * The heaviest pairs without listing them all.  Jobs are in start order,
  * so the partners of job i are the jobs that run among i+1 .. r_i - 1
- * (r_i the first to start once i has ended).  A segment tree over the
+ * (r_i the first to start once i has ended).  A range-max tree over the
  * peaks gives the heaviest partner in a range; a heap of candidates (i,
  * a range, its heaviest partner) gives the pairs heaviest first, each
  * taken one splitting its range in two.  O((n + K) log n).
  */
-struct pair_tree {
-	size_t	*best;		/* per node: the job of the heaviest peak below, n when none */
-	size_t	 leaves, n;
-	int64_t	*key;		/* per job: its peak (0 unknown), -1 when it does not run */
-};
-
-static size_t
-tree_better(const struct pair_tree *t, size_t a, size_t b)
-{
-	if (a == t->n || (b != t->n && (t->key[b] > t->key[a] || (t->key[b] == t->key[a] && b < a))))
-		return b;
-	return a;
-}
-
-static void
-tree_build(struct pair_tree *t, const struct schedule *s, const struct model *m)
-{
-	t->n = s->n;
-	for (t->leaves = 1; t->leaves < s->n; t->leaves *= 2)
-		;
-	t->best = xcalloc(2 * t->leaves, sizeof *t->best);
-	t->key = xcalloc(s->n + 1, sizeof *t->key);
-	for (size_t i = 0; i < 2 * t->leaves; i++)
-		t->best[i] = t->n;
-	for (size_t i = 0; i < s->n; i++) {
-		int64_t p = peak_of(s, m, i);
-
-		t->key[i] = !runs(&s->jobs[i]) ? -1 : p > 0 ? p : 0;
-		if (t->key[i] >= 0)
-			t->best[t->leaves + i] = i;
-	}
-	for (size_t i = t->leaves - 1; i > 0; i--)
-		t->best[i] = tree_better(t, t->best[2 * i], t->best[2 * i + 1]);
-}
-
-/* The heaviest job that runs in [lo, hi), n when none. */
-static size_t
-tree_query(const struct pair_tree *t, size_t lo, size_t hi)
-{
-	size_t best = t->n;
-
-	for (lo += t->leaves, hi += t->leaves; lo < hi; lo /= 2, hi /= 2) {
-		if (lo & 1)
-			best = tree_better(t, best, t->best[lo++]);
-		if (hi & 1)
-			best = tree_better(t, best, t->best[--hi]);
-	}
-	return best;
-}
-
 struct pair_cand {
 	int64_t	 sum;
 	size_t	 i, k, lo, hi;
@@ -589,13 +455,28 @@ sat_add(int64_t a, int64_t b)
 }
 
 static void
-push_cand(struct heap *h, const struct pair_tree *t, size_t i, size_t lo, size_t hi)
+push_cand(struct heap *h, const struct rangemax *t, size_t i, size_t lo, size_t hi)
 {
 	size_t k;
 
-	if (lo >= hi || (k = tree_query(t, lo, hi)) == t->n)
+	if (lo >= hi || (k = rangemax_query(t, lo, hi)) == t->n)
 		return;
 	heap_push(h, &(struct pair_cand){ sat_add(t->key[i], t->key[k]), i, k, lo, hi });
+}
+
+/* Per job: its peak as a partner's weight (0 unknown), -1 when it does
+ * not run (never a partner). */
+static int64_t *
+partner_keys(const struct schedule *s, const struct model *m)
+{
+	int64_t *key = xcalloc(s->n + 1, sizeof *key);
+
+	for (size_t i = 0; i < s->n; i++) {
+		int64_t p = peak_of(s, m, i);
+
+		key[i] = !runs(&s->jobs[i]) ? -1 : p > 0 ? p : 0;
+	}
+	return key;
 }
 
 /* The first job at or after from that starts at or after t. */
@@ -619,14 +500,15 @@ first_start_from(const struct schedule *s, size_t from, double t)
 static size_t
 heaviest_pairs(struct schedule *s, const struct model *m, size_t *cap)
 {
-	struct pair_tree t;
+	struct rangemax t;
 	struct heap h;
 	size_t *running_before = xcalloc(s->n + 1, sizeof *running_before), total = 0, kept = 0;
+	int64_t *key = partner_keys(s, m);
 	struct pair_cand c;
 
 	for (size_t i = 0; i < s->n; i++)
 		running_before[i + 1] = running_before[i] + (size_t)runs(&s->jobs[i]);
-	tree_build(&t, s, m);
+	rangemax_init(&t, key, s->n);
 	heap_init(&h, sizeof(struct pair_cand), pair_cand_cmp);
 	for (size_t i = 0; i < s->n; i++) {
 		size_t r;
@@ -645,8 +527,8 @@ heaviest_pairs(struct schedule *s, const struct model *m, size_t *cap)
 		push_cand(&h, &t, c.i, c.k + 1, c.hi);
 	}
 	heap_free(&h);
-	free(t.best);
-	free(t.key);
+	rangemax_free(&t);
+	free(key);
 	free(running_before);
 	return total;
 }
