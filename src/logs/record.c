@@ -52,46 +52,190 @@ record_machine(struct record_result *r)
 	}
 }
 
-int
-record_run(char *const argv[], struct record_result *r)
+/* The dispositions record_run changes, kept to put back. */
+struct saved_signals {
+	struct sigaction	 intr, quit, term, hup;
+};
+
+static void
+set_handler(int sig, void (*handler)(int), struct sigaction *old)
 {
-	struct sigaction ign, fwd, old_int, old_quit, old_term, old_hup;
-	struct rusage ru;
-	double t0;
-	pid_t pid;
-	int status, err_pipe[2], go_pipe[2];
-	struct treepeak tree;
+	struct sigaction sa;
 
-	memset(r, 0, sizeof *r);
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	memset(&fwd, 0, sizeof fwd);
-	fwd.sa_handler = forward;
-	sigemptyset(&fwd.sa_mask);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, old);
+}
 
-	/* A pipe closed on exec tells the parent whether exec failed; the
-	 * child waits on another until the parent has put it in its cgroup. */
+/* Like system(3): the terminal's ^C and ^\ reach the compile, which is in
+ * the same process group; spillway itself waits to record it. */
+static void
+ignore_terminal(struct saved_signals *old)
+{
+	set_handler(SIGINT, SIG_IGN, &old->intr);
+	set_handler(SIGQUIT, SIG_IGN, &old->quit);
+}
+
+static void
+restore_terminal(const struct saved_signals *old)
+{
+	sigaction(SIGINT, &old->intr, NULL);
+	sigaction(SIGQUIT, &old->quit, NULL);
+}
+
+/*
+ * Two pipes, every end closed on exec but the child's go end: err tells
+ * the parent whether exec failed (closed on a good exec, an errno
+ * otherwise); the child waits on go until the parent has put it in its
+ * cgroup.  0, or -1 with a message.
+ */
+static int
+open_pipes(int err_pipe[2], int go_pipe[2])
+{
 	if (pipe(err_pipe) < 0 || fcntl(err_pipe[1], F_SETFD, FD_CLOEXEC) < 0 ||
 	    pipe(go_pipe) < 0 || fcntl(go_pipe[0], F_SETFD, FD_CLOEXEC) < 0 ||
 	    fcntl(go_pipe[1], F_SETFD, FD_CLOEXEC) < 0) {
 		perror("spillway record: pipe");
+		return -1;
+	}
+	return 0;
+}
+
+/* The child: the terminal's signals back, the word go awaited, then the
+ * compile; an exec that fails sends its errno up err and exits as a shell
+ * would (127 not found, 126 otherwise). */
+_Noreturn static void
+exec_child(char *const argv[], const struct saved_signals *old, const int err_pipe[2], const int go_pipe[2])
+{
+	int e;
+	char go;
+
+	restore_terminal(old);
+	fatal_child();
+	close(err_pipe[0]);
+	close(go_pipe[1]);
+	while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR)
+		;
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(err_pipe[1], &e, sizeof e) < 0)
+		_exit(127);
+	_exit(e == ENOENT ? 127 : 126);
+}
+
+/* The child's exec failure, if err brings one: said on stderr. */
+static void
+report_exec_error(int fd, const char *cmd)
+{
+	int e;
+	ssize_t n;
+
+	do
+		n = read(fd, &e, sizeof e);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	if (n == (ssize_t)sizeof e)
+		fprintf(stderr, "spillway record: %s: %s\n", cmd, strerror(e));
+}
+
+/* Waits for the child: its wait status and usage (126 and none when
+ * wait4 fails). */
+static void
+wait_child(pid_t pid, int *status, struct rusage *ru)
+{
+	while (wait4(pid, status, 0, ru) < 0) {
+		if (errno != EINTR) {
+			perror("spillway record: wait4");
+			*status = 126 << 8;
+			memset(ru, 0, sizeof *ru);
+			return;
+		}
+	}
+}
+
+/* The peaks of the compile once it has ended: its largest process and the
+ * whole tree. */
+static void
+record_peaks(struct record_result *r, const struct rusage *ru, struct treepeak *tree)
+{
+	/* ru_maxrss (KiB on Linux) of the child, which the kernel raises to the
+	 * largest of its waited-for descendants: the largest single process of
+	 * the compile, as GNU time's %M. */
+	r->peak_kib = ru->ru_maxrss;
+	treepeak_end(tree);
+	r->tree_kib = tree->peak >= 0 ? (long)(tree->peak / 1024) : -1;
+	r->compiled = tree->compiled;
+	snprintf(r->tree_how, sizeof r->tree_how, "%s", treepeak_how_name(tree));
+	/* A sampled tree can miss the largest process between two samples:
+	 * the tree held at least that one. */
+	if (tree->how == TREEPEAK_PROC && r->tree_kib >= 0 && r->tree_kib < r->peak_kib)
+		r->tree_kib = r->peak_kib;
+}
+
+/* A wait status as a shell's $?: the code, 128+signal, 126 otherwise. */
+static int
+shell_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return 126;
+}
+
+/* The parent once the child is forked: SIGTERM and SIGHUP forwarded to it,
+ * the go given once it is adopted, then the wait. */
+static void
+watch_child(pid_t pid, char *const argv[], struct record_result *r, double t0, struct treepeak *tree,
+    struct saved_signals *old, const int err_pipe[2], const int go_pipe[2])
+{
+	struct rusage ru;
+	int status;
+
+	child_pid = pid;
+	set_handler(SIGTERM, forward, &old->term);
+	set_handler(SIGHUP, forward, &old->hup);
+	close(err_pipe[1]);
+	close(go_pipe[0]);
+	treepeak_adopt(tree, pid);
+	close(go_pipe[1]);	/* go */
+	report_exec_error(err_pipe[0], argv[0]);
+	if (treepeak_watch(tree, pid) < 0)
+		perror("spillway record: waitid");
+	wait_child(pid, &status, &ru);
+	r->wall = clock_seconds(CLOCK_MONOTONIC) - t0;
+	child_pid = 0;
+	restore_terminal(old);
+	sigaction(SIGTERM, &old->term, NULL);
+	sigaction(SIGHUP, &old->hup, NULL);
+	record_peaks(r, &ru, tree);
+	r->status = shell_status(status);
+}
+
+int
+record_run(char *const argv[], struct record_result *r)
+{
+	struct saved_signals old;
+	struct treepeak tree;
+	int err_pipe[2], go_pipe[2];
+	double t0;
+	pid_t pid;
+
+	memset(r, 0, sizeof *r);
+	if (open_pipes(err_pipe, go_pipe) < 0) {
 		r->status = 126;
 		return r->status;
 	}
 	record_machine(r);
 	treepeak_begin(&tree);
-	/* Like system(3): the terminal's ^C and ^\ reach the compile, which is
-	 * in the same process group; spillway itself waits to record it. */
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
+	ignore_terminal(&old);
 	r->start = clock_seconds(CLOCK_REALTIME);
 	t0 = clock_seconds(CLOCK_MONOTONIC);
 	pid = fork();
 	if (pid < 0) {
 		perror("spillway record: fork");
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
+		restore_terminal(&old);
 		close(err_pipe[0]);
 		close(err_pipe[1]);
 		close(go_pipe[0]);
@@ -100,75 +244,9 @@ record_run(char *const argv[], struct record_result *r)
 		r->status = 126;
 		return r->status;
 	}
-	if (pid == 0) {
-		int e;
-		char go;
-
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
-		fatal_child();
-		close(err_pipe[0]);
-		close(go_pipe[1]);
-		while (read(go_pipe[0], &go, 1) < 0 && errno == EINTR)
-			;
-		execvp(argv[0], argv);
-		e = errno;
-		if (write(err_pipe[1], &e, sizeof e) < 0)
-			_exit(127);
-		_exit(e == ENOENT ? 127 : 126);
-	}
-	child_pid = pid;
-	sigaction(SIGTERM, &fwd, &old_term);
-	sigaction(SIGHUP, &fwd, &old_hup);
-	close(err_pipe[1]);
-	close(go_pipe[0]);
-	treepeak_adopt(&tree, pid);
-	close(go_pipe[1]);	/* go */
-	{
-		int e;
-		ssize_t n;
-
-		do
-			n = read(err_pipe[0], &e, sizeof e);
-		while (n < 0 && errno == EINTR);
-		close(err_pipe[0]);
-		if (n == (ssize_t)sizeof e)
-			fprintf(stderr, "spillway record: %s: %s\n", argv[0], strerror(e));
-	}
-	if (treepeak_watch(&tree, pid) < 0)
-		perror("spillway record: waitid");
-	while (wait4(pid, &status, 0, &ru) < 0) {
-		if (errno != EINTR) {
-			perror("spillway record: wait4");
-			status = 126 << 8;
-			memset(&ru, 0, sizeof ru);
-			break;
-		}
-	}
-	r->wall = clock_seconds(CLOCK_MONOTONIC) - t0;
-	child_pid = 0;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
-	/* ru_maxrss (KiB on Linux) of the child, which the kernel raises to the
-	 * largest of its waited-for descendants: the largest single process of
-	 * the compile, as GNU time's %M. */
-	r->peak_kib = ru.ru_maxrss;
-	treepeak_end(&tree);
-	r->tree_kib = tree.peak >= 0 ? (long)(tree.peak / 1024) : -1;
-	r->compiled = tree.compiled;
-	snprintf(r->tree_how, sizeof r->tree_how, "%s", treepeak_how_name(&tree));
-	/* A sampled tree can miss the largest process between two samples:
-	 * the tree held at least that one. */
-	if (tree.how == TREEPEAK_PROC && r->tree_kib >= 0 && r->tree_kib < r->peak_kib)
-		r->tree_kib = r->peak_kib;
-	if (WIFEXITED(status))
-		r->status = WEXITSTATUS(status);
-	else if (WIFSIGNALED(status))
-		r->status = 128 + WTERMSIG(status);
-	else
-		r->status = 126;
+	if (pid == 0)
+		exec_child(argv, &old, err_pipe, go_pipe);
+	watch_child(pid, argv, r, t0, &tree, &old, err_pipe, go_pipe);
 	return r->status;
 }
 
