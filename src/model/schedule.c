@@ -165,17 +165,21 @@ timed_on(const struct build_module *b, int timebase, int run)
 	return timebase != TIME_NONE && b->timebase == timebase && has_times(b) && b->run == run;
 }
 
-static const struct model *sort_model;
-static int sort_base, sort_run;
+/* What job_order_cmp reads beside the jobs (qsort_r's argument). */
+struct job_order {
+	const struct model	*m;
+	int			 timebase, run;
+};
 
 /* Recorded order: start time on the timebase, then the order read. */
 static int
-job_order_cmp(const void *a, const void *b)
+job_order_cmp(const void *a, const void *b, void *arg)
 {
+	const struct job_order *o = arg;
 	const struct sched_job *x = a, *y = b;
-	const struct build_module *p = &sort_model->modules[x->module];
-	const struct build_module *q = &sort_model->modules[y->module];
-	int hp = timed_on(p, sort_base, sort_run), hq = timed_on(q, sort_base, sort_run);
+	const struct build_module *p = &o->m->modules[x->module];
+	const struct build_module *q = &o->m->modules[y->module];
+	int hp = timed_on(p, o->timebase, o->run), hq = timed_on(q, o->timebase, o->run);
 
 	if (hp != hq)
 		return hp ? -1 : 1;
@@ -757,27 +761,41 @@ schedule_build(const struct model *m, int slots, struct schedule *s)
 	return schedule_build_cores(m, slots, 0, s);
 }
 
+/* A schedule's jobs in recorded order (job_order_cmp). */
+static void
+sort_jobs(struct schedule *s, const struct model *m)
+{
+	qsort_r(s->jobs, s->n, sizeof *s->jobs, job_order_cmp,
+	    &(struct job_order){ m, s->timebase, s->run });
+}
+
+/* The jobs laid out as recorded: their times from t0, the start of the
+ * recorded span. */
+static void
+as_recorded(struct schedule *s, const struct model *m, double t0)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct build_module *b = &m->modules[s->jobs[i].module];
+
+		s->jobs[i].start = b->start - t0;
+		s->jobs[i].end = b->end - t0;
+	}
+	s->total = s->recorded;
+}
+
 /*
- * The jobs a schedule lays out (the modules of idx, count of them; every
- * one when idx is NULL), timed on run of timebase, in order, and for a
- * simulated one (slots > 0) each job's work alone in *work: its wall,
- * less the contention it was recorded under.  What every -j shares.
- * Returns -1 when there is no job.
+ * Which of the modules of idx (count of them; every one when idx is NULL)
+ * become jobs: not a cache hit, and timed on the schedule's run when laid
+ * out as recorded (slots 0; one timed on another clock is kept as an
+ * other), with a wall when simulated.  Sets the recorded span and returns
+ * its start.
  */
-static int
-prepare(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
-    int slots, int cores, struct schedule *s, double **work)
+static double
+select_jobs(struct schedule *s, const struct model *m, const size_t *idx, size_t count, int slots)
 {
 	double t0 = 0, t1 = 0;
 	size_t timed = 0;
 
-	memset(s, 0, sizeof *s);
-	*work = NULL;
-	s->slots = slots;
-	s->recorded = -1;
-	s->timebase = timebase;
-	s->run = run;
-	s->jobs = xcalloc(count + 1, sizeof *s->jobs);
 	for (size_t k = 0; k < count; k++) {
 		size_t i = idx != NULL ? idx[k] : k;
 		const struct build_module *b = &m->modules[i];
@@ -807,6 +825,60 @@ prepare(const struct model *m, const size_t *idx, size_t count, int timebase, in
 	s->recorded_n = timed;
 	if (timed > 0)
 		s->recorded = t1 - t0;
+	return t0;
+}
+
+/*
+ * Each job's work alone, for a simulated schedule on cores (those recorded
+ * when 0): its wall, less the contention it was recorded under.
+ * Allocated.
+ */
+static double *
+job_work(struct schedule *s, const struct model *m, int cores)
+{
+	double *wall = xcalloc(s->n, sizeof *wall), *load = NULL;
+
+	s->recorded_cores = recorded_cores(m);
+	s->cores = cores > 0 ? cores : s->recorded_cores;
+	if (s->cores > 0) {
+		load = xcalloc(m->nmodules + 1, sizeof *load);
+		recorded_load(m, s->timebase, s->run, load);
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		const struct build_module *b = &m->modules[s->jobs[i].module];
+
+		wall[i] = wall_of(b);
+		/* A compile recorded with k of the build's compiles at once
+		 * on C cores ran at C/k of its speed when k > C: its work
+		 * alone is its wall times that. */
+		if (load != NULL && b->cores > 0 && load[s->jobs[i].module] > b->cores) {
+			wall[i] *= b->cores / load[s->jobs[i].module];
+			s->scaled = 1;
+		}
+	}
+	free(load);
+	return wall;
+}
+
+/*
+ * The jobs a schedule lays out (select_jobs), timed on run of timebase,
+ * in order, and for a simulated one (slots > 0) each job's work alone in
+ * *work.  What every -j shares.  Returns -1 when there is no job.
+ */
+static int
+prepare(const struct model *m, const size_t *idx, size_t count, int timebase, int run,
+    int slots, int cores, struct schedule *s, double **work)
+{
+	double t0;
+
+	memset(s, 0, sizeof *s);
+	*work = NULL;
+	s->slots = slots;
+	s->recorded = -1;
+	s->timebase = timebase;
+	s->run = run;
+	s->jobs = xcalloc(count + 1, sizeof *s->jobs);
+	t0 = select_jobs(s, m, idx, count, slots);
 	if (slots == 0)
 		others_from_their_starts(s);
 	if (s->n == 0) {
@@ -814,43 +886,11 @@ prepare(const struct model *m, const size_t *idx, size_t count, int timebase, in
 		s->jobs = NULL;
 		return -1;
 	}
-	sort_model = m;
-	sort_base = s->timebase;
-	sort_run = s->run;
-	qsort(s->jobs, s->n, sizeof *s->jobs, job_order_cmp);
-	if (slots == 0) {
-		for (size_t i = 0; i < s->n; i++) {
-			const struct build_module *b = &m->modules[s->jobs[i].module];
-			s->jobs[i].start = b->start - t0;
-			s->jobs[i].end = b->end - t0;
-		}
-		s->total = s->recorded;
-		return 0;
-	}
-	{
-		double *wall = xcalloc(s->n, sizeof *wall), *load = NULL;
-
-		s->recorded_cores = recorded_cores(m);
-		s->cores = cores > 0 ? cores : s->recorded_cores;
-		if (s->cores > 0) {
-			load = xcalloc(m->nmodules + 1, sizeof *load);
-			recorded_load(m, s->timebase, s->run, load);
-		}
-		for (size_t i = 0; i < s->n; i++) {
-			const struct build_module *b = &m->modules[s->jobs[i].module];
-
-			wall[i] = wall_of(b);
-			/* A compile recorded with k of the build's compiles at once
-			 * on C cores ran at C/k of its speed when k > C: its work
-			 * alone is its wall times that. */
-			if (load != NULL && b->cores > 0 && load[s->jobs[i].module] > b->cores) {
-				wall[i] *= b->cores / load[s->jobs[i].module];
-				s->scaled = 1;
-			}
-		}
-		free(load);
-		*work = wall;
-	}
+	sort_jobs(s, m);
+	if (slots == 0)
+		as_recorded(s, m, t0);
+	else
+		*work = job_work(s, m, cores);
 	return 0;
 }
 
