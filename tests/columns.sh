@@ -33,22 +33,25 @@ else
 	pass "the man page's --list columns are --list's header, in order"
 fi
 
-# The header byte for byte, up to the visibility column; then the columns
-# appended since, by name.
+# The header byte for byte up to the visibility column: the contract the
+# lists already written hold to.  The columns appended since are the man
+# page's and the table's (above, and tests/test_columns.c), not pinned here.
 want="library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,visibility"
 header=$("$SPILLWAY" --list "$BUILD" 2>/dev/null | head -1)
 check "--list's header is the one documented" \
 	test "$("$SPILLWAY" --list "$BUILD" 2>/dev/null | list_upto visibility | head -1)" = "$want"
-check "--list's header has max_block after visibility" \
-	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,\\(.*,\\)*max_block\\(,\\|\$\\)'"
-check "--list's header ends with the AMDGPU columns" \
-	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',agpr,sgpr,vgpr_spill,sgpr_spill,wavefront\$'"
-check "--list's header has code_bytes right after visibility" \
-	sh -c "'$SPILLWAY' --list '$BUILD' 2>/dev/null | head -1 | grep -q ',visibility,code_bytes\\(,\\|\$\\)'"
+check "--list's header appends to it" \
+	sh -c 'case "$1" in "$2",*) exit 0;; esac; exit 1' sh "$header" "$want"
 
 # A list read back writes the same header and rows: the importer reads
 # every column where the writer put it.
 "$SPILLWAY" --list "$BUILD" >"$TMP/a.csv" 2>/dev/null
 "$SPILLWAY" --list "$TMP/a.csv" >"$TMP/b.csv" 2>/dev/null
 check "a --list read back is written back the same" cmp -s "$TMP/a.csv" "$TMP/b.csv"
+# A list of the documented columns only (one written before the others
+# were appended) reads back with today's header: each appended column is
+# one an older list may lack.
+list_upto visibility <"$TMP/a.csv" >"$TMP/old.csv"
+check "a list of the documented columns reads back with every column" \
+	test "$("$SPILLWAY" --list "$TMP/old.csv" 2>/dev/null | head -1)" = "$header"
 finish

@@ -2,9 +2,11 @@
 /*
  * The column table (src/model/columns.c) is complete and every face reads it:
  * each column named once, --list's header the table's names in order,
- * byte for byte the header the man page documents, the browser's and the
- * diff's positions without gaps, and every column read back by the
- * importer from where the writer put it; the detail view's visibility.
+ * byte for byte the header the man page documents up to visibility and
+ * every column after it one an older list may lack, the JSON schema's
+ * keys and types, the browser's and the diff's places without gaps, and
+ * every column read back by the importer from where the writer put it;
+ * the detail view's visibility.
  */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "baseline.h"
 #include "columns.h"
@@ -26,11 +29,12 @@
 #include "model.h"
 #include "vm_rows.h"
 
-/* The header --list has always written (man/spillway.1, --list). */
+/* The header --list has always begun with (spillway-list(5)): the
+ * contract lists already written hold to.  Columns are appended after it. */
 static const char list_header[] =
     "library,member,sm,kind,mangled,name,collapsed,namespace,reg,stack,shared,local,"
     "constant,texture,surface,sampler,max_threads,min_blocks,spill_stores,spill_loads,"
-    "visibility,code_bytes\n";
+    "visibility\n";
 
 static void
 test_every_column_described(void **state)
@@ -153,13 +157,83 @@ test_list_header_is_the_table(void **state)
 		n += (size_t)snprintf(want + n, sizeof want - n, "%s%s", columns[i].name,
 		    i + 1 < NCOLUMNS ? "," : "\n");
 	assert_string_equal(buf, want);
-	/* Up to visibility as it has been; the columns appended since by name. */
+	/* Up to visibility as it has always been; a column appended since is
+	 * one an older list may lack, so that the older list reads back. */
 	assert_true(len >= strlen(list_header) - 1);
 	assert_memory_equal(buf, list_header, strlen(list_header) - 1);
-	assert_non_null(strstr(buf + strlen(list_header) - 1, ",max_block"));
-	assert_non_null(strstr(buf + strlen(list_header) - 1, ",agpr,sgpr,vgpr_spill,sgpr_spill,wavefront"));
+	for (size_t i = COL_VISIBILITY + 1; i < NCOLUMNS; i++)
+		if (!columns[i].csv_optional)
+			fail_msg("%s comes after visibility but is not csv_optional", columns[i].name);
 	assert_true(listcsv_is_list((const uint8_t *)buf, len));
 	free(buf);
+}
+
+/* A column's value in --list --format=json, as the schema must type it:
+ * a number or null; a word of its codes, or any string. */
+static void
+check_schema_type(const struct column *c, json_t *prop)
+{
+	json_t *type = json_object_get(prop, "type"), *codes = json_object_get(prop, "enum");
+
+	if (c->kind == COLUMN_NUMBER) {
+		if (!json_is_array(type) || json_array_size(type) != 2 ||
+		    strcmp(json_string_value(json_array_get(type, 0)), "integer") != 0 ||
+		    strcmp(json_string_value(json_array_get(type, 1)), "null") != 0)
+			fail_msg("%s: a number column is [\"integer\", \"null\"] in the schema", c->name);
+		assert_int_equal(json_integer_value(json_object_get(prop, "minimum")), 0);
+		return;
+	}
+	if (json_is_array(codes)) {
+		size_t k;
+		json_t *v;
+
+		json_array_foreach(codes, k, v) {
+			const char *word = json_string_value(v);
+			int known = 0;
+
+			assert_non_null(word);
+			for (size_t n = 0; n < c->ncodes && !known; n++)
+				known = c->codes[n] != NULL && strcmp(c->codes[n], word) == 0;
+			if (!known)
+				fail_msg("%s: the schema's %s is not one of its codes", c->name, word);
+		}
+		return;
+	}
+	if (!json_is_string(type) || strcmp(json_string_value(type), "string") != 0)
+		fail_msg("%s: a text column is a string in the schema", c->name);
+}
+
+/* data/schema/list.schema.json is the table: a property per column, in
+ * its order, each required, typed as the column's kind, and no other. */
+static void
+test_list_schema_is_the_table(void **state)
+{
+	const char *srcdir = getenv("srcdir");
+	char path[4096];
+	json_error_t err;
+	json_t *schema, *props, *required;
+	const char *key;
+	json_t *prop;
+	size_t i = 0;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/data/schema/list.schema.json", srcdir ? srcdir : ".");
+	schema = json_load_file(path, JSON_PRESERVE_ORDER, &err);
+	if (schema == NULL)
+		fail_msg("%s:%d: %s", path, err.line, err.text);
+	props = json_object_get(schema, "properties");
+	required = json_object_get(schema, "required");
+	assert_true(json_is_object(props) && json_is_array(required));
+	assert_int_equal(json_object_size(props), NCOLUMNS);
+	assert_int_equal(json_array_size(required), NCOLUMNS);
+	assert_true(json_is_false(json_object_get(schema, "additionalProperties")));
+	json_object_foreach(props, key, prop) {
+		assert_string_equal(key, columns[i].name);
+		assert_string_equal(json_string_value(json_array_get(required, i)), columns[i].name);
+		check_schema_type(&columns[i], prop);
+		i++;
+	}
+	json_decref(schema);
 }
 
 /* One row with a distinct value in every column, written and read back:
@@ -307,6 +381,7 @@ main(void)
 		cmocka_unit_test(test_kinds_and_units),
 		cmocka_unit_test(test_browser_and_diff_positions),
 		cmocka_unit_test(test_list_header_is_the_table),
+		cmocka_unit_test(test_list_schema_is_the_table),
 		cmocka_unit_test(test_every_column_reads_back),
 		cmocka_unit_test(test_detail_visibility),
 	};

@@ -18,11 +18,11 @@
 #include "model.h"
 
 /* The resource columns of the table: those columns[] gives a .tui
- * position, in that order (tests/test_columns.c holds the count to it).
+ * place, in that order (enum column_browser).
  * A kernel's value is the maximum over its instantiations, and "every
  * arch" the maximum over the arches; a summed resource (vm_res_summed:
  * code_bytes) adds them up instead. */
-#define VM_NRES		6
+#define VM_NRES		COLUMNS_BROWSER
 
 #define VM_ABSENT	(-2)	/* not compiled for this arch */
 

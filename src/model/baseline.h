@@ -22,9 +22,9 @@ struct diff_row {
 	int64_t			 growth;	/* bytes, a register counted as 4 */
 };
 
-/* The fields compared: the columns columns[] gives a .diff position, in
- * that order (tests/test_columns.c holds the count to it). */
-#define BASELINE_NFIELDS 6
+/* The fields compared: the columns columns[] gives a .diff place, in
+ * that order (enum column_compared). */
+#define BASELINE_NFIELDS COLUMNS_COMPARED
 /* The column of field (from 0), and its maximum in g. */
 const struct column *baseline_column(int field);
 int32_t	baseline_field(const struct kgroup *, int field);

@@ -1,10 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The columns of a function row, described once (htop's Process_fields[]):
- * --list's header and rows, its importer, the browser's table and detail
- * view, the baseline diff and the reports' headings all read this table,
- * and tests/columns.sh holds the man page's --list column list to it.
- * Adding a column is one entry here (and its line in the man page).
+ * --list's header and rows (CSV and JSON), its importer, the browser's
+ * table and detail view, the baseline diff and the reports' headings all
+ * read this table.  Adding a column takes:
+ *  - its id in enum column_id below, and its entry in columns[]
+ *    (src/model/columns.c), .csv_optional when appended (older lists lack it);
+ *  - the code that fills its field in struct func_rec (a reader);
+ *  - its property in data/schema/list.schema.json (tests/test_columns.c
+ *    holds the schema's keys and types to the table);
+ *  - its line in spillway-list(5) (tests/columns.sh holds the page to
+ *    --list's header).
+ * A column the browser shows or the baseline compares also takes its
+ * place in enum column_browser or enum column_compared: the counts the
+ * browser and the diff size their arrays with follow from those.
  */
 #ifndef SPILLWAY_COLUMNS_H
 #define SPILLWAY_COLUMNS_H
@@ -27,6 +36,26 @@ enum column_id {
 	COL_AGPR, COL_SGPR, COL_VGPR_SPILL, COL_SGPR_SPILL, COL_WAVEFRONT,
 	NCOLUMNS
 };
+
+/* The browser's table, left to right: a column's .tui is its place
+ * there (BROWSER_NONE: not shown). */
+enum column_browser {
+	BROWSER_NONE,
+	BROWSER_REG, BROWSER_STACK, BROWSER_LOCAL, BROWSER_SHARED, BROWSER_SPILL_STORES,
+	BROWSER_CODE_BYTES,
+	BROWSER_END
+};
+#define COLUMNS_BROWSER		(BROWSER_END - 1)	/* columns the browser shows */
+
+/* The baseline diff's fields, in its order: a column's .diff is its place
+ * there (COMPARED_NONE: not compared). */
+enum column_compared {
+	COMPARED_NONE,
+	COMPARED_REG, COMPARED_STACK, COMPARED_SPILL_STORES, COMPARED_SPILL_LOADS,
+	COMPARED_SHARED, COMPARED_LOCAL,
+	COMPARED_END
+};
+#define COLUMNS_COMPARED	(COMPARED_END - 1)	/* columns the diff compares */
 
 /* What a value is, for the faces that format, align and sort it. */
 enum column_kind {
@@ -61,9 +90,9 @@ struct column {
 	size_t		 ncodes;
 	int		 csv_optional;	/* a --list read back may lack it (older lists) */
 	int		 sort_desc;	/* a spill hunter wants the largest first */
-	int		 tui;		/* position in the browser's table from 1, 0 not shown */
+	int		 tui;		/* place in the browser's table: enum column_browser */
 	enum column_mark mark;
-	int		 diff;		/* position in the baseline diff from 1, 0 not compared */
+	int		 diff;		/* place in the baseline diff: enum column_compared */
 	size_t		 group_offset;	/* diff: of its int32_t maximum in struct kgroup */
 	const char	*description;	/* one line, as the man page's --list says it */
 };
