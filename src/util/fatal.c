@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exitstatus.h"
 #include "fatal.h"
 
 /* Temporaries with a name at once: -o, --junit and --update-allow's. */
@@ -22,7 +23,7 @@ static struct {
 	char	path[PATH_MAX];
 } temps[FATAL_TEMPS];
 
-static int fatal_status = 2;
+static int fatal_status = EXIT_TROUBLE;
 static __thread const char *doing_verb, *doing_name;
 static int handlers_set;
 
