@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imagecols.h"
 #include "sections.h"
 #include "size.h"
 #include "xalloc.h"
 
-static const char *const kinds[] = { [IMAGE_SASS] = "SASS", [IMAGE_PTX] = "PTX", [IMAGE_LTO] = "LTO-IR" };
 
 static void
 percent_cell(struct rtable *t, int64_t part, int64_t whole)
@@ -131,7 +131,7 @@ arch_table(struct rdoc *d, const struct section_input *in)
 		for (size_t i = 0; i < n; i++) {
 			rtable_cell(t, "%s", a[i].library);
 			rtable_cell(t, "%s", a[i].arch);
-			rtable_cell(t, "%s", kinds[a[i].kind]);
+			rtable_cell(t, "%s", image_kind_titles[a[i].kind]);
 			rtable_num(t, a[i].images);
 			rtable_num(t, a[i].stored > 0 ? (int64_t)a[i].stored : -1);
 			rtable_num(t, a[i].size > 0 ? (int64_t)a[i].size : -1);

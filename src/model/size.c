@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imagecols.h"
 #include "parallel.h"
 #include "size.h"
 #include "xalloc.h"
@@ -16,10 +17,6 @@ const char *const size_level_names[SIZE_LEVELS] = {
 	[SIZE_FUNCTION] = "function",
 	[SIZE_PART] = "part",
 	[SIZE_OVERHEAD] = "overhead",
-};
-
-static const char *const kind_words[] = {
-	[IMAGE_SASS] = "sass", [IMAGE_PTX] = "ptx", [IMAGE_LTO] = "lto",
 };
 
 void
@@ -175,7 +172,7 @@ image_kernels(struct ctx *c, size_t ii)
 		struct size_line *l = add_line(c->t, SIZE_KERNEL, img->library, img->member);
 
 		l->arch = img->arch;
-		l->what = kind_words[img->kind];
+		l->what = image_kind_words[img->kind];
 		l->kernel = or_empty(head->collapsed);
 		l->count = g->n;
 		l->size = g->bytes;
@@ -185,7 +182,7 @@ image_kernels(struct ctx *c, size_t ii)
 
 			l = add_line(c->t, SIZE_FUNCTION, img->library, img->member);
 			l->arch = img->arch;
-			l->what = kind_words[img->kind];
+			l->what = image_kind_words[img->kind];
 			l->kernel = or_empty(fn->collapsed);
 			l->name = or_empty(fn->name);
 			l->count = 1;
@@ -268,7 +265,7 @@ arches_of(struct ctx *c, size_t *img, size_t n)
 		struct size_line *l = add_line(c->t, SIZE_ARCH, head->library, head->member);
 
 		l->arch = head->arch;
-		l->what = kind_words[head->kind];
+		l->what = image_kind_words[head->kind];
 		l->count = a[k].n;
 		l->stored = a[k].stored;
 		l->size = a[k].size;
@@ -277,7 +274,7 @@ arches_of(struct ctx *c, size_t *img, size_t n)
 
 			l = add_line(c->t, SIZE_IMAGE, r->library, r->member);
 			l->arch = r->arch;
-			l->what = kind_words[r->kind];
+			l->what = image_kind_words[r->kind];
 			l->count = c->func_start[img[i] + 1] - c->func_start[img[i]];
 			l->stored = r->stored_size;
 			l->size = r->size;

@@ -10,22 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imagecols.h"
 #include "imagescsv.h"
 #include "xalloc.h"
 
-/* The header up to here says what the file is (listcsv_write_images). */
-static const char images_header[] = "library,member,kind,arch,compressed,stored_size,size,";
-
-/* The columns read, by name; the others are left as they are. */
+/* The columns read, by name (imagecols.h); the others are left as they are. */
 enum image_col {
 	IC_LIBRARY, IC_MEMBER, IC_KIND, IC_ARCH, IC_COMPRESSED, IC_STORED, IC_SIZE,
 	IC_ENTRY, IC_TEXT, IC_MERC, IC_HASH, IC_COLS
 };
-static const char *const image_col_names[IC_COLS] = {
-	[IC_LIBRARY] = "library", [IC_MEMBER] = "member", [IC_KIND] = "kind", [IC_ARCH] = "arch",
-	[IC_COMPRESSED] = "compressed", [IC_STORED] = "stored_size", [IC_SIZE] = "size",
-	[IC_ENTRY] = "entry_size", [IC_TEXT] = "text_bytes", [IC_MERC] = "merc_bytes",
-	[IC_HASH] = "hash",
+static const enum image_column image_col_of[IC_COLS] = {
+	[IC_LIBRARY] = IMGCOL_LIBRARY, [IC_MEMBER] = IMGCOL_MEMBER, [IC_KIND] = IMGCOL_KIND,
+	[IC_ARCH] = IMGCOL_ARCH, [IC_COMPRESSED] = IMGCOL_COMPRESSED,
+	[IC_STORED] = IMGCOL_STORED_SIZE, [IC_SIZE] = IMGCOL_SIZE,
+	[IC_ENTRY] = IMGCOL_ENTRY_SIZE, [IC_TEXT] = IMGCOL_TEXT_BYTES,
+	[IC_MERC] = IMGCOL_MERC_BYTES, [IC_HASH] = IMGCOL_HASH,
 };
 
 /* A field's bytes kept per row: longer ones are cut (paths, not code). */
@@ -45,12 +44,22 @@ struct importer {
 	int		 bad;
 };
 
+/* The header up to IMGCOL_SNIFF_LAST, each name and its comma, says what
+ * the file is (listcsv_write_images). */
 int
 imagescsv_is_list(const uint8_t *data, size_t size)
 {
-	size_t n = sizeof images_header - 1;
+	size_t at = 0;
 
-	return size >= n && memcmp(data, images_header, n) == 0;
+	for (size_t c = 0; c <= IMGCOL_SNIFF_LAST; c++) {
+		size_t n = strlen(image_column_names[c]);
+
+		if (size - at < n + 1 || memcmp(data + at, image_column_names[c], n) != 0 ||
+		    data[at + n] != ',')
+			return 0;
+		at += n + 1;
+	}
+	return 1;
 }
 
 static void
@@ -63,9 +72,12 @@ on_field(void *s, size_t len, void *ctx)
 		return;
 	if (im->row == 0) {
 		im->map[f] = -1;
-		for (int c = 0; c < IC_COLS; c++)
-			if (strlen(image_col_names[c]) == len && memcmp(s, image_col_names[c], len) == 0)
+		for (int c = 0; c < IC_COLS; c++) {
+			const char *name = image_column_names[image_col_of[c]];
+
+			if (strlen(name) == len && memcmp(s, name, len) == 0)
 				im->map[f] = c;
+		}
 		return;
 	}
 	if (im->map[f] >= 0) {
@@ -97,17 +109,13 @@ add_image(struct importer *im)
 	struct strpool *pool = &im->m->pool;
 	struct image_rec img;
 	uint64_t v[IC_COLS] = { 0 };
-	int bad = 0;
+	int bad = 0, kind, compression;
 
 	memset(&img, 0, sizeof img);
 	img.library = strpool_intern_str(pool, im->val[IC_LIBRARY]);
 	img.member = strpool_intern_str(pool, im->val[IC_MEMBER]);
-	if (strcmp(im->val[IC_KIND], "sass") == 0)
-		img.kind = IMAGE_SASS;
-	else if (strcmp(im->val[IC_KIND], "ptx") == 0)
-		img.kind = IMAGE_PTX;
-	else if (strcmp(im->val[IC_KIND], "lto") == 0)
-		img.kind = IMAGE_LTO;
+	if ((kind = image_kind_of(im->val[IC_KIND])) >= 0)
+		img.kind = (enum image_kind)kind;
 	else
 		bad = 1;
 	if (strlen(im->val[IC_ARCH]) == 0 || strlen(im->val[IC_ARCH]) >= sizeof img.arch)
@@ -124,8 +132,9 @@ add_image(struct importer *im)
 		im->bad = 1;
 		return;
 	}
-	img.compression = strcmp(im->val[IC_COMPRESSED], "zstd") == 0 ? COMPRESS_ZSTD :
-	    strcmp(im->val[IC_COMPRESSED], "lz4") == 0 ? COMPRESS_LZ4 : COMPRESS_NONE;
+	/* anything else reads as none, as it always has */
+	compression = compression_of(im->val[IC_COMPRESSED]);
+	img.compression = compression >= 0 ? (enum image_compression)compression : COMPRESS_NONE;
 	img.stored_size = v[IC_STORED];
 	img.size = v[IC_SIZE];
 	img.entry_size = v[IC_ENTRY];

@@ -11,6 +11,7 @@
 #include "arch.h"
 #include "columns.h"
 #include "csvrow.h"
+#include "imagecols.h"
 #include "launch.h"
 #include "listcsv.h"
 #include "xalloc.h"
@@ -112,18 +113,6 @@ listcsv_write_funcs(FILE *f, const struct model *m)
 	listcsv_write_rows(f, m, 0, m->nfuncs);
 }
 
-static const char *
-compression_name(int c)
-{
-	return c == COMPRESS_ZSTD ? "zstd" : c == COMPRESS_LZ4 ? "lz4" : "none";
-}
-
-static const char *
-kind_name(int k)
-{
-	return k == IMAGE_SASS ? "sass" : k == IMAGE_PTX ? "ptx" : "lto";
-}
-
 /*
  * An image's size columns: the bytes its entry takes in its
  * container and their share of the container's section (percent), the
@@ -155,17 +144,16 @@ write_image_sizes(FILE *f, const struct model *m, const struct image_rec *img)
 void
 listcsv_write_images(FILE *f, const struct model *m)
 {
-	fputs("library,member,kind,arch,compressed,stored_size,size,code_version,"
-	    "toolkit,producer,relocatable,offset,global,constant,"
-	    "entry_size,share,ratio,ptx_bytes,text_bytes,merc_bytes,hash\n", f);
+	for (size_t c = 0; c < IMGCOLS; c++)
+		fprintf(f, "%s%c", image_column_names[c], c + 1 < IMGCOLS ? ',' : '\n');
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *img = &m->images[i];
 
 		listcsv_field(f, img->library, 0);
 		listcsv_field(f, img->member, 0);
-		listcsv_field(f, kind_name(img->kind), 0);
+		listcsv_field(f, image_kind_words[img->kind], 0);
 		listcsv_field(f, img->arch, 0);
-		listcsv_field(f, compression_name(img->compression), 0);
+		listcsv_field(f, compression_words[img->compression], 0);
 		fprintf(f, "%llu,%llu,", (unsigned long long)img->stored_size,
 		    (unsigned long long)img->size);
 		if (img->version_major >= 0)
