@@ -332,6 +332,26 @@ test_faces_agree(void **state)
 	(void)state;
 }
 
+/* What --arch and --require-sass take: arch_parse's names of a known
+ * generation; SASS alone for --require-sass; AMDGPU targets for --arch. */
+static void
+test_valid(void **state)
+{
+	(void)state;
+	assert_true(arch_valid("86", 0));
+	assert_true(arch_valid("sm_90a", 0));
+	assert_true(arch_valid("compute_75", 0));
+	assert_true(arch_valid("sm_121f", 1));
+	assert_true(arch_valid("gfx90a:xnack+", 0));
+	assert_false(arch_valid("gfx90a", 1));		/* --require-sass is NVIDIA's */
+	assert_false(arch_valid("compute_75", 1));	/* PTX, not SASS */
+	assert_false(arch_valid("sm_999", 0));		/* no GPU of that generation */
+	assert_false(arch_valid("sm_130", 0));		/* past data/arches.csv's newest */
+	assert_false(arch_valid("sm_", 0));
+	assert_false(arch_valid("volta", 0));
+	assert_false(arch_valid("", 0));
+}
+
 int
 main(void)
 {
@@ -342,6 +362,7 @@ main(void)
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_selected),
 		cmocka_unit_test(test_faces_agree),
+		cmocka_unit_test(test_valid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "occupancy.h"
 
 /* The prefixes an arch name may carry, and what each says. */
 static const struct {
@@ -231,4 +232,29 @@ arch_selected(const char *const *filters, size_t n, const char *arch)
 		if (filter_selects(filters[i], &img, parsed, arch))
 			return 1;
 	return 0;
+}
+
+/* The newest generation data/arches.csv has limits for. */
+static int
+newest_major(void)
+{
+	int newest = 0;
+
+	for (size_t i = 0; i < arch_limits_count; i++) {
+		struct arch_id a;
+
+		if (arch_parse(arch_limits_table[i].arch, &a) == 0 && a.major > newest)
+			newest = a.major;
+	}
+	return newest;
+}
+
+int
+arch_valid(const char *name, int sass_only)
+{
+	struct arch_id a;
+
+	if (!sass_only && arch_is_amdgpu(name))
+		return 1;	/* an AMDGPU target: gfx906, gfx90a:xnack+ */
+	return arch_parse(name, &a) == 0 && a.major <= newest_major() && !(sass_only && a.ptx);
 }

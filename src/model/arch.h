@@ -46,6 +46,15 @@ int	arch_sass_runs(const struct arch_id *img, const struct arch_id *gpu);
 /* True when PTX built for img can be JIT-compiled for gpu. */
 int	arch_ptx_jits(const struct arch_id *img, const struct arch_id *gpu);
 
+/*
+ * True when name is an arch a user may name (--arch, --require-sass): one
+ * arch_parse reads (86, sm_90a, compute_75), of a generation
+ * data/arches.csv knows (its newest major at most: sm_999 is no GPU), and
+ * SASS when sass_only (compute_75 is PTX); or, unless sass_only, an
+ * AMDGPU target (gfx90a:xnack+).
+ */
+int	arch_valid(const char *name, int sass_only);
+
 /* The one order of arch names (see above): <0, 0 or >0 like strcmp. */
 int	arch_cmp(const char *x, const char *y);
 /* arch_cmp for qsort over an array of const char *. */
