@@ -11,9 +11,13 @@
 static size_t
 better(const struct rangemax *t, size_t a, size_t b)
 {
-	if (a == t->n || (b != t->n && (t->key[b] > t->key[a] || (t->key[b] == t->key[a] && b < a))))
+	if (b == t->n)
+		return a;
+	if (a == t->n)
 		return b;
-	return a;
+	if (t->key[a] != t->key[b])
+		return t->key[a] > t->key[b] ? a : b;
+	return a < b ? a : b;
 }
 
 void
