@@ -563,12 +563,6 @@ find_sets(struct schedule *s, const struct model *m)
 			s->worst_set = i;
 }
 
-static int
-int_cmp(const void *a, const void *b)
-{
-	return order_i64(*(const int *)a, *(const int *)b);
-}
-
 /* Lanes for a recorded schedule: the lowest lane free at each start (jobs
  * are in start order, so a lane once free stays free until taken). */
 static void
@@ -578,7 +572,7 @@ assign_lanes(struct schedule *s)
 	int nlanes = 0;
 
 	heap_init(&busy, sizeof(struct slot_free), slot_free_cmp);
-	heap_init(&idle, sizeof(int), int_cmp);
+	heap_init(&idle, sizeof(int), int_least);
 	for (size_t i = 0; i < s->n; i++) {
 		const struct slot_free *top;
 		struct slot_free b;
