@@ -115,7 +115,7 @@ add_image(struct importer *im)
 	img.library = strpool_intern_str(pool, im->val[IC_LIBRARY]);
 	img.member = strpool_intern_str(pool, im->val[IC_MEMBER]);
 	if ((kind = image_kind_of(im->val[IC_KIND])) >= 0)
-		img.kind = (enum image_kind)kind;
+		img.kind = (uint8_t)kind;
 	else
 		bad = 1;
 	if (strlen(im->val[IC_ARCH]) == 0 || strlen(im->val[IC_ARCH]) >= sizeof img.arch)
@@ -134,7 +134,7 @@ add_image(struct importer *im)
 	}
 	/* anything else reads as none, as it always has */
 	compression = compression_of(im->val[IC_COMPRESSED]);
-	img.compression = compression >= 0 ? (enum image_compression)compression : COMPRESS_NONE;
+	img.compression = (uint8_t)(compression >= 0 ? compression : COMPRESS_NONE);
 	img.stored_size = v[IC_STORED];
 	img.size = v[IC_SIZE];
 	img.entry_size = v[IC_ENTRY];
