@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "imagecols.h"
 #include "size.h"
 #include "size_tree.h"
 #include "xalloc.h"
@@ -257,7 +258,7 @@ size_tree_label(const struct size_tree *t, uint32_t node, char *buf, size_t size
 	switch (n->level) {
 	case SNODE_ARCH:
 		snprintf(buf, size, "%s %s (%u image%s)", n->name,
-		    n->kind == IMAGE_SASS ? "SASS" : n->kind == IMAGE_PTX ? "PTX" : "LTO-IR",
+		    image_kind_titles[n->kind],
 		    n->count, n->count == 1 ? "" : "s");
 		break;
 	case SNODE_KERNEL:
