@@ -9,23 +9,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exitstatus.h"
 #include "optiontable.h"
 
 #define HELP_WIDTH	79
 #define HELP_LEFT	28	/* the column the help text starts in */
 
 /* text from column at (the cursor), words wrapped at HELP_WIDTH onto
- * lines that start at HELP_LEFT; returns the column after it. */
+ * lines that start at left; returns the column after it. */
 static int
-put_words(FILE *f, const char *text, int at)
+put_text(FILE *f, const char *text, int at, int left)
 {
 	while (*text != '\0') {
 		size_t len = strcspn(text, " ");
 
-		if (at > HELP_LEFT && at + 1 + (int)len > HELP_WIDTH) {
-			fprintf(f, "\n%*s", HELP_LEFT, "");
-			at = HELP_LEFT;
-		} else if (at > HELP_LEFT) {
+		if (at > left && at + 1 + (int)len > HELP_WIDTH) {
+			fprintf(f, "\n%*s", left, "");
+			at = left;
+		} else if (at > left) {
 			fputc(' ', f);
 			at++;
 		}
@@ -35,6 +36,28 @@ put_words(FILE *f, const char *text, int at)
 		text += strspn(text, " ");
 	}
 	return at;
+}
+
+/* text in the help column. */
+static int
+put_words(FILE *f, const char *text, int at)
+{
+	return put_text(f, text, at, HELP_LEFT);
+}
+
+/* "Exit status: 0 clean, 1 ...", from the table of exit statuses. */
+static void
+put_exit_statuses(FILE *f)
+{
+	char word[128];
+	int at = put_text(f, "Exit status:", 0, 0);
+
+	for (size_t i = 0; i < EXIT_STATUSES; i++) {
+		snprintf(word, sizeof word, "%d %s%s", (int)exit_statuses[i].status,
+		    exit_statuses[i].meaning, i + 1 < EXIT_STATUSES ? "," : ".");
+		at = put_text(f, word, at, 0);
+	}
+	fputc('\n', f);
 }
 
 /* "; ARG: a, b or c" (a list: "; LIST of a, b, c"): the values an option
@@ -105,8 +128,8 @@ help_write(FILE *f, const struct option_table *t)
 	fprintf(f, "\nspillway record:\n");
 	for (size_t i = 0; i < t->nrecord; i++)
 		put_option(f, &t->record[i], "--");
-	fprintf(f, "\nExit status: 0 clean, 1 a gate violation, 2 usage error or unreadable\n"
-	    "input, 77 nothing to judge, 99 internal error.\n"
-	    "\nFull documentation: man spillway\n"
+	fputc('\n', f);
+	put_exit_statuses(f);
+	fprintf(f, "\nFull documentation: man spillway\n"
 	    "Report bugs to the spillway issue tracker, with spillway --version's output.\n");
 }

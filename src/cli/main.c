@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "copies.h"
 #include "diag.h"
+#include "exitstatus.h"
 #include "fatal.h"
 #include "github.h"
 #include "judge.h"
@@ -45,11 +46,6 @@
 #include "update.h"
 #include "verdict.h"
 
-#define EXIT_CLEAN	0
-#define EXIT_VIOLATION	1
-#define EXIT_TROUBLE	2
-#define EXIT_NOTHING	77
-#define EXIT_INTERNAL	99
 /* The allowance table --allow names; NULL: none. */
 #define ALLOW_FILE(o)	((o)->rules.v[RULE_ALLOWANCE].text)
 

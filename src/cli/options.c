@@ -69,37 +69,22 @@ say_values(const char *option, const char *(*value)(size_t), const char *got)
 	fprintf(stderr, ", not '%s'\n", got);
 }
 
-/*
- * --arch=LIST and --require-sass=LIST: every item an arch as arch_parse
- * reads it (86, sm_90a, compute_75) and of a generation data/arches.csv
- * knows (its newest major at most: sm_999 is no GPU); for --require-sass
- * a SASS arch (compute_75 is PTX).  Returns -1 with the message printed.
- */
+/* --arch=LIST and --require-sass=LIST: every item an arch a user may
+ * name (arch_valid: --require-sass's SASS only).  Returns -1 with the
+ * message printed. */
 static int
 parse_arches(struct strlist *l, const char *list, const char *option, int sass_only)
 {
-	const char *examples = sass_only ? "86 or sm_90a" : "86, sm_90a or compute_75";
-	int newest = 0;
 	size_t from = l->n;
 
-	for (size_t i = 0; i < arch_limits_count; i++) {
-		struct arch_id a;
-
-		if (arch_parse(arch_limits_table[i].arch, &a) == 0 && a.major > newest)
-			newest = a.major;
-	}
 	strlist_add_csv(l, list);
-	for (size_t i = from; i < l->n; i++) {
-		struct arch_id a;
-
-		if (!sass_only && arch_is_amdgpu(l->v[i]))
-			continue;	/* an AMDGPU target: gfx906, gfx90a:xnack+ */
-		if (arch_parse(l->v[i], &a) < 0 || a.major > newest || (sass_only && a.ptx)) {
+	for (size_t i = from; i < l->n; i++)
+		if (!arch_valid(l->v[i], sass_only)) {
 			fprintf(stderr, "spillway: --%s takes %sarches like %s, not '%s'\n",
-			    option, sass_only ? "SASS " : "", examples, l->v[i]);
+			    option, sass_only ? "SASS " : "",
+			    sass_only ? "86 or sm_90a" : "86, sm_90a or compute_75", l->v[i]);
 			return -1;
 		}
-	}
 	return 0;
 }
 
