@@ -292,10 +292,14 @@ html_piece(void *arg, const char *md, size_t len, int flags)
 	end = html + strlen(html);
 	/* A table cut in pieces is one table: its heading rows once, at
 	 * the start, its end once, at the end. */
-	if ((flags & MD_PIECE_CONTINUED) && (from = strstr(html, tbody_open)) != NULL)
-		from += strlen(tbody_open);
-	else if (flags & MD_PIECE_CONTINUED)
-		p->failed = 1;
+	if (flags & MD_PIECE_CONTINUED) {
+		char *body = strstr(html, tbody_open);
+
+		if (body != NULL)
+			from = body + strlen(tbody_open);
+		else
+			p->failed = 1;
+	}
 	if ((flags & MD_PIECE_CONTINUES) && !p->failed) {
 		size_t n = strlen(table_close);
 

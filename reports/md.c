@@ -242,7 +242,7 @@ render(struct sink *k, const struct rdoc *d, size_t top, size_t cap)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct rblock *b = &d->v[i];
 		const struct rtable *t = b->table;
-		size_t shown, visible;
+		size_t written, visible;
 		FILE *f = k->f;
 
 		switch (b->kind) {
@@ -255,19 +255,19 @@ render(struct sink *k, const struct rdoc *d, size_t top, size_t cap)
 			para(f, b->text);
 			break;
 		case RB_TABLE:
-			shown = t->nrows < cap ? t->nrows : cap;
-			visible = top > 0 && top < shown ? top : shown;
+			written = t->nrows < cap ? t->nrows : cap;
+			visible = top > 0 && top < written ? top : written;
 			if (visible > 0)
 				table_rows(k, t, 0, visible);
-			if (shown > visible) {
+			if (written > visible) {
 				fprintf(k->f, "<details><summary>%zu more rows</summary>\n\n",
-				    shown - visible);
-				table_rows(k, t, visible, shown);
+				    written - visible);
+				table_rows(k, t, visible, written);
 				fputs("</details>\n\n", k->f);
 			}
-			if (t->nrows > shown)
+			if (t->nrows > written)
 				fprintf(k->f, "…and %zu more %s (`spillway --report=csv` lists every row).\n\n",
-				    t->nrows - shown, t->nrows - shown == 1 ? "row" : "rows");
+				    t->nrows - written, t->nrows - written == 1 ? "row" : "rows");
 			break;
 		}
 		sink_cut(k, 0);

@@ -23,7 +23,6 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	const struct model *m = in->model;
 	const struct build_gates *gates = &in->config->gates;
 	struct schedule sc;
-	struct rtable *t;
 	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], text[SCHEDTEXT_MAX];
 
 	if (schedule_build_cores(m, gates->jobs, gates->cores, &sc) != 0)
@@ -35,7 +34,8 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	else
 		rdoc_para(d, in->section->name, "As recorded: %.1f s from the first start to the last end.", sc.total);
 	if (sc.nsets > 0) {
-		t = rdoc_table(d, in->section->name);
+		struct rtable *t = rdoc_table(d, in->section->name);
+
 		rtable_col(t, "running at once", RC_CODE);
 		rtable_col(t, "overlap s", RC_NUM);
 		rtable_col(t, "peaks sum to", RC_NUM | RC_MD_ONLY);
@@ -155,11 +155,13 @@ advice(struct rdoc *d, const struct section_input *in)
 	}
 	{	/* nvcc --threads, where recorded */
 		struct threadpairs tp;
-		char text[THREADPAIRS_TEXT_MAX];
 
 		threadpairs_compute(in->model, a.fit, JOBSADVICE_JOBS_MAX, &tp);
-		if (tp.npairs > 0)
+		if (tp.npairs > 0) {
+			char text[THREADPAIRS_TEXT_MAX];
+
 			rdoc_para(d, in->section->name, "--jobs=auto x --threads: %s.", threadpairs_text(&tp, text, sizeof text));
+		}
 	}
 	jobsadvice_free(&a);
 }
@@ -199,6 +201,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 	rtable_col(t, "arches", RC_TEXT);
 	rtable_col(t, peakname_heading(m), RC_NUM | RC_MD_ONLY);
 	rtable_col(t, "peak_rss_bytes", RC_NUM | RC_CSV_ONLY);
+	/* cppcheck-suppress badBitmaskCheck ; RC_TEXT is 0, named for the reader */
 	rtable_col(t, "peak_measure", RC_TEXT | RC_CSV_ONLY);	/* what the bytes are */
 	rtable_col(t, "wall s", RC_NUM);
 	rtable_col(t, "exit", RC_NUM);

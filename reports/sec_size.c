@@ -83,9 +83,10 @@ kernel_table(struct rdoc *d, const struct section_input *in)
 	size_t n;
 	struct size_kernel *k = size_kernels(in->model, &n);
 	uint64_t all = total_code(k, n);
-	struct rtable *t;
 
 	if (n > 0 && all > 0) {
+		struct rtable *t;
+
 		rdoc_para(d, in->section->name, "The kernels with the most SASS (their functions' .text "
 		    "over every instantiation, arch and library; %llu bytes in all):",
 		    (unsigned long long)all);
@@ -115,9 +116,10 @@ arch_table(struct rdoc *d, const struct section_input *in)
 {
 	size_t n;
 	struct size_arch *a = size_arches(in->model, &n);
-	struct rtable *t;
 
 	if (n > 0) {
+		struct rtable *t;
+
 		rdoc_para(d, in->section->name, "Each library's images per arch (stored: the bytes "
 		    "that ship; decompressed: what the loader holds; code: the functions' .text):");
 		t = rdoc_table(d, in->section->name);

@@ -138,12 +138,12 @@ section_kernel_cells(struct rtable *t, const struct section_input *in, const str
 void
 section_library_cell(struct rtable *t, const struct section_input *in, const struct kgroup *g)
 {
-	char also[512];
+	if (g->also != SIZE_MAX) {	/* the same kernel in other files (copies.h) */
+		char also[512];
 
-	if (g->also != SIZE_MAX)	/* the same kernel in other files (copies.h) */
 		rtable_cell(t, "%s (also in %s)", g->library,
 		    copies_where(in->model, g->also, section_groups(in)->prefix, also, sizeof also));
-	else
+	} else
 		rtable_cell(t, "%s", g->library);
 }
 

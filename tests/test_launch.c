@@ -116,6 +116,7 @@ stem_of(const char *file, char *out, size_t size)
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 	size_t n = strlen(base);
 
+	assert_true(n < size);	/* a name cut short would have another stem */
 	snprintf(out, size, "%s", base);
 	for (size_t i = 0; i + 1 < n; i++)
 		if (out[i] == '.' && ((out[i + 1] >= '0' && out[i + 1] <= '9') ||

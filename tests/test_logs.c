@@ -430,7 +430,7 @@ ptxas_smem_sum(void **state)
 static void
 record_round_trip(void **state)
 {
-	struct record_result r = { 1700000000.25, 1.5, 2048, 0 };
+	struct record_result r = { .start = 1700000000.25, .wall = 1.5, .peak_kib = 2048, .tree_kib = 0 };
 	size_t sizes[] = { 5000, RECORD_TARGET_MAX, RECORD_TARGET_MAX + 1, 200000 };
 	char *arches = calloc(RECORD_ARCHES_MAX * 2, 1);
 

@@ -645,7 +645,7 @@ test_view_build(void **state)
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	view_build_text(&tb, &m, &(struct build_gates){ -1, 14LL << 30, 0 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ .mem_budget = -1, .mem_host = 14LL << 30, .jobs = 0 }, 100, 0);
 	assert_int_equal(tb.n, 7);	/* and how many at once, and the time axis */
 	assert_non_null(strstr(tb.v[5].text, "running at once"));
 	assert_non_null(strstr(tb.v[5].text, "2"));	/* reg_field and reg_flow from 10 to 50 s */
@@ -658,7 +658,7 @@ test_view_build(void **state)
 	assert_non_null(strstr(tb.v[2].text, "8.59 GB"));	/* 8 GiB, in GB as every face */
 	assert_non_null(strstr(tb.v[4].text, "#"));
 	tb_clear(&tb);
-	view_build_text(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 1);	/* no budget: overlaps only */
+	view_build_text(&tb, &m, &(struct build_gates){ .mem_budget = -1, .mem_host = -1, .jobs = 0 }, 100, 1);	/* no budget: overlaps only */
 	assert_int_equal(tb.v[2].cls, TB_WARN);
 	assert_non_null(strstr(tb.v[2].text, "\xe2\x96\x88"));
 	tb_free(&tb);
@@ -691,16 +691,16 @@ test_view_build_jobs(void **state)
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	view_build_text(&tb, &m, &(struct build_gates){ -1, -1, 0 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ .mem_budget = -1, .mem_host = -1, .jobs = 0 }, 100, 0);
 	assert_non_null(strstr(tb.v[0].text, "no timeline"));	/* nothing recorded, no -j */
 	tb_clear(&tb);
-	view_build_text(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 1 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ .mem_budget = -1, .mem_host = 5LL << 30, .jobs = 1 }, 100, 0);
 	assert_string_equal(tb.v[0].text, "3 compiles, make -j1 simulated in the recorded order: 100.0 s; "
 	    "no two run at once");
 	for (size_t i = 2; i < 5; i++)
 		assert_int_equal(tb.v[i].cls, TB_NORMAL);
 	tb_clear(&tb);
-	view_build_text(&tb, &m, &(struct build_gates){ -1, 5LL << 30, 3 }, 100, 0);
+	view_build_text(&tb, &m, &(struct build_gates){ .mem_budget = -1, .mem_host = 5LL << 30, .jobs = 3 }, 100, 0);
 	assert_int_equal(schedule_build(&m, 3, &s), 0);
 	snprintf(want, sizeof want, "3 compiles, make -j3 simulated in the recorded order: 50.0 s; "
 	    "most at once: %s (3 compiles for 10.0 s)", bytes_format(s.worst, sum, sizeof sum));

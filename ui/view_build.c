@@ -92,7 +92,7 @@ view_build_run(char *buf, size_t size, const struct model *m, const struct sched
 static void
 view_build_head(struct textbuf *tb, const struct model *m, const struct schedule *s, int have)
 {
-	char how[160], most[96], a[BYTES_TEXT_MAX], run[48];
+	char how[160], most[96];
 
 	if (!have) {
 		tb_add(tb, TB_HEADING, "%zu compiles; no timeline: no compile has %s", m->nmodules,
@@ -113,16 +113,21 @@ view_build_head(struct textbuf *tb, const struct model *m, const struct schedule
 		else if (s->recorded >= 0 && n > 0 && (size_t)n < sizeof how)
 			snprintf(how + n, sizeof how - (size_t)n, " (recorded: %.1f s over %zu of them, "
 			    "not compared)", s->recorded, s->recorded_n);
-	} else
+	} else {
+		char run[48];
+
 		snprintf(how, sizeof how, "as recorded (%s%s): %.1f s from first start to last end",
 		    s->timebase == TIME_NINJA ? ".ninja_log" : "record start times",
 		    view_build_run(run, sizeof run, m, s), s->total);
-	if (s->worst_set < s->nsets)
+	}
+	if (s->worst_set < s->nsets) {
+		char a[BYTES_TEXT_MAX];
+
 		snprintf(most, sizeof most, "most at once: %s%s (%zu compiles for %.1f s)",
 		    s->sets[s->worst_set].peak_unknown ? ">= " : "",
 		    bytes_format(s->sets[s->worst_set].peak_sum, a, sizeof a),
 		    s->sets[s->worst_set].n, s->sets[s->worst_set].overlap);
-	else
+	} else
 		snprintf(most, sizeof most, "no two run at once");
 	tb_add(tb, TB_HEADING, "%zu compiles, %s; %s", m->nmodules, how, most);
 	if (s->skipped > 0)
@@ -159,7 +164,6 @@ view_build_axis(struct textbuf *tb, const struct schedule *s, int namew, int bar
 	char *at = xmalloc((size_t)barw * 2 + 1), *axis = xmalloc((size_t)barw + 1);
 	char label[32];
 	size_t n = 0;
-	int lw;
 
 	for (int x = 0; x < barw; x++) {
 		double t = (x + 0.5) / barw * s->total;
@@ -180,8 +184,7 @@ view_build_axis(struct textbuf *tb, const struct schedule *s, int namew, int bar
 	axis[0] = '0';
 	for (int q = 1; q <= 4; q++) {
 		int x = barw * q / 4;
-
-		lw = snprintf(label, sizeof label, "%.0f s", s->total * q / 4);
+		int lw = snprintf(label, sizeof label, "%.0f s", s->total * q / 4);
 		if (x + lw > barw)
 			x = barw - lw;
 		if (x > 0 && x + lw <= barw && axis[x - 1] == ' ')

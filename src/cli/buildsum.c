@@ -24,7 +24,7 @@ peak_how(FILE *f, const struct build_module *b)
 		fputc('-', f);
 	else if (peakname_is_cgroup(b))
 		fprintf(f, "tree (%s %s)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1",
-		    PEAKNAME_CGROUP_FULL + strlen("cgroup "));
+		    &PEAKNAME_CGROUP_FULL[strlen("cgroup ")]);
 	else if (strncmp(how, "proc", 4) == 0)
 		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
 	else if (*how)
@@ -143,7 +143,7 @@ arch_cost(FILE *f, const struct model *m, const struct schedule *s)
 	double *wall = xcalloc(m->nmodules + 1, sizeof *wall), *start = xcalloc(m->nmodules + 1, sizeof *start);
 	int *slot = xcalloc(m->nmodules + 1, sizeof *slot), slots = s->slots, karch = 0;
 	double per_sum = 0, wall_sum = 0, total[3];
-	size_t n = 0, split = 0;
+	size_t split = 0;
 
 	if (slots <= 0)
 		for (size_t i = 0; i < s->n; i++)
@@ -162,7 +162,8 @@ arch_cost(FILE *f, const struct model *m, const struct schedule *s)
 		}
 	}
 	for (int d = -1; d <= 1 && split > 0 && slots > 0; d++) {
-		n = 0;
+		size_t n = 0;
+
 		for (size_t i = 0; i < s->n; i++) {
 			const struct build_module *b = &m->modules[s->jobs[i].module];
 			double per, once, w = b->wall >= 0 ? b->wall : s->jobs[i].end - s->jobs[i].start;

@@ -83,12 +83,14 @@ static void
 put_option(FILE *f, const struct option_doc *d, const char *prefix)
 {
 	char left[96], text[512];
-	int n = 0, at;
+	size_t n;
+	int at;
 
 	if (option_short(d))
-		n = snprintf(left, sizeof left, "-%c, ", d->opt.val);
+		snprintf(left, sizeof left, "-%c, ", d->opt.val);
 	else
-		n = snprintf(left, sizeof left, "    ");
+		snprintf(left, sizeof left, "    ");
+	n = strlen(left);
 	if (d->arg && d->opt.has_arg == optional_argument)
 		snprintf(left + n, sizeof left - n, "%s%s[=%s]", prefix, d->opt.name, d->arg);
 	else if (d->arg)

@@ -133,8 +133,8 @@ print_stats(const struct run *r, double now)
 	    "AMDGPU metadata objects %.1f MiB at most; names %.1f MiB, rows %.1f MiB)\n",
 	    st->files_read, st->images, st->jobs, st->functions,
 	    st->walk_seconds, st->read_seconds, st->workers, st->gather_cpu_seconds, total,
-	    (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
-	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
+	    (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6,
+	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6,
 	    ru.ru_maxrss / 1024, (double)st->buffer_peak / MIB,
 	    (double)st->buffer_fresh / MIB, (double)st->buffer_handed / MIB,
 	    (double)st->zones_peak / MIB,
@@ -697,7 +697,6 @@ run_check_options(struct run *r)
 	const struct options *o = &r->o;
 	unsigned needs = r->mode->needs;
 	char err[512];
-	int rc;
 
 	if (o->rules.v[RULE_GROWTH].text != NULL) {
 		if (!(needs & RUN_GROWTH) || o->baseline == NULL) {
@@ -729,6 +728,8 @@ run_check_options(struct run *r)
 		return EXIT_TROUBLE;
 	}
 	if (ALLOW_FILE(o) != NULL && (needs & RUN_ALLOW)) {
+		int rc;
+
 		allow_free(&r->allow);
 		fatal_doing("reading", ALLOW_FILE(o));
 		rc = allow_read(&r->allow, ALLOW_FILE(o), err, sizeof err);

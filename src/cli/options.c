@@ -458,9 +458,10 @@ static int
 set_mode(struct options *o, enum mode m, const char *name)
 {
 	const struct option_table *t = options_table();
-	size_t k = 0;
 
 	if (o->mode != MODE_DEFAULT && o->mode != m) {
+		size_t k = 0;
+
 		/* The modes as the table lists them. */
 		fprintf(stderr, "spillway: --%s: only one of ", name);
 		for (size_t i = 0; i < t->n; i++)

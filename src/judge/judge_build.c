@@ -153,16 +153,23 @@ judge_host(const struct model *m, const struct schedule *s, const struct build_g
 static void
 judge_build_gates_line(const struct model *m, const struct build_gates *g, struct verdict *v)
 {
-	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], gates[2 * BYTES_TEXT_MAX + 64];
-	int at = 0;
+	char gates[2 * BYTES_TEXT_MAX + 64];
+	size_t at;
 
 	gates[0] = '\0';
-	if (g->mem_budget >= 0)
-		at += snprintf(gates + at, sizeof gates - at, "--mem-budget=%s",
+	if (g->mem_budget >= 0) {
+		char a[BYTES_TEXT_MAX];
+
+		snprintf(gates, sizeof gates, "--mem-budget=%s",
 		    bytes_format_as(g->mem_budget, g->mem_budget_unit, a, sizeof a));
-	if (g->mem_host >= 0)
+	}
+	at = strlen(gates);
+	if (g->mem_host >= 0) {
+		char b[BYTES_TEXT_MAX];
+
 		snprintf(gates + at, sizeof gates - at, "%s--mem-host=%s", at ? ", " : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b));
+	}
 	verdict_add(v, FINDING_SUMMARY, "check: %zu %s judged against %s",
 	    m->nmodules, judge_plural(m->nmodules, "build module", "build modules"),
 	    gates[0] ? gates : "no build gate (give --mem-budget or --mem-host)");
@@ -171,8 +178,6 @@ judge_build_gates_line(const struct model *m, const struct build_gates *g, struc
 void
 judge_build(const struct model *m, const struct schedule *s, const struct build_gates *g, struct verdict *v)
 {
-	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
-
 	if (m->nmodules == 0) {
 		verdict_add(v, FINDING_NOTHING, "no build records to judge (spillway record log, "
 		    "GNU time -v output, .ninja_log or nvcc --time CSV)");
@@ -193,12 +198,15 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 				unknown++;
 				continue;
 			}
-			if (bm->peak_rss > g->mem_budget)
+			if (bm->peak_rss > g->mem_budget) {
+				char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
+
 				judge_add(v, FINDING_VIOLATION,
 				    "VIOLATION %s: %s %s (%" PRId64 " KiB%s) over --mem-budget=%s (%" PRId64 " KiB)",
 				    bm->name, peakname_short(bm), bytes_format(bm->peak_rss, a, sizeof a),
 				    bm->peak_rss / 1024, peakname_is_cgroup(bm) ? ", " PEAKNAME_CACHE : "",
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
+			}
 		}
 		if (unknown > 0)
 			verdict_add(v, FINDING_NOTICE, "--mem-budget: %zu module%s with no peak RSS recorded",

@@ -392,6 +392,7 @@ judge_deployable(const struct model *m, struct verdict *v)
 	for (size_t i = 0; i <= m->nimages; i++) {
 		const struct image_rec *img = i < m->nimages ? &m->images[i] : NULL;
 
+		/* cppcheck-suppress uninitvar ; past image 0, which set c */
 		if (i > 0 && (img == NULL || img->library != c.library))
 			deployable_library(&c, &h);
 		if (img == NULL)

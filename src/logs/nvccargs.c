@@ -8,9 +8,11 @@
 #include "nvccargs.h"
 #include "xalloc.h"
 
-/* The value of option name at argv[*i] ("-o X", "-o=X", "--output-file=X"), or NULL. */
+/* The value of option name at argv[*i] ("-o X", "-o=X", "--output-file=X"), or NULL.
+ * argv has the callers' type, not the const char *const[] that cppcheck
+ * asks for: C passes the one as the other only through a cast. */
 static const char *
-opt_value(int argc, char *const argv[], int *i, const char *name)
+opt_value(int argc, char *const argv[], int *i, const char *name)	/* cppcheck-suppress constParameter */
 {
 	const char *a = argv[*i];
 	size_t n = strlen(name);
@@ -41,9 +43,9 @@ int
 nvccargs_threads(int argc, char *const argv[])
 {
 	int threads = -1;
-	const char *v;
 
 	for (int i = 1; i < argc; i++) {
+		const char *v;
 		char *end;
 		long n;
 

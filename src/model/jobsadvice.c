@@ -161,11 +161,13 @@ jobsadvice_print(FILE *f, const struct model *m, int cores, int64_t host, enum b
 		fputs("pool: no pool for the heaviest lets the rest run wider\n", f);
 	{	/* nvcc --threads, where recorded */
 		struct threadpairs tp;
-		char text[THREADPAIRS_TEXT_MAX];
 
 		threadpairs_compute(m, a.fit, JOBSADVICE_JOBS_MAX, &tp);
-		if (tp.npairs > 0)
+		if (tp.npairs > 0) {
+			char text[THREADPAIRS_TEXT_MAX];
+
 			fprintf(f, "--jobs=auto x --threads: %s\n", threadpairs_text(&tp, text, sizeof text));
+		}
 	}
 	jobsadvice_free(&a);
 }

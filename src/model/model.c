@@ -12,6 +12,7 @@ const char *const func_visibility_names[NVISIBILITIES] = {
 	[VIS_INTERNAL] = "internal",
 	[VIS_HIDDEN] = "hidden",
 	[VIS_PROTECTED] = "protected",
+	/* cppcheck-suppress badBitmaskCheck ; VIS_DEFAULT is 0, named to pair with the three below */
 	[VIS_UNLISTED | VIS_DEFAULT] = "unlisted",
 	[VIS_UNLISTED | VIS_INTERNAL] = "internal unlisted",
 	[VIS_UNLISTED | VIS_HIDDEN] = "hidden unlisted",

@@ -52,7 +52,7 @@ schedtext_runs(const struct model *m, char *buf, size_t size)
 {
 	struct text t = { buf, size, 0 };
 	struct run_key *k = xcalloc(m->nmodules + 1, sizeof *k);
-	size_t n = 0, groups = 0, shown = 0;
+	size_t n = 0, groups = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < m->nmodules; i++)
@@ -62,6 +62,8 @@ schedtext_runs(const struct model *m, char *buf, size_t size)
 	for (size_t i = 0; i < n; i++)
 		groups += i == 0 || run_key_cmp(&k[i], &k[i - 1]) != 0;
 	if (groups > 1) {
+		size_t shown = 0;
+
 		add(&t, "runs joined, each module from the last that built it:");
 		for (size_t i = 0, j; i < n; i = j) {
 			int ninja = k[i].timebase == TIME_NINJA;

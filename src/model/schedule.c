@@ -665,6 +665,7 @@ recorded_cores(const struct model *m)
 	size_t best_n = 0, best_first = 0;
 	int best = 0;
 
+	/* cppcheck-suppress knownConditionTrueFalse ; cppcheck 2.10 takes the minimum above for 0 */
 	for (size_t i = 0; i < k; i++)
 		if (m->modules[i].cores > 0)
 			v[n++] = (struct cores_seen){ m->modules[i].cores, i };

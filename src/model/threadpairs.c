@@ -20,9 +20,10 @@ arch_count(const char *arches)
 	while (arches != NULL && *arches) {
 		size_t k = strcspn(arches, ","), u = 0;
 		const char *us = memchr(arches, '_', k);
-		int dup = 0;
 
 		if (us != NULL && (u = k - (size_t)(us + 1 - arches)) > 0 && u < sizeof seen[0]) {
+			int dup = 0;
+
 			for (int i = 0; i < n && !dup; i++)
 				dup = strlen(seen[i]) == u && memcmp(seen[i], us + 1, u) == 0;
 			if (!dup && n < 64) {

@@ -72,12 +72,13 @@ msgpack_width(uint8_t b, size_t *lenbytes, size_t *fixed, size_t *children, uint
 	*lenbytes = *fixed = *children = 0;
 	if (b <= 0x7f || b >= 0xe0 || (b >= 0xc0 && b <= 0xc3))
 		return 0;				/* fixint, nil, bool */
-	if (b >= 0x80 && b <= 0x8f)
-		return *children = 2u * (b & 0x0f), 0;	/* fixmap */
-	if (b >= 0x90 && b <= 0x9f)
-		return *children = b & 0x0f, 0;		/* fixarray */
-	if (b >= 0xa0 && b <= 0xbf)
-		return *fixed = b & 0x1f, 0;		/* fixstr */
+	/* The fix families, 0x80 to 0xbf, each up to its last byte. */
+	if (b <= 0x8f)
+		return *children = 2u * (b & 0x0f), 0;	/* fixmap, 0x80 on */
+	if (b <= 0x9f)
+		return *children = b & 0x0f, 0;		/* fixarray, 0x90 on */
+	if (b <= 0xbf)
+		return *fixed = b & 0x1f, 0;		/* fixstr, 0xa0 on */
 	switch (b) {
 	case 0xc4: case 0xd9: *lenbytes = 1; return 0;	/* bin8, str8 */
 	case 0xc5: case 0xda: *lenbytes = 2; return 0;

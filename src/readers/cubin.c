@@ -899,7 +899,8 @@ reserve_functions(struct reader *r)
 	size_t n = 0;
 
 	for (size_t i = 1; i < r->nsecs; i++)
-		n += is_function_text(&r->secs[i]);
+		if (is_function_text(&r->secs[i]))
+			n++;
 	xgrow((void **)&r->c->funcs, &r->c->capfuncs, r->c->nfuncs + n, sizeof *r->c->funcs);
 }
 
@@ -969,7 +970,8 @@ check_symtab(struct reader *r)
 	for (size_t i = 1; i < r->nsecs; i++) {
 		const struct section *sec = &r->secs[i];
 
-		funcs += is_function_text(sec);
+		if (is_function_text(sec))
+			funcs++;
 		if (sec->scn == NULL)
 			continue;
 		if (sec->hdr.sh_type != SHT_SYMTAB) {

@@ -428,13 +428,13 @@ prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
 	size_t n = prefix_cuts(buf, strlen(buf), cuts);
 	char *cut = xmalloc(DEMANGLE_PREFIX_MAX + 2);
 	struct sink k = { .cap = SINK_START };
-	size_t work_left = DEMANGLE_WORK_MAX, work;
+	size_t work_left = DEMANGLE_WORK_MAX;
 	int found = 0;
 
 	k.buf = xmalloc(k.cap);
 	while (n > 0 && !found) {
-		struct demangle_component *tree, *stripped, *scope;
-		size_t p = cuts[--n];
+		struct demangle_component *tree;
+		size_t p = cuts[--n], work;
 		void *mem = NULL;
 		int too_long = 0;
 
@@ -442,10 +442,12 @@ prefix_forms(const char *buf, struct strpool *pool, struct demangled *out)
 		strcpy(cut + p, close);
 		tree = cplus_demangle_v3_components(cut, DEMANGLE_OPTS, &mem);
 		if (tree != NULL && (work = print_work(tree, p)) <= work_left) {
+			struct demangle_component *stripped = strip(tree, 0);
+
 			work_left -= work;
-			stripped = strip(tree, 0);
 			if (print_into(stripped, &k, &too_long)) {
 				char *more = xasprintf("%.*s" DEMANGLE_PREFIX_MORE, (int)k.len, k.buf);
+				struct demangle_component *scope;
 				const char *ns;
 
 				out->collapsed = strpool_intern_str(pool, more);

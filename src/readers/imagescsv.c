@@ -123,7 +123,7 @@ add_image(struct importer *im)
 	else
 		snprintf(img.arch, sizeof img.arch, "%s", im->val[IC_ARCH]);
 	for (int c = IC_STORED; c <= IC_MERC; c++)
-		if (c != IC_COMPRESSED && size_of(im->val[c], &v[c]) < 0)
+		if (size_of(im->val[c], &v[c]) < 0)
 			bad = 1;
 	if (bad) {
 		diag_add(im->diags, im->order, im->file, NULL, DIAG_NO_OFFSET,

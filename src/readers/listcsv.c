@@ -210,7 +210,7 @@ listcsv_sm_valid(const char *sm)
 		return 1;	/* an AMDGPU target id, gfx90a:xnack+ */
 	if (strncmp(sm, "sm_", 3) != 0)
 		return 0;
-	while (isdigit((unsigned char)p[digits]) && digits <= SM_DIGITS_MAX)
+	while (digits <= SM_DIGITS_MAX && isdigit((unsigned char)p[digits]))
 		v = v * 10 + (unsigned)(p[digits++] - '0');
 	if (digits == 0 || digits > SM_DIGITS_MAX || v > UINT32_MAX)
 		return 0;
@@ -452,8 +452,10 @@ convert_row(struct importer *im, struct func_rec *f)
 		    "with or without unlisted",
 		    QUOTED_MAX, fieldstr(im, COL_VISIBILITY));
 	memset(f, 0, sizeof *f);
-	f->kind = kind;
-	f->visibility = visibility < 0 ? VIS_DEFAULT : visibility;
+	/* Both are indexes into a column's few codes (not 256); a row whose
+	 * text is none of them is not read (problem above). */
+	f->kind = (uint8_t)(kind < 0 ? FUNC_ENTRY : kind);
+	f->visibility = (uint8_t)(visibility < 0 ? VIS_DEFAULT : visibility);
 	f->frame = UNKNOWN;
 	for (size_t k = 0; k < NCOLUMNS; k++) {
 		const char *text = fieldstr(im, (int)k);

@@ -162,6 +162,7 @@ namecache_notice(FILE *f, const struct namecache_bounded *b)
 {
 	size_t shown = b->n < NAMECACHE_NOTICE_NAMES ? b->n : NAMECACHE_NOTICE_NAMES;
 
+	/* cppcheck-suppress knownConditionTrueFalse ; cppcheck 2.10 takes the minimum above for 0 */
 	for (size_t i = 0; i < shown; i++) {
 		const char *m = b->v[i].mangled;
 		size_t len = strlen(m), cut = len > NAMECACHE_NOTICE_HEAD + NAMECACHE_NOTICE_TAIL;

@@ -186,13 +186,13 @@ entry_skipped(struct place *p, const struct fatbin_entry *e)
 static int
 entry_within_bound(struct place *p, const struct fatbin_entry *e)
 {
-	char msg[ERRBUF];
-
 	if (p->fatbin_images < FATBIN_IMAGES_MAX) {
 		p->fatbin_images++;
 		return 1;
 	}
 	if (p->fatbin_images++ == FATBIN_IMAGES_MAX) {
+		char msg[ERRBUF];
+
 		snprintf(msg, sizeof msg, "more than %zu entries in one fatbin: this one and those after it are not read",
 		    FATBIN_IMAGES_MAX);
 		place_error(p, e->offset, msg);
@@ -211,12 +211,11 @@ entry_within_bound(struct place *p, const struct fatbin_entry *e)
 static int
 entry_empty(struct place *p, const struct fatbin_entry *e)
 {
-	struct fatbin_rec *fb;
-
 	if (e->kind == FATBIN_KIND_ELF || e->payload_size > 0)
 		return 0;
 	if (p->fatbin > 0) {
-		fb = &p->scan->model->fatbins[p->fatbin - 1];
+		struct fatbin_rec *fb = &p->scan->model->fatbins[p->fatbin - 1];
+
 		fb->empty_entries++;
 		fb->empty_entry_bytes += entry_bytes(e);
 	}
@@ -722,31 +721,35 @@ is_log(const uint8_t *data, size_t size)
  * read is never faulted in whole to learn so.
  */
 struct file_type {
-	const char	*name;
 	int		(*sniff)(const uint8_t *, size_t);
 	void		(*read)(struct place *, const uint8_t *, size_t);
 };
 
 enum file_type_id {
-	FILE_CUBIN, FILE_CODE_OBJECT, FILE_HOST_ELF, FILE_ARCHIVE, FILE_THIN_ARCHIVE, FILE_FATBIN,
-	FILE_BUNDLE, FILE_LIST, FILE_IMAGES_LIST, FILE_LOG, FILE_TYPES
+	FILE_CUBIN,		/* a bare cubin */
+	FILE_CODE_OBJECT,	/* an AMDGPU code object */
+	FILE_HOST_ELF,
+	FILE_ARCHIVE,		/* ar */
+	FILE_THIN_ARCHIVE,	/* ar's thin kind: refused */
+	FILE_FATBIN,
+	FILE_BUNDLE,		/* a clang offload bundle */
+	FILE_LIST,		/* spillway --list CSV */
+	FILE_IMAGES_LIST,	/* spillway --list=images CSV */
+	FILE_LOG,		/* a build log */
+	FILE_TYPES
 };
 
 static const struct file_type file_types[FILE_TYPES] = {
-	[FILE_CUBIN] =		{ .name = "bare cubin", .sniff = cubin_is_cubin, .read = read_cubin },
-	[FILE_CODE_OBJECT] =	{ .name = "AMDGPU code object", .sniff = amdgpu_is_code_object,
-				  .read = read_code_object },
-	[FILE_HOST_ELF] =	{ .name = "host ELF", .sniff = hostelf_is_elf, .read = read_host_elf },
-	[FILE_ARCHIVE] =	{ .name = "ar archive", .sniff = archive_is_archive, .read = read_archive },
-	[FILE_THIN_ARCHIVE] =	{ .name = "thin ar archive", .sniff = archive_is_thin,
-				  .read = refuse_thin_archive },
-	[FILE_FATBIN] =		{ .name = "fatbin", .sniff = is_fatbin, .read = read_fatbin },
-	[FILE_BUNDLE] =		{ .name = "clang offload bundle", .sniff = offload_bundle_is_bundle,
-				  .read = read_bundle },
-	[FILE_LIST] =		{ .name = "spillway --list CSV", .sniff = listcsv_is_list, .read = read_list },
-	[FILE_IMAGES_LIST] =	{ .name = "spillway --list=images CSV", .sniff = imagescsv_is_list,
-				  .read = read_images_list },
-	[FILE_LOG] =		{ .name = "build log", .sniff = is_log, .read = read_log },
+	[FILE_CUBIN] =		{ .sniff = cubin_is_cubin, .read = read_cubin },
+	[FILE_CODE_OBJECT] =	{ .sniff = amdgpu_is_code_object, .read = read_code_object },
+	[FILE_HOST_ELF] =	{ .sniff = hostelf_is_elf, .read = read_host_elf },
+	[FILE_ARCHIVE] =	{ .sniff = archive_is_archive, .read = read_archive },
+	[FILE_THIN_ARCHIVE] =	{ .sniff = archive_is_thin, .read = refuse_thin_archive },
+	[FILE_FATBIN] =		{ .sniff = is_fatbin, .read = read_fatbin },
+	[FILE_BUNDLE] =		{ .sniff = offload_bundle_is_bundle, .read = read_bundle },
+	[FILE_LIST] =		{ .sniff = listcsv_is_list, .read = read_list },
+	[FILE_IMAGES_LIST] =	{ .sniff = imagescsv_is_list, .read = read_images_list },
+	[FILE_LOG] =		{ .sniff = is_log, .read = read_log },
 };
 
 /* The type of a buffer, NULL for none spillway reads.  --log=FILE: a build

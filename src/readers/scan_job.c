@@ -254,7 +254,8 @@ scan_job_run(struct worker *w, struct job *j)
 		/* A bare cubin: the arch comes from e_flags and .nv.compat. */
 		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c.sm, c.arch_a ? "a" : "");
 	}
-	img->relocatable |= c.relocatable;
+	if (c.relocatable)	/* or found in __nv_relfatbin already */
+		img->relocatable = 1;
 	img->callgraph = c.calls > 0;
 	img->global = c.global;
 	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);

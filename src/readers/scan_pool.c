@@ -255,7 +255,7 @@ worker_main(void *arg)
 	double start = clock_seconds(CLOCK_MONOTONIC);
 
 	for (;;) {
-		size_t last, left, batch, avail;
+		size_t last, left, batch;
 
 		reclaim(w);
 		if (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits)) {
@@ -275,7 +275,8 @@ worker_main(void *arg)
 		 * published, one job at the end, so no worker keeps a long tail. */
 		first = atomic_load(&s->next_job);
 		for (;;) {
-			avail = atomic_load(&s->published);
+			size_t avail = atomic_load(&s->published);
+
 			if (first >= avail) {
 				/* Caught up with the walk: wait for more, or stop,
 				 * holding no more than a share meanwhile. */
@@ -421,7 +422,6 @@ struct worker *
 scan_pool_start(struct scan *s, int nthreads)
 {
 	struct worker *w;
-	int e;
 
 	nthreads = parallel_fit_threads(nthreads);
 	w = xcalloc((size_t)nthreads, sizeof *w);
@@ -452,6 +452,8 @@ scan_pool_start(struct scan *s, int nthreads)
 	for (int t = 0; t < nthreads; t++) {
 		w[t].scan = s;
 		w[t].id = t;
+		int e;
+
 		decompressor_init(&w[t].dec, &s->buffers, BUDGET_SHARE / (size_t)nthreads);
 		if ((e = pthread_create(&w[t].thread, NULL, worker_main, &w[t])) != 0) {
 			/* Out of threads or address space (ulimit -v): the scan goes

@@ -103,7 +103,7 @@ bytes_parse(const char *s, enum bytes_unit plain, enum bytes_unit *unit)
 	const char *p = s;
 	int64_t whole = 0, f, part;
 	double frac = 0, place = 1;
-	size_t digits = 0, fraction = 0;
+	size_t digits = 0;
 	enum bytes_unit u;
 
 	for (; *p >= '0' && *p <= '9'; p++, digits++) {
@@ -111,12 +111,15 @@ bytes_parse(const char *s, enum bytes_unit plain, enum bytes_unit *unit)
 			return -1;
 		whole = whole * 10 + (*p - '0');
 	}
-	if (*p == '.')
+	if (*p == '.') {
+		size_t fraction = 0;
+
 		for (p++; *p >= '0' && *p <= '9'; p++, digits++)
 			if (fraction++ < FRACTION_DIGITS) {
 				place /= 10;
 				frac += (*p - '0') * place;
 			}
+	}
 	if (digits == 0)
 		return -1;
 	u = *p == '\0' ? plain : unit_spelled(p);
