@@ -81,6 +81,7 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	struct scan_stats *stats = s->stats;
 	double t1 = clock_seconds(CLOCK_MONOTONIC);
 
+	scan_probe_stop(s);
 	stats->walk_seconds = t1 - t0;
 	stats->images = s->model->nimages;
 	stats->jobs = s->njobs;

@@ -766,6 +766,35 @@ file_type_of(const struct place *p, const uint8_t *data, size_t size)
 }
 
 /*
+ * Whether reading a file a walk found could come to anything, told by its
+ * first n bytes (scan_probe.c reads them: all of a file up to
+ * PROBE_BYTES, or PROBE_HEAD at least when one of those is a NUL, which
+ * is no text, so no log): 0 only when scan_read_buffer would neither read
+ * it nor say a word of it: no sniff knows it (each looks no further than
+ * that), or it is a host ELF, whole in head, with no section of device
+ * code and no damage.
+ */
+int
+scan_image_worth_reading(const uint8_t *head, size_t n, size_t size)
+{
+	struct fatbin_section *secs;
+	char err[ERRBUF];
+	size_t nsecs, erroff;
+	int rc;
+
+	for (size_t i = 0; i < FILE_TYPES; i++) {
+		if (!file_types[i].sniff(head, n))
+			continue;
+		if (i != FILE_HOST_ELF || n != size)
+			return 1;
+		rc = hostelf_fatbin_sections(head, size, &secs, &nsecs, err, sizeof err, &erroff);
+		free(secs);
+		return rc != 0;
+	}
+	return 0;
+}
+
+/*
  * Reads one buffer: a file, or an archive member.  named: the user named
  * this file, so a foreign one is an error rather than skipped.
  */

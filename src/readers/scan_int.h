@@ -16,9 +16,11 @@
  *                  its cubin read into rows
  *   scan_source.c  the files jobs read from: opened for the walk, shared
  *                  by its jobs, copied from with pread
+ *   scan_probe.c   what each file of a folder is, learnt from its first
+ *                  bytes, on several threads ahead of the walk
  *   scan_fs.c      the file systems the walk may enter, long paths
  *
- * scan.c -> scan_walk.c -> scan_image.c -> scan_pool.c -> scan_job.c
+ * scan.c -> scan_walk.c -> scan_probe.c -> scan_image.c -> scan_pool.c -> scan_job.c
  * (scan.c starts and stops the pool, and reads scan_buffer's bytes with
  * scan_image.c, itself), and scan_source.c and scan_fs.c below them all.
  */
@@ -78,6 +80,66 @@ struct inode_key {
 struct link_rec {
 	char			*path;		/* as the walk found it */
 	char			*shown;
+};
+
+/*
+ * How much of a file the walk reads to learn whether it is worth reading
+ * whole (scan_probe.c): PROBE_HEAD first, where a NUL says it is no text
+ * (logs_detect looks for one there), then up to PROBE_BYTES, as far as a
+ * build log's sniff looks (logs_detect's SNIFF_BYTES).
+ */
+#define PROBE_HEAD	((size_t)4 << 10)
+#define PROBE_BYTES	((size_t)64 << 10)
+
+/* What a probe learnt of a file (scan_probe.c). */
+enum probe_verdict {
+	PROBE_UNKNOWN,		/* not probed, or not a regular file now: the walk looks itself */
+	PROBE_NOTHING,		/* a regular file that holds nothing spillway reads */
+	PROBE_READ,		/* a regular file worth reading whole */
+};
+
+/* A name in a folder, in the walk's order, and what its probe learnt. */
+struct walk_entry {
+	char			*name;
+	unsigned char		 type;		/* readdir's d_type */
+	uint8_t			 verdict;	/* enum probe_verdict, once its chunk is done */
+	uint64_t		 dev, ino;	/* of a file probed */
+	int			 fd;		/* a file worth reading, left open for the walk, or -1 */
+};
+
+/* Consecutive entries of one folder, probed together. */
+struct probe_chunk {
+	int			 dirfd;
+	struct walk_entry	*e;
+	size_t			 n;
+	atomic_int		 state;		/* CHUNK_QUEUED, CHUNK_TAKEN, CHUNK_DONE */
+};
+
+/* The chunks of the folder the walk is in, and where they sit in the stack. */
+struct probe_dir {
+	struct probe_chunk	*chunks;
+	size_t			 nchunks, per_chunk;
+	size_t			 base;		/* the stack's height before them */
+};
+
+/*
+ * The threads that probe files ahead of the walk: the walk pushes the
+ * chunks of each folder it enters, first on top; a walker takes the top
+ * one, the walk takes its own when it gets there first.
+ */
+struct probers {
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 more;		/* a chunk was pushed, or stop */
+	pthread_cond_t		 done;		/* the chunk awaited is done */
+	struct probe_chunk	**stack;	/* under lock */
+	size_t			 n, cap;
+	int			 idle, stop;	/* under lock */
+	atomic_size_t		 held;		/* files left open for the walk */
+	size_t			 held_max;
+	_Atomic(struct probe_chunk *) awaited;	/* the chunk the walk sleeps on */
+	pthread_t		*threads;
+	int			 nthreads;
+	int			 started;
 };
 
 struct job {
@@ -170,6 +232,7 @@ struct scan {
 	atomic_size_t		 jobs_done;	/* by the workers: the progress line's images read */
 	double			 progress_at;	/* when cfg->progress was last called */
 	struct ptxjoin		 join;		/* ptxas figures, joined as rows are gathered */
+	struct probers		 probers;	/* the main thread's, and theirs under their lock */
 };
 
 /* What is being read now, for messages and image records. */
@@ -240,8 +303,16 @@ int	scan_fs_is_root(const struct scan *, const struct stat *);
  * (*base: the last name in it), else AT_FDCWD (*base: path); -1 (errno). */
 int	scan_fs_open_parent(const char *path, const char **base);
 
+/* scan_probe.c */
+void	scan_probe_dir_begin(struct scan *, struct probe_dir *, int dirfd, struct walk_entry *, size_t n);
+enum probe_verdict scan_probe_wait(struct scan *, struct probe_dir *, size_t i);
+int	scan_probe_take_fd(struct scan *, struct walk_entry *);
+void	scan_probe_dir_end(struct scan *, struct probe_dir *);
+void	scan_probe_stop(struct scan *);
+
 /* scan_image.c */
 void	scan_read_buffer(struct place *, const uint8_t *, size_t, int named);
+int	scan_image_worth_reading(const uint8_t *head, size_t n, size_t size);
 
 /* scan_pool.c */
 void	scan_job_add(struct scan *, const struct job *);
@@ -253,7 +324,7 @@ void	scan_progress(struct scan *, int last);
 void	scan_job_run(struct worker *, struct job *);
 
 /* scan_source.c */
-struct source *scan_source_open(struct scan *, int dirfd, const char *name, const char *path,
+struct source *scan_source_open(struct scan *, int dirfd, const char *name, int fd, const char *path,
 	    char *err, size_t errsize);
 void	scan_source_release(struct scan *, struct source *);
 /* Room for bytes of a decompressed bundle, waited for; and given back. */

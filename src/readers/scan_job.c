@@ -196,48 +196,102 @@ demangle_rows(struct scan *s, struct job *j)
 	}
 }
 
-void
-scan_job_run(struct worker *w, struct job *j)
+/*
+ * The job's image, decompressed if it is stored so (read_image), into
+ * *elf and *elfsize; a job that cannot be read says why and returns -1.
+ */
+static int
+job_image(struct worker *w, struct job *j, const uint8_t **elf, size_t *elfsize)
 {
-	struct scan *s = w->scan;
-	struct image_rec *img;
-	const uint8_t *elf;
-	size_t elfsize = j->size, erroff = 0;
 	char err[ERRBUF];
-	struct cubin c;
 	struct stored st;
-	int rc = 0;
-	double t0 = clock_seconds(CLOCK_MONOTONIC), t1, t2;
+	int rc;
 
-	if (j->preset)
-		return;
-	img = &j->img;
-	fatal_doing("reading", img->library);
+	fatal_doing("reading", j->img.library);
 	rc = scan_stored_open(&st, j, err, sizeof err);
 	if (rc == 0)
-		rc = read_image(w, j, &st, &elf, err, sizeof err);
+		rc = read_image(w, j, &st, elf, err, sizeof err);
 	scan_stored_close(&st);
 	trim_input(w);
 	if (rc < 0) {
 		if (st.shrank || st.changed)
 			job_changed(j, &st, err);
 		else
-			job_error(s, j, j->offset, err);
-		return;
+			job_error(w->scan, j, j->offset, err);
+		return -1;
 	}
-	if (j->compression != COMPRESS_NONE)
-		elfsize = j->usize;
+	*elfsize = j->compression != COMPRESS_NONE ? j->usize : j->size;
+	return 0;
+}
 
-	t1 = clock_seconds(CLOCK_MONOTONIC);
-	w->t_decompress += t1 - t0;
-	if (j->amdgpu) {
-		amdgpu_rows(w, j, elf, elfsize);
-		t2 = clock_seconds(CLOCK_MONOTONIC);
-		w->t_parse += t2 - t1;
-		demangle_rows(s, j);
-		w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
-		return;
+/* What a cubin says of its whole image. */
+static void
+cubin_image(struct worker *w, struct image_rec *img, const struct cubin *c)
+{
+	struct strpool *pool = &w->scan->model->pool;
+
+	if (img->arch[3] == '?') {
+		/* A bare cubin: the arch comes from e_flags and .nv.compat. */
+		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c->sm, c->arch_a ? "a" : "");
 	}
+	if (c->relocatable)	/* or found in __nv_relfatbin already */
+		img->relocatable = 1;
+	img->callgraph = c->calls > 0;
+	img->global = c->global;
+	img->constant = strpool_intern_memo(pool, &w->memo, c->constant);
+	img->toolkit = strpool_intern_memo(pool, &w->memo, c->toolkit);
+	img->producer = strpool_intern_memo(pool, &w->memo, c->producer);
+	img->text_bytes = c->text_bytes;
+	img->merc_bytes = c->merc_bytes;
+	img->sized = 1;
+	img->hash = c->hash;	/* 0 unless asked (want_hash) */
+}
+
+/* One row of a cubin's function; its names now if the cache has them. */
+static void
+cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, struct func_rec *f)
+{
+	struct scan *s = w->scan;
+	struct demangled dm;
+
+	f->image = (uint32_t)j->image;
+	f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
+	f->visibility = cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0);
+	f->mangled = cf->name;
+	/* A name another worker is demangling now waits for the end. */
+	if (namecache_try(&s->names, cf->name, &dm))
+		set_names(f, &dm);
+	f->constant = strpool_intern_memo(&s->model->pool, &w->memo, cf->constant);
+	f->reg = cf->reg;
+	f->stack = cf->stack;
+	f->shared = cf->shared;
+	f->local = cf->local;
+	f->texture = cf->texture;
+	f->surface = cf->surface;
+	f->sampler = cf->sampler;
+	f->max_threads = cf->max_threads;
+	f->min_blocks = UNKNOWN;
+	f->frame = cf->frame;
+	f->stack_why = cf->stack_why;
+	f->callees = cf->callees;
+	f->callees_cut = cf->callees_cut;
+	f->spill_stores = f->spill_loads = UNKNOWN;
+	f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
+	f->code_hash = cf->code_hash;
+	f->max_block = launch_func_max_block(j->img.arch, f);
+	func_rec_no_amdgpu(f);
+}
+
+/* Rows of a cubin's functions; t1: when its image was ready (--stats). */
+static void
+cubin_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize, double t1)
+{
+	struct scan *s = w->scan;
+	size_t erroff = 0;
+	char err[ERRBUF];
+	struct cubin c;
+	double t2;
+
 	cubin_init(&c);
 	c.want_hash = s->cfg->hashes;
 	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
@@ -250,58 +304,35 @@ scan_job_run(struct worker *w, struct job *j)
 		cubin_free(&c);
 		return;
 	}
-	if (img->arch[3] == '?') {
-		/* A bare cubin: the arch comes from e_flags and .nv.compat. */
-		snprintf(img->arch, sizeof img->arch, "sm_%u%s", c.sm, c.arch_a ? "a" : "");
-	}
-	if (c.relocatable)	/* or found in __nv_relfatbin already */
-		img->relocatable = 1;
-	img->callgraph = c.calls > 0;
-	img->global = c.global;
-	img->constant = strpool_intern_memo(&s->model->pool, &w->memo, c.constant);
-	img->toolkit = strpool_intern_memo(&s->model->pool, &w->memo, c.toolkit);
-	img->producer = strpool_intern_memo(&s->model->pool, &w->memo, c.producer);
-	img->text_bytes = c.text_bytes;
-	img->merc_bytes = c.merc_bytes;
-	img->sized = 1;
-	img->hash = c.hash;	/* 0 unless asked (want_hash) */
-
+	cubin_image(w, &j->img, &c);
 	t2 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_parse += t2 - t1;
 	j->funcs = xcalloc(c.nfuncs ? c.nfuncs : 1, sizeof *j->funcs);
-	for (size_t i = 0; i < c.nfuncs; i++) {
-		const struct cubin_func *cf = &c.funcs[i];
-		struct func_rec *f = &j->funcs[j->nfuncs++];
-		struct demangled dm;
-
-		f->image = (uint32_t)j->image;
-		f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
-		f->visibility = cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0);
-		f->mangled = cf->name;
-		/* A name another worker is demangling now waits for the end. */
-		if (namecache_try(&s->names, cf->name, &dm))
-			set_names(f, &dm);
-		f->constant = strpool_intern_memo(&s->model->pool, &w->memo, cf->constant);
-		f->reg = cf->reg;
-		f->stack = cf->stack;
-		f->shared = cf->shared;
-		f->local = cf->local;
-		f->texture = cf->texture;
-		f->surface = cf->surface;
-		f->sampler = cf->sampler;
-		f->max_threads = cf->max_threads;
-		f->min_blocks = UNKNOWN;
-		f->frame = cf->frame;
-		f->stack_why = cf->stack_why;
-		f->callees = cf->callees;
-		f->callees_cut = cf->callees_cut;
-		f->spill_stores = f->spill_loads = UNKNOWN;
-		f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
-		f->code_hash = cf->code_hash;
-		f->max_block = launch_func_max_block(img->arch, f);
-		func_rec_no_amdgpu(f);
-	}
+	for (size_t i = 0; i < c.nfuncs; i++)
+		cubin_row(w, j, &c.funcs[i], &j->funcs[j->nfuncs++]);
 	cubin_free(&c);
 	demangle_rows(s, j);
+	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
+}
+
+void
+scan_job_run(struct worker *w, struct job *j)
+{
+	const uint8_t *elf;
+	size_t elfsize;
+	double t0 = clock_seconds(CLOCK_MONOTONIC), t1, t2;
+
+	if (j->preset || job_image(w, j, &elf, &elfsize) < 0)
+		return;
+	t1 = clock_seconds(CLOCK_MONOTONIC);
+	w->t_decompress += t1 - t0;
+	if (!j->amdgpu) {
+		cubin_rows(w, j, elf, elfsize, t1);
+		return;
+	}
+	amdgpu_rows(w, j, elf, elfsize);
+	t2 = clock_seconds(CLOCK_MONOTONIC);
+	w->t_parse += t2 - t1;
+	demangle_rows(w->scan, j);
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }

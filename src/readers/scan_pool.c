@@ -217,7 +217,6 @@ reclaim(struct worker *w)
 		w->mine_head = w->nmine = 0;
 }
 
-/* One worker: takes batches of consecutive jobs until none is left. */
 /*
  * A worker waiting for the walk, with s->lock held.  It keeps up to its
  * share of buffer meanwhile, but another worker may come to wait for room
@@ -246,99 +245,133 @@ idle_wait(struct scan *s, struct worker *w)
 	}
 }
 
+/*
+ * Far ahead of the gathering: waits, holding no buffer.  The job it waits
+ * for was claimed before any that are pending, and its worker finishes
+ * its batch first.
+ */
+static void
+wait_for_gathering(struct scan *s, struct worker *w)
+{
+	double t;
+
+	if (atomic_load(&s->pending) <= PENDING_LIMIT || atomic_load(&s->inflate_waits))
+		return;
+	t = clock_seconds(CLOCK_MONOTONIC);
+	decompressor_release(&w->dec);
+	pthread_mutex_lock(&s->lock);
+	while (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits))
+		pthread_cond_wait(&s->gathered, &s->lock);
+	pthread_mutex_unlock(&s->lock);
+	w->t_wait_gather += clock_seconds(CLOCK_MONOTONIC) - t;
+}
+
+/*
+ * Caught up with the walk at job first: waits for more, holding no more
+ * than a share meanwhile.  Returns how many jobs are published now; none
+ * past first: the walk is over.
+ */
+static size_t
+wait_for_walk(struct scan *s, struct worker *w, size_t first)
+{
+	double t = clock_seconds(CLOCK_MONOTONIC);
+	size_t avail;
+
+	decompressor_idle(&w->dec);
+	pthread_mutex_lock(&s->lock);
+	atomic_fetch_add(&s->idle, 1);
+	while (atomic_load(&s->published) <= first && !s->walk_done)
+		idle_wait(s, w);
+	atomic_fetch_sub(&s->idle, 1);
+	avail = atomic_load(&s->published);
+	pthread_mutex_unlock(&s->lock);
+	w->t_wait_walk += clock_seconds(CLOCK_MONOTONIC) - t;
+	return avail;
+}
+
+/*
+ * Claims the next batch into *first and *n; 0 when no job is left.
+ * Guided sizes: large while much is published, one job at the end, so
+ * no worker keeps a long tail.
+ */
+static int
+claim_batch(struct scan *s, struct worker *w, size_t *first, size_t *n)
+{
+	*first = atomic_load(&s->next_job);
+	for (;;) {
+		size_t avail = atomic_load(&s->published), batch;
+
+		if (*first >= avail) {
+			if (wait_for_walk(s, w, *first) <= *first)
+				return 0;
+			*first = atomic_load(&s->next_job);
+			continue;
+		}
+		batch = (avail - *first) / ((size_t)__atomic_load_n(&s->nworkers, __ATOMIC_RELAXED) * 4);
+		if (batch < 1)
+			batch = 1;
+		if (batch > s->batch)
+			batch = s->batch;
+		batch = batch_within_bytes(s, *first, batch);
+		if (atomic_compare_exchange_weak(&s->next_job, first, *first + batch)) {
+			*n = batch;
+			return 1;
+		}
+	}
+}
+
+/* Runs the jobs first..last, each formatted when the output is streamed,
+ * and hands them to the gathering. */
+static void
+run_batch(struct scan *s, struct worker *w, size_t first, size_t last)
+{
+	for (size_t i = first; i <= last; i++) {
+		struct job *j = job_at(s, i);
+
+		scan_job_run(w, j);
+		decompressor_settle(&w->dec);
+		if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset) {
+			double t = clock_seconds(CLOCK_MONOTONIC);
+
+			j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
+			w->t_format += clock_seconds(CLOCK_MONOTONIC) - t;
+		}
+		atomic_fetch_add(&s->pending, job_bytes(j));
+		if (j->src != NULL) {
+			scan_source_release(s, j->src);
+			j->src = NULL;
+		}
+		atomic_store(&j->done, 1);
+		atomic_fetch_add(&s->jobs_done, 1);
+	}
+	xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
+	w->mine[w->nmine].first = first;
+	w->mine[w->nmine].last = last;
+	w->nmine++;
+	wake_gathering(s, first, last);
+}
+
+/* One worker: takes batches of consecutive jobs until none is left. */
 static void *
 worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct scan *s = w->scan;
-	size_t first;
+	size_t first, n;
 	double start = clock_seconds(CLOCK_MONOTONIC);
 
 	for (;;) {
-		size_t last, left, batch;
-
 		reclaim(w);
-		if (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits)) {
-			/* Far ahead of the gathering: wait, holding no buffer.
-			 * The job it waits for was claimed before any that are
-			 * pending, and its worker finishes its batch first. */
-			double t = clock_seconds(CLOCK_MONOTONIC);
-
-			decompressor_release(&w->dec);
-			pthread_mutex_lock(&s->lock);
-			while (atomic_load(&s->pending) > PENDING_LIMIT && !atomic_load(&s->inflate_waits))
-				pthread_cond_wait(&s->gathered, &s->lock);
-			pthread_mutex_unlock(&s->lock);
-			w->t_wait_gather += clock_seconds(CLOCK_MONOTONIC) - t;
-		}
-		/* Claim the next batch.  Guided sizes: large while much is
-		 * published, one job at the end, so no worker keeps a long tail. */
-		first = atomic_load(&s->next_job);
-		for (;;) {
-			size_t avail = atomic_load(&s->published);
-
-			if (first >= avail) {
-				/* Caught up with the walk: wait for more, or stop,
-				 * holding no more than a share meanwhile. */
-				double t = clock_seconds(CLOCK_MONOTONIC);
-
-				decompressor_idle(&w->dec);
-				pthread_mutex_lock(&s->lock);
-				atomic_fetch_add(&s->idle, 1);
-				while (atomic_load(&s->published) <= first && !s->walk_done)
-					idle_wait(s, w);
-				atomic_fetch_sub(&s->idle, 1);
-				avail = atomic_load(&s->published);
-				pthread_mutex_unlock(&s->lock);
-				w->t_wait_walk += clock_seconds(CLOCK_MONOTONIC) - t;
-				if (first >= avail) {
-					/* Done: what it holds is another's to take, now,
-					 * not when the scan frees the workers after the
-					 * gathering, which may wait for that other. */
-					decompressor_release(&w->dec);
-					w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
-					return NULL;
-				}
-				first = atomic_load(&s->next_job);
-				continue;
-			}
-			left = avail - first;
-			batch = left / ((size_t)__atomic_load_n(&s->nworkers, __ATOMIC_RELAXED) * 4);
-			if (batch < 1)
-				batch = 1;
-			if (batch > s->batch)
-				batch = s->batch;
-			batch = batch_within_bytes(s, first, batch);
-			if (atomic_compare_exchange_weak(&s->next_job, &first, first + batch))
-				break;
-		}
-		last = first + batch - 1;
-
-		for (size_t i = first; i <= last; i++) {
-			struct job *j = job_at(s, i);
-
-			scan_job_run(w, j);
-			decompressor_settle(&w->dec);
-			if (s->cfg->format != NULL && s->cfg->emit != NULL && j->nfuncs > 0 && !j->preset) {
-				double t = clock_seconds(CLOCK_MONOTONIC);
-
-				j->text = s->cfg->format(&j->img, j->funcs, j->nfuncs, &j->textlen);
-				w->t_format += clock_seconds(CLOCK_MONOTONIC) - t;
-			}
-			atomic_fetch_add(&s->pending, job_bytes(j));
-			if (j->src != NULL) {
-				scan_source_release(s, j->src);
-				j->src = NULL;
-			}
-			atomic_store(&j->done, 1);
-			atomic_fetch_add(&s->jobs_done, 1);
-		}
-		xgrow((void **)&w->mine, &w->capmine, w->nmine + 1, sizeof *w->mine);
-		w->mine[w->nmine].first = first;
-		w->mine[w->nmine].last = last;
-		w->nmine++;
-		wake_gathering(s, first, last);
+		wait_for_gathering(s, w);
+		if (!claim_batch(s, w, &first, &n))
+			break;
+		run_batch(s, w, first, first + n - 1);
 	}
+	/* Done: what it holds is another's to take, now, not when the scan
+	 * frees the workers after the gathering, which may wait for that
+	 * other. */
+	decompressor_release(&w->dec);
+	w->t_alive = clock_seconds(CLOCK_MONOTONIC) - start;
 	return NULL;
 }
 

@@ -63,12 +63,12 @@ inode_key_eq(const void *a, const void *b)
 	return x->dev == y->dev && x->ino == y->ino;
 }
 
-/* Whether the file or directory st was read before; record: remember it
- * now. */
-int
-scan_inode_seen(struct scan *s, const struct stat *st, int record)
+/* Whether the file or directory dev, ino was read before; record:
+ * remember it now. */
+static int
+inode_seen(struct scan *s, uint64_t dev, uint64_t ino, int record)
 {
-	struct inode_key key = { (uint64_t)st->st_dev, (uint64_t)st->st_ino };
+	struct inode_key key = { dev, ino };
 	void **slot;
 
 	if (s->seen == NULL) {
@@ -86,6 +86,12 @@ scan_inode_seen(struct scan *s, const struct stat *st, int record)
 	return 0;
 }
 
+int
+scan_inode_seen(struct scan *s, const struct stat *st, int record)
+{
+	return inode_seen(s, (uint64_t)st->st_dev, (uint64_t)st->st_ino, record);
+}
+
 /* The file shrank while the walk read it (it read zeros past the new end):
  * what it said of those zeros goes, one message stays. */
 static void
@@ -101,19 +107,24 @@ walk_shrank(struct scan *s, struct place *p, size_t diags_before)
 	(void)scan_changed_said(s, p->library);
 }
 
-void
-scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
-    int named, int as_log)
+/* Reads a file: name in dirfd, or fd, the file a probe left open (-1:
+ * none), which it closes. */
+static void
+walk_file(struct scan *s, int dirfd, const char *name, int fd, const char *path,
+    const char *shown, int named, int as_log)
 {
 	struct source *src;
 	struct place p;
 	char err[ERRBUF];
 	size_t diags_before;
 
-	if (!path_selected(s->cfg, shown))
+	if (!path_selected(s->cfg, shown)) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	s->order++;
-	src = scan_source_open(s, dirfd, name, path, err, sizeof err);
+	src = scan_source_open(s, dirfd, name, fd, path, err, sizeof err);
 	if (src == NULL) {
 		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", err);
 		s->stats->unreadable++;
@@ -153,10 +164,31 @@ scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, co
 	scan_source_release(s, src);
 }
 
+void
+scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
+    int named, int as_log)
+{
+	walk_file(s, dirfd, name, -1, path, shown, named, as_log);
+}
+
 static int
 name_cmp(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct walk_entry *)a)->name, ((const struct walk_entry *)b)->name);
+}
+
+/*
+ * A file the probe found to hold nothing spillway reads: what
+ * scan_walk_file does with one, without opening it again: counted in the
+ * order, and remembered, so that a link to it is not read.
+ */
+static void
+walk_nothing(struct scan *s, const char *shown, const struct walk_entry *e)
+{
+	if (!path_selected(s->cfg, shown))
+		return;
+	s->order++;
+	(void)inode_seen(s, e->dev, e->ino, 1);
 }
 
 /* A notice about something the walk does not read. */
@@ -290,19 +322,77 @@ scan_walk_dir(struct scan *s, int dirfd, const char *name, const char *path, con
 	scan_dir(s, fd, path, root, depth);
 }
 
+/* The names in d but . and .., in name order; *n of them. */
+static struct walk_entry *
+list_dir(DIR *d, size_t *n)
+{
+	struct walk_entry *e = NULL;
+	struct dirent *de;
+	size_t cap = 0;
+
+	*n = 0;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		xgrow((void **)&e, &cap, *n + 1, sizeof *e);
+		memset(&e[*n], 0, sizeof *e);
+		e[*n].fd = -1;
+		e[*n].name = xstrdup(de->d_name);
+		e[*n].type = de->d_type;
+		(*n)++;
+	}
+	if (*n > 1)
+		qsort(e, *n, sizeof *e, name_cmp);
+	return e;
+}
+
+/* One name of the directory dir (open as d), by what lstat says it is;
+ * path: its path, taken by the list of links when it is one. */
+static void
+walk_name(struct scan *s, DIR *d, const char *dir, const char *name, char **path,
+    const char *root, int depth)
+{
+	const char *shown = shown_under(*path, root);
+	struct stat st;
+
+	if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		if (errno != ENOENT) {	/* else gone since it was listed */
+			char what[96];
+
+			snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
+			walk_notice(s, shown, what);
+		}
+	} else if (S_ISDIR(st.st_mode) && cmake_check_dir(dir, name))
+		skip_cmake_check(s, dirfd(d), name, shown, depth + 1);
+	else if (S_ISDIR(st.st_mode))
+		scan_walk_dir(s, dirfd(d), name, *path, root, depth + 1, 0);
+	else if (S_ISREG(st.st_mode))
+		scan_walk_file(s, dirfd(d), name, *path, shown, 0, 0);
+	else if (S_ISLNK(st.st_mode)) {
+		xgrow((void **)&s->links, &s->caplinks, s->nlinks + 1, sizeof *s->links);
+		s->links[s->nlinks].path = *path;
+		s->links[s->nlinks].shown = xstrdup(shown);
+		s->nlinks++;
+		*path = NULL;
+	} else
+		walk_notice(s, shown, special_notice(st.st_mode));
+}
+
 /*
  * Walks a directory (open as fd, closed here) in name order, relative to
  * its descriptor, so that no path is too long to open.  Symbolic links are
  * read after the whole tree (scan_walk_links), so that a library and its
- * versioned links are read once, by the library's own name.
+ * versioned links are read once, by the library's own name.  Its regular
+ * files are probed ahead (scan_probe.c): one that holds nothing spillway
+ * reads is not opened again.
  */
 static void
 scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 {
 	DIR *d;
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	struct walk_entry *e;
+	struct probe_dir pd;
+	size_t n;
 
 	d = fdopendir(fd);
 	if (d == NULL) {
@@ -311,44 +401,25 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 		close(fd);
 		return;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		xgrow((void **)&names, &cap, n + 1, sizeof *names);
-		names[n++] = xstrdup(de->d_name);
-	}
-	if (n > 1)
-		qsort(names, n, sizeof *names, name_cmp);
+	e = list_dir(d, &n);
+	scan_probe_dir_begin(s, &pd, dirfd(d), e, n);
 	for (size_t i = 0; i < n; i++) {
-		char *path = xasprintf("%s/%s", dir, names[i]);
-		const char *shown = shown_under(path, root);
-		struct stat st;
+		char *path = xasprintf("%s/%s", dir, e[i].name);
+		enum probe_verdict v = e[i].type == DT_REG ? scan_probe_wait(s, &pd, i) : PROBE_UNKNOWN;
 
-		if (fstatat(dirfd(d), names[i], &st, AT_SYMLINK_NOFOLLOW) != 0) {
-			if (errno != ENOENT) {	/* else gone since it was listed */
-				char what[96];
-
-				snprintf(what, sizeof what, "cannot read: %s", strerror(errno));
-				walk_notice(s, shown, what);
-			}
-		} else if (S_ISDIR(st.st_mode) && cmake_check_dir(dir, names[i]))
-			skip_cmake_check(s, dirfd(d), names[i], shown, depth + 1);
-		else if (S_ISDIR(st.st_mode))
-			scan_walk_dir(s, dirfd(d), names[i], path, root, depth + 1, 0);
-		else if (S_ISREG(st.st_mode))
-			scan_walk_file(s, dirfd(d), names[i], path, shown, 0, 0);
-		else if (S_ISLNK(st.st_mode)) {
-			xgrow((void **)&s->links, &s->caplinks, s->nlinks + 1, sizeof *s->links);
-			s->links[s->nlinks].path = path;
-			s->links[s->nlinks].shown = xstrdup(shown);
-			s->nlinks++;
-			path = NULL;
-		} else
-			walk_notice(s, shown, special_notice(st.st_mode));
+		if (v == PROBE_NOTHING)
+			walk_nothing(s, shown_under(path, root), &e[i]);
+		else if (v == PROBE_READ)
+			walk_file(s, dirfd(d), e[i].name, scan_probe_take_fd(s, &e[i]), path,
+			    shown_under(path, root), 0, 0);
+		else
+			walk_name(s, d, dir, e[i].name, &path, root, depth);
 		free(path);
-		free(names[i]);
 	}
-	free(names);
+	scan_probe_dir_end(s, &pd);
+	for (size_t i = 0; i < n; i++)
+		free(e[i].name);
+	free(e);
 	closedir(d);
 }
 
