@@ -84,4 +84,13 @@ fi
 "$SPILLWAY" --update-allow --allow="$TMP/allow.csv" "$B" >"$TMP/upd" 2>&1
 check "--update-allow: chain_kernel's row measured over its one judged entry" grep -q \
 	'added sep::chain_kernel sm_80: STACK 320 LOCAL 0 (maximum over 1 entries)' "$TMP/upd"
+
+# Where a file's copies are judged, named the same in every run: the first
+# by name of the files that judge them (the entries were in the order of
+# their interned names' addresses, which change from run to run).
+for i in 1 2 3 4 5 6; do
+	"$SPILLWAY" --summary "$CORPUS/build" 2>/dev/null | grep '^rdc_a.o:'
+done | sort -u >"$TMP/rdc_a"
+check "--summary names one file for rdc_a.o's copies in six runs" [ "$(wc -l <"$TMP/rdc_a")" -eq 1 ]
+check "  ...the first by name: librdc.a" grep -q 'judged as the same kernels in librdc.a and other files$' "$TMP/rdc_a"
 finish

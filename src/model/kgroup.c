@@ -291,10 +291,16 @@ kgroup_count(struct kcount_set *s, const struct model *m, const struct vendored_
 		const struct func_rec *f = e[i].f;
 
 		if (e[i].bucket == BUCKET_COPY) {
+			/* The file named is the first by name of those that
+			 * judge them: the entries' order here is the interned
+			 * names' addresses, which differ from run to run. */
 			if (l->copies_in == NULL)
 				l->copies_in = e[i].judged_in;
-			else if (l->copies_in != e[i].judged_in)
+			else if (l->copies_in != e[i].judged_in) {
 				l->copies_spread = 1;
+				if (strcmp(e[i].judged_in, l->copies_in) < 0)
+					l->copies_in = e[i].judged_in;
+			}
 		}
 
 		if (!same_set || p->collapsed != e[i].collapsed) {
