@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes damaged copies of corpus artifacts for tests/truncation-sweep.sh.
+"""Writes damaged copies of corpus artifacts for tests/attacks/truncation-sweep.sh.
 
     python3 tests/attacks/sweep_variants.py CORPUS_BUILD OUTDIR
 

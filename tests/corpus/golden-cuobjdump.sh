@@ -95,7 +95,7 @@ done
 check "cuda118: every artifact of build.sh is there ($n118)" \
 	[ "$n118" -eq "$(sh "$C118/build.sh" --list | grep -c .)" ]
 
-# Real files built elsewhere: tests/golden-extra.sh.
+# Real files built elsewhere: tests/corpus/golden-extra.sh.
 
 # The whole tree at once gives the same rows as file by file, and the same
 # bytes at 1 and 4 workers.

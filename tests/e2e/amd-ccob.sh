@@ -6,7 +6,7 @@
 # a linked library's .hip_fatbin holds them; a host object whose
 # .hip_fatbin holds one; and one clang-offload-bundler 19 wrote.  Every --list row equals the uncompressed
 # bundle's (object's), the library column aside.  The hostile ones are in
-# tests/attack-amdgpu.sh.
+# tests/attacks/attack-amdgpu.sh.
 . "${srcdir:-.}/tests/lib/lib.sh"
 AMD="$CORPUS/amd/build"
 CCOB="$CORPUS/amd/ccob"

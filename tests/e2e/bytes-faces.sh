@@ -91,7 +91,7 @@ for bad in nan inf 1e3 0x10G -1G "1 G" " 1G" 1PB 1GiBx 1..2G 9223372036854775807
 done
 
 # The browser: its Build view prints the sizes --summary prints, its Check
-# view the --check lines, budget echo included.  In tmux, as tests/tui.sh.
+# view the --check lines, budget echo included.  In tmux, as tests/e2e/tui.sh.
 TUI_OPTIONAL=1 . "${srcdir:-.}/tests/lib/tui-lib.sh"
 if [ -n "$TUI_MISSING" ]; then
 	echo "# tmux missing: the browser's faces not compared"
