@@ -73,6 +73,7 @@ test_one_entry(void **state)
 	struct seen s = { 0 };
 	char arch[16];
 
+	(void)state;
 	assert_int_equal(fatbin_walk(buf, n, on_entry, on_error, &s), 0);
 	assert_int_equal(s.entries, 1);
 	assert_int_equal(s.errors, 0);
@@ -90,6 +91,7 @@ test_two_containers_with_padding(void **state)
 	size_t n = make_container(buf);
 	struct seen s = { 0 };
 
+	(void)state;
 	memset(buf + n, 0, 8);			/* linker padding */
 	memcpy(buf + n + 8, buf, n);
 	assert_int_equal(fatbin_walk(buf, 2 * n + 8, on_entry, on_error, &s), 0);
@@ -103,6 +105,7 @@ test_payload_past_end(void **state)
 	size_t n = make_container(buf);
 	struct seen s = { 0 };
 
+	(void)state;
 	put64(buf + 24, UINT64_MAX);
 	assert_int_equal(fatbin_walk(buf, n, on_entry, on_error, &s), 1);
 	assert_int_equal(s.entries, 0);
@@ -118,6 +121,7 @@ test_container_cut_short(void **state)
 	size_t n = make_container(buf);
 	struct seen s = { 0 };
 
+	(void)state;
 	assert_int_equal(fatbin_walk(buf, n - 20, on_entry, on_error, &s), 1);
 	assert_int_equal(s.errors, 1);
 	assert_int_equal(s.error_offset, 8);
@@ -130,6 +134,7 @@ test_bad_magic(void **state)
 	size_t n = make_container(buf);
 	struct seen s = { 0 };
 
+	(void)state;
 	buf[0] = 0x51;
 	assert_int_equal(fatbin_walk(buf, n, on_entry, on_error, &s), 1);
 	assert_int_equal(s.error_offset, 0);
@@ -143,6 +148,7 @@ test_compressed_size_checked(void **state)
 	size_t n = make_container(buf);
 	struct seen s = { 0 };
 
+	(void)state;
 	put64(buf + 16 + 40, 0x11 | FATBIN_FLAG_ZSTD);
 	put32(buf + 16 + 16, 9);		/* more than the 8 stored bytes */
 	assert_int_equal(fatbin_walk(buf, n, on_entry, on_error, &s), 1);

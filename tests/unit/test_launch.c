@@ -114,10 +114,11 @@ static void
 stem_of(const char *file, char *out, size_t size)
 {
 	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	size_t n = strlen(base);
+	size_t n;
 
 	assert_true(n < size);	/* a name cut short would have another stem */
 	snprintf(out, size, "%s", base);
+	n = strlen(out);	/* what was kept, should the name not fit */
 	for (size_t i = 0; i + 1 < n; i++)
 		if (out[i] == '.' && ((out[i + 1] >= '0' && out[i + 1] <= '9') ||
 		    strncmp(out + i + 1, "sm_", 3) == 0)) {
@@ -141,7 +142,7 @@ from_file(const char *stem, const char *library)
 static size_t
 compare_row(const char *file, const char *fn, int regs, int maxt, int shared, const char *occ)
 {
-	char stem[256];
+	char stem[1024];	/* as long as the row's file field, so never cut */
 	size_t matched = 0;
 
 	stem_of(file, stem, sizeof stem);

@@ -841,6 +841,7 @@ test_labels(void **state)
 	char buf[512];
 	uint64_t d = vm_label_diff(a, b);
 
+	(void)state;
 	assert_int_equal(d, (1u << 1) | (1u << 3) | (1u << 6));
 	vm_label_format(a, d, buf, sizeof buf);
 	assert_true(strncmp(buf, "<512, 5, 3 | float, 6, 3, 3, false, 512> (int, int, int,", 56) == 0);
