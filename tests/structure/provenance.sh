@@ -52,13 +52,12 @@ grep -E '(^|/)(CMakeLists\.txt|CMakeCache\.txt|ggml\.sh)$|(^|/)CMakeFiles/|Compi
 	grep -vxE 'data/ci/CMakeLists\.txt|tests/corpus/sepcomp/CMakeLists\.txt' >"$TMP/recipes"
 sed 's/^/    a recipe or build tree of another project: /' "$TMP/recipes"
 check "no CMake project or build tree but data/ci's snippet and the corpus's sepcomp" [ ! -s "$TMP/recipes" ]
-# Scripts that fetch another project's code to build it.
-xargs grep -lE 'FetchContent|ExternalProject_Add|git clone|git submodule add' <"$TMP/files" 2>/dev/null |
-	grep -vxE 'tests/structure/provenance\.sh' >"$TMP/fetchers"
-# .ci/run clones this repository itself (git clone -q . DIR): that is ours.
-for f in $(cat "$TMP/fetchers"); do
-	grep -E 'FetchContent|ExternalProject_Add|git clone|git submodule add' "$f" | grep -qvE 'git clone -q \. ' && echo "$f"
-done >"$TMP/fetching"
+# Scripts that fetch another project's code to build it: one grep over
+# every file, its lines kept.  .ci/run clones this repository itself
+# (git clone -q . DIR): that is ours.
+xargs grep -aHE 'FetchContent|ExternalProject_Add|git clone|git submodule add' <"$TMP/files" 2>/dev/null |
+	grep -vE '^tests/structure/provenance\.sh:' | grep -vE '^[^:]*:.*git clone -q \. ' |
+	cut -d: -f1 | sort -u >"$TMP/fetching"
 sed 's/^/    fetches code to build: /' "$TMP/fetching"
 check "no script fetches another project's code" [ ! -s "$TMP/fetching" ]
 
