@@ -9,7 +9,7 @@
 # sources file of its own (the machine's Debian mirror, suite bookworm,
 # component non-free) and keeps its lists in the cache.
 # Not in make check (about 750 MB to fetch the first time, 2.5 GB unpacked):
-#   make cuda118        or        SPILLWAY=./spillway sh tests/corpus/cuda118.sh
+#   make cuda118        or        SPILLWAY=./spillway sh tests/corpus/golden-cuda118.sh
 # Exit 77 only when the packages cannot be had (no apt, no network, not an
 # x86-64 machine, no CUDA 11.8 in the archive).
 # $SPILLWAY_CUDA118_PACKAGES overrides the library packages compared;
