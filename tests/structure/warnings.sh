@@ -8,10 +8,10 @@
 # -I and -D; a false positive is suppressed on its line with the reason
 # (/* cppcheck-suppress ID ; why */).  Without cppcheck the test is skipped
 # once the compiler's part has passed.
-. "${srcdir:-.}/tests/lib.sh"
+. "${srcdir:-.}/tests/lib/lib.sh"
 
 if [ -z "${SPW_COMPILE:-}" ]; then
-	echo "SPW_COMPILE is not set: run me as make check TESTS=tests/warnings.sh"
+	echo "SPW_COMPILE is not set: run me as make check TESTS=tests/structure/warnings.sh"
 	exit 77
 fi
 WFLAGS="-fsyntax-only -Wconversion -Wsign-conversion -Werror"
