@@ -6,7 +6,7 @@
  * input, must read back as the same rows: the writer writes only what the
  * reader takes.
  *
- * The mutator makes what the attack round made (tests/attacks/allow):
+ * The mutator makes what the attack round made (tests/attacks/repro/allow):
  * BOMs, CRLF, comments holding quotes, notes over several lines, columns
  * reordered or in capitals, rows short or long, sms of every shape,
  * numbers with signs and blanks, NUL bytes, open quotes, files cut short;

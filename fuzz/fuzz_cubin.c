@@ -3,7 +3,7 @@
  * Fuzz target: one device ELF through cubin_read (section table, symbols,
  * .nv.info records, relocations, notes), and the bytes as a bare .nv.info
  * record list.  Its mutator knows the ELF layout and makes what the attack
- * round's generators make (tests/attacks/tools/gen_cubin.py, gen_overlap.py):
+ * round's generators make (tests/attacks/repro/tools/gen_cubin.py, gen_overlap.py):
  * header fields and section sizes set to the values at the edges, a table
  * cut, name offsets past the name table, section headers copied over one
  * region; and what a reader could drop without a word:

@@ -5,7 +5,7 @@
  * the names through the escaping every face shares.  The printed forms
  * must stay within DEMANGLED_MAX, and an escaped name hold no control byte.
  *
- * The mutator makes what tests/attacks/tools makes: demangler bombs
+ * The mutator makes what tests/attacks/repro/tools makes: demangler bombs
  * (substitutions that refer twice to the one before; pack expansions over
  * a doubling pattern, which print nothing), nvcc's decorations, and names
  * with control characters, stray bytes, C1 and bidi characters.

@@ -76,7 +76,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 }
 
 /*
- * A structure-aware mutator: the kinds of input tests/attacks/tools/bomb.py
+ * A structure-aware mutator: the kinds of input tests/attacks/repro/tools/bomb.py
  * and gen_fatbin.py make.  Size fields of an entry set to the values at
  * the edges (0, an ELF header, the container, the limit of one image,
  * 2^32 - 1), an entry copied until the buffer is full (a flood of bad

@@ -5,7 +5,7 @@
  * whose last line has no newline never imports cleanly, and a file of any
  * number of bad rows says at most a dozen things.
  *
- * The mutator makes what the attack round made (tests/attacks/csv): files
+ * The mutator makes what the attack round made (tests/attacks/repro/csv): files
  * cut at any byte, a byte-order mark, CRLF, hostile numbers and sms, rows
  * a field short or long, header columns doubled or unknown, open quotes,
  * NUL bytes, one bad row followed by many good ones.

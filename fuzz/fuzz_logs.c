@@ -44,7 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 /*
  * A structure-aware mutator: half the time libFuzzer's own byte moves,
- * else a log of one kind built as tests/attack-logs.sh's generators build
+ * else a log of one kind built as tests/attacks/attack-logs.sh's generators build
  * them, with sizes and numbers drawn near the edges: many jobs all at
  * once in a .ninja_log (ties of start and end, int64 edges, negatives),
  * ptxas entries left open then closed by Used lines (A+B smem near 2^31),

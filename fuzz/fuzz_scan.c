@@ -37,7 +37,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 /*
  * A structure-aware mutator for ar archives, the kinds of input
- * tests/attacks/tools/gen_ar.py makes: a member's size field set to what
+ * tests/attacks/repro/tools/gen_ar.py makes: a member's size field set to what
  * the archive does not hold (or to no number), a BSD "#1/N" long name
  * whose length runs past the member, a GNU "/N" name past the long-name
  * table, a thin archive's magic, a member header's end marker broken.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Demangler bombs, as the attack round made them
- * (tests/attacks/names/demangle-bomb-N): the fuzz target's mutator and the
+ * (tests/attacks/repro/names/demangle-bomb-N): the fuzz target's mutator and the
  * unit tests build them alike.
  */
 #ifndef SPILLWAY_FUZZ_NAMEBOMBS_H

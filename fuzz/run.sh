@@ -29,7 +29,7 @@ fuzz_one() {
 	t=$1 n=$2
 	dict= regress=
 	[ -f "$srcdir/fuzz/$t.dict" ] && dict="-dict=$srcdir/fuzz/$t.dict"
-	[ -d "$srcdir/tests/fuzz-regress/$t" ] && regress="$srcdir/tests/fuzz-regress/$t"
+	[ -d "$srcdir/tests/attacks/fuzz-regress/$t" ] && regress="$srcdir/tests/attacks/fuzz-regress/$t"
 	# Seeds are read from the source tree; new inputs go to the scratch copy.
 	ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0} \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

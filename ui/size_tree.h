@@ -5,7 +5,7 @@
  * code_bytes summed), then instantiation (one mangled name), each level
  * sorted by bytes, largest first, with its share of the line above.
  * Its items in the tree widget (tree.h), which expands and collapses
- * them: node i is nodes[i].  Plain C, no curses (tests/test_viewmodel.c).
+ * them: node i is nodes[i].  Plain C, no curses (tests/unit/test_viewmodel.c).
  */
 #ifndef SPILLWAY_SIZE_TREE_H
 #define SPILLWAY_SIZE_TREE_H

@@ -4,8 +4,8 @@
  * expand and collapse, the rows they leave shown, and the marks each row
  * is drawn with.  A view gives only its items: it adds a node per item
  * and keeps what the node stands for beside it, at the same index; the
- * widget keeps the shape.  Plain C, no curses (tests/test_tui2.c,
- * tests/test_viewmodel.c); tui_tree.c lights its rows on the screen.
+ * widget keeps the shape.  Plain C, no curses (tests/unit/test_tui2.c,
+ * tests/unit/test_viewmodel.c); tui_tree.c lights its rows on the screen.
  */
 #ifndef SPILLWAY_TREE_H
 #define SPILLWAY_TREE_H

@@ -197,8 +197,8 @@ print_completion(struct options *o, const char *arg)
  * Every long option, once: what it sets and how, its help, and what the
  * shells offer for it.  An entry whose help is NULL is parsed but not yet
  * offered: --help lists only what works, and the man page documents
- * exactly the entries that have help text (tests/man.sh); the completion
- * scripts offer the same (tests/completion.sh).  Short options are the
+ * exactly the entries that have help text (tests/structure/man.sh); the completion
+ * scripts offer the same (tests/e2e/completion.sh).  Short options are the
  * entries whose val is a letter.
  */
 static const struct option_doc option_docs[] = {

@@ -3,7 +3,7 @@
  * The command line, parsed once into one struct that main.c reads: it
  * fills each layer's own configuration from it (the scanner's, the
  * judge's, the report's, the browser's), and no other module includes
- * this header (tests/layers.sh).
+ * this header (tests/structure/layers.sh).
  * The option table in options.c is the single list of long options;
  * --help is printed from it and man/spillway.1 documents each entry.
  */

@@ -80,7 +80,7 @@ option_short(const struct option_doc *d)
 }
 
 /* The table as options.c hands it to the writers below (which call
- * nothing of options.c: tests/callgraph.sh). */
+ * nothing of options.c: tests/structure/callgraph.sh). */
 struct option_table {
 	const struct option_doc	*v;		/* the modes' options */
 	size_t			 n;

@@ -6,7 +6,7 @@
  * it.  Everything else reads this table: the option parser, --help and
  * the completion scripts make each rule's option from its row
  * (src/cli/options.c); the JSON verdict, JUnit and GitHub annotations
- * name findings by it; the judge runs the rows in order; tests/test_rules.c
+ * name findings by it; the judge runs the rows in order; tests/unit/test_rules.c
  * holds the JSON schema and the man page to it.  HACKING.md says how to
  * add one.
  */

@@ -7,9 +7,9 @@
  *  - its id in enum column_id below, and its entry in columns[]
  *    (src/model/columns.c), .csv_optional when appended (older lists lack it);
  *  - the code that fills its field in struct func_rec (a reader);
- *  - its property in data/schema/list.schema.json (tests/test_columns.c
+ *  - its property in data/schema/list.schema.json (tests/unit/test_columns.c
  *    holds the schema's keys and types to the table);
- *  - its line in spillway-list(5) (tests/columns.sh holds the page to
+ *  - its line in spillway-list(5) (tests/e2e/columns.sh holds the page to
  *    --list's header).
  * A column the browser shows or the baseline compares also takes its
  * place in enum column_browser or enum column_compared: the counts the

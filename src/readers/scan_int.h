@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the scan's files share, and nothing outside them includes.  Calls
- * go one way (tests/callgraph.sh):
+ * go one way (tests/structure/callgraph.sh):
  *
  *   scan.c         the public entry points: sets a scan up, walks each
  *                  path, lets the workers finish

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * How a spillway run ends, the same in every mode (spillway(1), EXIT
- * STATUS; tests/test_exitstatus.c holds the page to exit_statuses[]).
+ * STATUS; tests/unit/test_exitstatus.c holds the page to exit_statuses[]).
  * 77 and 99 are the automake test harness's skip and hard error, so that
  * --check drops into make check and ctest unchanged.  spillway record
  * leaves with its command's status instead (record.h).

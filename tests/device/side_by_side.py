@@ -9,7 +9,7 @@ environment: SPILLWAY (command, may hold arguments), CUOBJDUMP, JOBS
 Finds the regular files under the ROOTs that spillway finds SASS in (one
 of each content), then for each: `spillway --list FILE` alone (timed, one
 file at a time) and `cuobjdump --dump-resource-usage FILE` (timed per file,
-JOBS at once), and compares the two as tests/golden_compare.py does (every
+JOBS at once), and compares the two as tests/corpus/golden_compare.py does (every
 row: sm, function, REG, STACK, SHARED, LOCAL, CONSTANT banks, TEXTURE,
 SURFACE, SAMPLER; unlisted rows counted apart, REG left out for entries of
 non-default visibility: spillway(1) DIFFERENCES FROM CUOBJDUMP).  In a file

@@ -21,7 +21,7 @@
 #                             bundle (CCOB v2, zstd) in .hip_fatbin
 #   golden/spill_v5.occupancy.txt clang 19's occupancy remark for each
 #   golden/*.notes.txt        llvm-readelf --notes of every code object
-#                             (tests/golden_amdgpu.py notes)
+#                             (tests/corpus/golden_amdgpu.py notes)
 # and the fuzz seeds of fuzz/corpus/amdgpu from tiny.hip.
 set -eu
 cd "$(dirname "$0")"
@@ -61,7 +61,7 @@ if command -v clang-19 >/dev/null && [ -x /usr/lib/llvm-19/bin/ld.lld ]; then
 	v5="spill_v5.o spill_v5_ccob.o"
 fi
 for f in spill_hip.o spill_hip.hipfb spill_hip.gfx906.co libspill_hip.a tiny_v3.o spill_cdna.o $v5; do
-	python3 ../../golden_amdgpu.py notes "build/$f" >"golden/$f.notes.txt"
+	python3 ../golden_amdgpu.py notes "build/$f" >"golden/$f.notes.txt"
 done
 
 seeds=../../../fuzz/corpus/amdgpu

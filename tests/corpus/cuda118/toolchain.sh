@@ -5,7 +5,7 @@
 # ${SPILLWAY_CUDA118_CACHE:-$HOME/.cache/spillway-cuda118}/nvcc), without
 # installing anything: apt reads a sources file of its own (the machine's
 # Debian mirror, suite bookworm, components main and non-free, like
-# tests/cuda118.sh),
+# tests/corpus/golden-cuda118.sh),
 # apt-get download fetches the packages and dpkg-deb unpacks them.  nvcc
 # 11.8 in /usr/bin would shadow the CUDA 13 nvcc that the rest of the tests
 # use, hence a prefix of its own:
