@@ -320,6 +320,8 @@ html_write(FILE *f, const struct rdoc *d, int top, int64_t max_bytes)
 	char *toc = NULL;
 	size_t toc_len = 0;
 
+	if (max_bytes < 0)
+		max_bytes = HTML_DEFAULT_MAX_BYTES;
 	if ((p.toc = open_memstream(&toc, &toc_len)) == NULL)
 		return -1;
 	md_pieces(d, top, max_bytes, html_piece, &p);

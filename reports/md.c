@@ -306,6 +306,12 @@ rows_cap(const struct rdoc *d, size_t top, int64_t max_bytes)
 	for (size_t i = 0; i < d->n; i++)
 		if (d->v[i].table && d->v[i].table->nrows > hi)
 			hi = d->v[i].table->nrows;
+	/* A table that kept fewer rows than it has: more than those never
+	 * fit the budget its rows were kept for (rdoc.h: keep_bytes). */
+	for (size_t i = 0; i < d->n; i++)
+		if (d->v[i].table && rtable_kept(d->v[i].table) < d->v[i].table->nrows &&
+		    rtable_kept(d->v[i].table) < hi)
+			hi = rtable_kept(d->v[i].table);
 	if (max_bytes < 0 || rendered_size(d, top, hi) <= (uint64_t)max_bytes)
 		return hi;
 	/* The most rows per table that fit: the size grows with the cap. */

@@ -47,6 +47,7 @@ rdoc_table(struct rdoc *d, const char *section)
 	struct rblock *b = add(d, RB_TABLE, section);
 
 	b->table = xcalloc(1, sizeof *b->table);
+	b->table->keep_bytes = d->keep_bytes;
 	return b->table;
 }
 
@@ -92,6 +93,20 @@ text_copy(struct rtable *t, const char *s, size_t n)
 	return p;
 }
 
+/* The rows a table keeps: one more than keep_bytes holds at the least a
+ * row takes, so that a cap past them never fits (md.c's rows_cap). */
+static size_t
+keep_rows(const struct rtable *t)
+{
+	size_t shown = 0;
+
+	if (t->keep_bytes == 0)
+		return SIZE_MAX;
+	for (size_t c = 0; c < t->ncols; c++)
+		shown += !(t->flags[c] & RC_CSV_ONLY);
+	return t->keep_bytes / RDOC_ROW_BYTES(shown) + 1;
+}
+
 static void
 put(struct rtable *t, const char *s, size_t n)
 {
@@ -99,9 +114,14 @@ put(struct rtable *t, const char *s, size_t n)
 
 	if (t->ncols == 0)
 		return;
-	xgrow((void **)&t->cells, &cap, t->filled + 1, sizeof *t->cells);
-	t->caprows = cap / t->ncols;
-	t->cells[t->filled++] = text_copy(t, s, n);
+	if (t->filled == 0)
+		t->keep = keep_rows(t);
+	if (t->filled / t->ncols < t->keep) {
+		xgrow((void **)&t->cells, &cap, t->stored + 1, sizeof *t->cells);
+		t->caprows = cap / t->ncols;
+		t->cells[t->stored++] = text_copy(t, s, n);
+	}
+	t->filled++;
 	t->nrows = (t->filled + t->ncols - 1) / t->ncols;
 }
 
@@ -146,7 +166,13 @@ rtable_at(const struct rtable *t, size_t row, size_t col)
 {
 	size_t i = row * t->ncols + col;
 
-	return i < t->filled ? t->cells[i] : "";
+	return i < t->stored ? t->cells[i] : "";
+}
+
+size_t
+rtable_kept(const struct rtable *t)
+{
+	return t->ncols ? (t->stored + t->ncols - 1) / t->ncols : 0;
 }
 
 void

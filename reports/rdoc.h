@@ -28,8 +28,12 @@ struct rtable {
 	char		**cols;
 	uint8_t		 *flags;
 	size_t		  ncols;
-	const char	**cells;	/* nrows * ncols, in text */
-	size_t		  nrows, caprows, filled;
+	const char	**cells;	/* kept rows * ncols, in text */
+	size_t		  nrows, caprows, filled;	/* rows and cells counted */
+	/* Cells kept: past keep rows, a row is counted, not kept (the
+	 * rdoc's keep_bytes; 0: every row kept). */
+	size_t		  stored, keep;
+	size_t		  keep_bytes;
 	/* The cells' text, one after another in blocks: a cell is a few
 	 * bytes, and a malloc'd string of its own cost 32 and more (500,000
 	 * kernels' tables: 430 MB). */
@@ -48,7 +52,17 @@ struct rblock {
 struct rdoc {
 	struct rblock	*v;
 	size_t		 n, cap;
+	/* Set before the first table: the Markdown budget its writer holds
+	 * to (0: none, every row kept).  A table keeps only the rows that
+	 * could fit it, as each Markdown row takes at least RDOC_ROW_BYTES,
+	 * and counts the others for its "…and N more rows" line: 500,000
+	 * kernels' tables held every row for a page that shows 5,000. */
+	size_t		 keep_bytes;
 };
+
+/* The fewest bytes a Markdown table row of ncols shown columns takes:
+ * "|", then " " + a cell of one byte at least + " |" each, then "\n". */
+#define RDOC_ROW_BYTES(ncols)	(2 + 3 * (size_t)(ncols))
 
 void	rdoc_heading(struct rdoc *, const char *section, const char *text);
 void	rdoc_para(struct rdoc *, const char *section, const char *fmt, ...)
@@ -61,6 +75,8 @@ void	rtable_cell(struct rtable *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	rtable_num(struct rtable *, int64_t v);	/* < 0: unknown */
 const char *rtable_at(const struct rtable *, size_t row, size_t col);
+/* The rows kept, those rtable_at gives: nrows unless keep_bytes cut it. */
+size_t	rtable_kept(const struct rtable *);
 void	rdoc_free(struct rdoc *);
 
 #endif

@@ -45,7 +45,7 @@ const size_t report_nsections = sizeof report_sections / sizeof report_sections[
 static int
 write_markdown(FILE *f, const struct rdoc *d, const struct report_config *c)
 {
-	md_write(f, d, c->top, c->max_bytes >= 0 ? c->max_bytes : MD_DEFAULT_MAX_BYTES);
+	md_write(f, d, c->top, (int64_t)d->keep_bytes);
 	return 0;
 }
 
@@ -60,20 +60,22 @@ write_csv(FILE *f, const struct rdoc *d, const struct report_config *c)
 static int
 write_html(FILE *f, const struct rdoc *d, const struct report_config *c)
 {
-	return html_write(f, d, c->top, c->max_bytes);
+	return html_write(f, d, c->top, (int64_t)d->keep_bytes);
 }
 
-/* The formats of --report=FORMAT, and their writers. */
+/* The formats of --report=FORMAT, their writers, and the Markdown they
+ * keep under unless --max-bytes says otherwise (-1: every row). */
 static const struct report_writer {
 	const char		*name;
 	enum report_format	 format;
 	int			 (*write)(FILE *, const struct rdoc *, const struct report_config *);
+	int64_t			 max_bytes;
 } report_writers[] = {
-	{ "markdown", REPORT_MARKDOWN, write_markdown },
-	{ "csv", REPORT_CSV, write_csv },
-	{ "html", REPORT_HTML, write_html },
-	{ "json", REPORT_JSON, NULL },	/* the verdict: report_write */
-	{ "trace", REPORT_TRACE, NULL },	/* the build laid out: trace.h */
+	{ "markdown", REPORT_MARKDOWN, write_markdown, MD_DEFAULT_MAX_BYTES },
+	{ "csv", REPORT_CSV, write_csv, -1 },	/* never shortened */
+	{ "html", REPORT_HTML, write_html, HTML_DEFAULT_MAX_BYTES },
+	{ "json", REPORT_JSON, NULL, -1 },	/* the verdict: report_write */
+	{ "trace", REPORT_TRACE, NULL, -1 },	/* the build laid out: trace.h */
 };
 #define NWRITERS (sizeof report_writers / sizeof report_writers[0])
 
@@ -237,6 +239,10 @@ report_write(FILE *f, const struct report_config *c, const struct model *m,
 
 		return rjson_write_verdict(f, m, judged != NULL ? judged : &none);
 	}
+	/* The tables keep only the rows the writer's budget can show. */
+	for (size_t i = 0; i < NWRITERS; i++)
+		if (report_writers[i].format == c->format && report_writers[i].max_bytes >= 0)
+			d.keep_bytes = (size_t)(c->max_bytes >= 0 ? c->max_bytes : report_writers[i].max_bytes);
 	report_build(&d, c, m, baseline, judged);
 	for (size_t i = 0; i < NWRITERS; i++)
 		if (report_writers[i].format == c->format)

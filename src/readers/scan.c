@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libelf.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,12 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	for (size_t c = 0; c < JOB_CHUNKS && s->chunks[c] != NULL; c++)
 		free(s->chunks[c]);
 	free(s->chunks);
+	/* Each worker parsed its images in an arena of its own, freed now
+	 * but kept by the allocator: past 100,000 kernels a file, 60 MB an
+	 * image.  Handed back, so that the mode's own work (the report's
+	 * tables, the browser's trees) reuses those pages rather than
+	 * adding to them (500,000 kernels: --report 540 MB, 360 MB after). */
+	malloc_trim(0);
 }
 
 int

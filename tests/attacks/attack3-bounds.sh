@@ -78,16 +78,26 @@ rm -f rec.log alt.log
 # --- --report=html of 100,000 kernels held the document five times over
 # (its Markdown, cmark's tree, the HTML, the decorated body, the contents):
 # 890 MB, and under ulimit -v 400000 "out of memory".  The page is written
-# a piece of the Markdown at a time.
+# a piece of the Markdown at a time.  Every row is on the page with a
+# --max-bytes that takes them all (1 TiB).
 $GEN kernels k.cubin 100000
-cpu_bounded 0 "--report=html: 100,000 kernels" "$SPILLWAY" --report=html -o r.html k.cubin
+cpu_bounded 0 "--report=html: 100,000 kernels" "$SPILLWAY" --report=html --max-bytes=1099511627776 -o r.html k.cubin
 check "--report=html: every kernel on the page" [ "$(grep -c '<td><code>kern_' r.html)" -ge 100000 ]
 check "--report=html: one page, whole" sh -c "tail -1 r.html | grep -qx '</html>'"
 if [ "$SANITIZED" = 0 ]; then	# ASan's shadow memory does not fit a ulimit -v
 	cpu_bounded 0 "--report=html: 100,000 kernels under ulimit -v 400000" \
-		sh -c "ulimit -v 400000; exec '$SPILLWAY' --report=html -o r2.html k.cubin"
+		sh -c "ulimit -v 400000; exec '$SPILLWAY' --report=html --max-bytes=1099511627776 -o r2.html k.cubin"
 	check "--report=html: the same page under ulimit -v" cmp -s r.html r2.html
 fi
-rm -f k.cubin r.html r2.html
+# By default the page keeps its Markdown under 1 MiB: a few MB that a
+# browser opens at once, each table cut saying where its other rows are
+# (it was 43 MB).
+cpu_bounded 0 "--report=html: 100,000 kernels, the default page" "$SPILLWAY" --report=html -o r3.html k.cubin
+check "--report=html: the default page under 4 MB ($(stat -c %s r3.html) bytes)" \
+	[ "$(stat -c %s r3.html)" -lt 4000000 ]
+check "--report=html: a table cut says that --report=csv lists every row" \
+	grep -q "…and [0-9]* more rows (<code>spillway --report=csv</code> lists every row)" r3.html
+check "--report=html: the default page, whole" sh -c "tail -1 r3.html | grep -qx '</html>'"
+rm -f k.cubin r.html r2.html r3.html
 
 finish

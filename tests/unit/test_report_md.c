@@ -90,10 +90,12 @@ weird_model(struct model *m)
 	}
 }
 
+/* keep: the rdoc's keep_bytes, the rows its tables keep (0: all). */
 static char *
-render(const struct model *m, const struct report_config *o, int64_t max_bytes, size_t *len)
+render_kept(const struct model *m, const struct report_config *o, int64_t max_bytes,
+    size_t keep, size_t *len)
 {
-	struct rdoc d = { 0 };
+	struct rdoc d = { .keep_bytes = keep };
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
 
@@ -103,6 +105,12 @@ render(const struct model *m, const struct report_config *o, int64_t max_bytes, 
 	fclose(f);
 	rdoc_free(&d);
 	return buf;
+}
+
+static char *
+render(const struct model *m, const struct report_config *o, int64_t max_bytes, size_t *len)
+{
+	return render_kept(m, o, max_bytes, 0, len);
 }
 
 /* Text of a cell: its text and code literals, raw HTML tags left out. */
@@ -343,6 +351,18 @@ test_max_bytes(void **state)
 	assert_int_equal(sscanf(s, "…and %zu more", &more), 1);
 	assert_int_equal(rows + more, 400);
 	parsed_free(&p);
+	/* Tables that keep only the rows the budget can show, the others
+	 * counted: the same bytes, "…and N more" included. */
+	for (size_t keep = 6144; keep <= 6144 * 4; keep *= 4) {
+		size_t klen;
+		char *kept = render_kept(&m, &o, (int64_t)keep, keep, &klen);
+		char *all = render(&m, &o, (int64_t)keep, &len);
+
+		assert_int_equal(klen, len);
+		assert_memory_equal(kept, all, len);
+		free(kept);
+		free(all);
+	}
 	free(md);
 
 	/* --top folds the rows past N into <details>, still whole tables. */
