@@ -522,6 +522,8 @@ judge_occupancy_growth(const struct model *now, const struct model *base, long l
 		f = verdict_last(v);
 		f->rule = RULE_OCCUPANCY;
 		f->entry = pn[i].entry;
+		/* The drop, in points of percent, as the text rounds them. */
+		judge_figures(v, (double)(was - is) / 10.0, (double)limit, "percent");
 		f->library = now->images[now->funcs[pn[i].entry].image].library;
 	}
 	free(pn);
