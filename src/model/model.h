@@ -118,8 +118,8 @@ struct func_rec {
 	 * max_threads the max flat workgroup size. */
 	int32_t		 agpr, sgpr, vgpr_spill, sgpr_spill, wavefront;
 	/* Its own source line, where the image carries line tables (nvcc
-	 * -lineinfo or -G): the file as the table names it (relative to the
-	 * compile's folder when under it), interned; NULL, 0 unknown. */
+	 * -lineinfo or -G: src/readers/linetable.c): the file as the table
+	 * names it (nvcc: absolute), interned; NULL, 0 unknown. */
 	const char	*src_file;
 	int32_t		 src_line;
 };
