@@ -60,6 +60,12 @@ check "each finding's fields: the figure and limit, the allowance row's kernel, 
 	python3 "$TMP/fields.py" "$TMP/fields.json" "$TMP/allow.csv"
 check "--report=json with those fields validates" \
 	python3 "$srcdir/tests/json_check.py" report "$SCHEMA/report.schema.json" "$TMP/fields.json" "$TMP/fields.out"
+check "--max-local-reserve's findings: the reservation in bytes over the limit in bytes" sh -c \
+	'"$1" --report=json --allow="$2/spill-allow.csv" --max-local-reserve=1MiB "$2" | python3 -c "
+import json, sys
+fs = [f for f in json.load(sys.stdin)[\"findings\"] if f[\"rule\"] == \"max-local-reserve\"]
+sys.exit(0 if fs and all(f[\"unit\"] == \"bytes\" and f[\"limit\"] == 1048576 and f[\"measured\"] > 1048576 for f in fs) else 1)"' \
+	sh "$SPILLWAY" "$EX"
 expect_status 1 "--check --format=json: the exit of the gate" "$SPILLWAY" --check --format=json $gate "$EX"
 check "--check --format=json prints --report=json's object, byte for byte" cmp "$TMP/out" "$TMP/report.json"
 expect_status 2 "--format with --summary is refused" "$SPILLWAY" --summary --format=json "$EX"
