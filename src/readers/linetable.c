@@ -136,7 +136,7 @@ linetable_read(Elf *elf, size_t line_sec, struct cubin *c, struct strpool *pool)
 	void *orig;
 	Dwarf *dw;
 	Dwarf_Off off = 0, next;
-	Dwarf_CU *cu;
+	Dwarf_CU *cu = NULL;	/* to start; then the one each table needed */
 	Dwarf_Lines *lines;
 	size_t nlines;
 
