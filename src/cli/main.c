@@ -422,8 +422,8 @@ static void
 github_summary(const struct run *r, const char *path, const char *word, const char *rest)
 {
 	struct report_config c;
-	char *text = NULL, err[512];
-	size_t len = 0;
+	char *text = NULL, *head = xasprintf("**%s**%s\n\n", word, rest), err[512];
+	size_t len = 0, hlen = strlen(head);
 	FILE *mem = open_memstream(&text, &len);
 	int failed;
 
@@ -432,18 +432,27 @@ github_summary(const struct run *r, const char *path, const char *word, const ch
 	report_config_from(&c, &r->o, REPORT_MARKDOWN);
 	if (c.max_bytes < 0 || c.max_bytes > GITHUB_SUMMARY_MAX)
 		c.max_bytes = c.max_bytes < 0 ? -1 : GITHUB_SUMMARY_MAX;
+	if (c.max_bytes > (int64_t)hlen)
+		c.max_bytes -= (int64_t)hlen;	/* the verdict line's room */
 	c.sections = NULL;
-	fprintf(mem, "**%s**%s\n\n", word, rest);
+	fputs(head, mem);
 	report_write(mem, &c, &r->m, r->have_base ? &r->base : NULL, &r->judged);
 	failed = ferror(mem);
 	if (fclose(mem) != 0 || failed)
 		fatal("out of memory (the step summary's report)");
-	if (len > GITHUB_SUMMARY_MAX)
+	if (len > GITHUB_SUMMARY_MAX) {
+		/* The verdict line still opens the summary; the report does not fit. */
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
-		    len, GITHUB_SUMMARY_MAX);
-	else if (outfile_append(path, text, len, err, sizeof err) < 0)
+		    len - hlen, GITHUB_SUMMARY_MAX);
+		free(text);
+		text = xasprintf("%sThe report (%zu bytes) is over GitHub's %d for a step summary: "
+		    "not written here.\n", head, len - hlen, GITHUB_SUMMARY_MAX);
+		len = strlen(text);
+	}
+	if (outfile_append(path, text, len, err, sizeof err) < 0)
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s\n", err);
 	free(text);
+	free(head);
 }
 
 /* In a GitHub Actions job: the violations as workflow commands on
