@@ -56,7 +56,7 @@ allowance_figures(struct judge_run *r, const struct func_rec *fn, const struct a
 
 	if (fn->stack != UNKNOWN)
 		judge_figures(r->v, by_local ? local : stack,
-		    row == NULL ? NAN : by_local ? row->local : row->stack, "bytes");
+		    row == NULL ? (double)NAN : (double)(by_local ? row->local : row->stack), "bytes");
 	if (t != NULL)
 		judge_row(r->v, NULL, NULL, t->file, row != NULL ? row->line : 0);
 }

@@ -104,7 +104,7 @@ place_rows(Dwarf_Lines *lines, size_t nlines, const struct want *w, size_t nw, s
 	for (size_t i = 0; i < nlines; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr a;
-		struct want key, *hit;
+		struct want key = { 0, 0 }, *hit;
 		struct cubin_func *f;
 		const char *file;
 		bool end;
