@@ -59,7 +59,7 @@ PY
 check "each finding's fields: the figure and limit, the allowance row's kernel, sm, file and line" \
 	python3 "$TMP/fields.py" "$TMP/fields.json" "$TMP/allow.csv"
 check "--report=json with those fields validates" \
-	python3 "$srcdir/tests/json_check.py" report "$SCHEMA/report.schema.json" "$TMP/fields.json" "$TMP/fields.out"
+	python3 "$srcdir/tests/lib/json_check.py" report "$SCHEMA/report.schema.json" "$TMP/fields.json" "$TMP/fields.out"
 check "--max-local-reserve's findings: the reservation in bytes over the limit in bytes" sh -c \
 	'"$1" --report=json --allow="$2/spill-allow.csv" --max-local-reserve=1MiB "$2" | python3 -c "
 import json, sys
