@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Builds the line-table objects from ../src/lineinfo.cu with nvcc 13.0 -lineinfo,
 # in a copy of the source at GitHub's checkout path, so that the tables
-# name the file as a runner's build would (tests/lineinfo.sh sets
+# name the file as a runner's build would (tests/e2e/lineinfo.sh sets
 # GITHUB_WORKSPACE to that path and expects file=tests/corpus/src/lineinfo.cu).
 set -eu
 cd "$(dirname "$0")"
