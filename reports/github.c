@@ -84,26 +84,106 @@ title_of(const struct model *m, const struct finding *f)
 		return xasprintf("spillway %s: %s %s", rule, fn->collapsed,
 		    m->images[fn->image].arch);
 	}
+	if (f->kernel != NULL && f->sm != NULL)
+		return xasprintf("spillway %s: %s %s", rule, f->kernel, f->sm);
 	if (f->library != NULL)
 		return xasprintf("spillway %s: %s", rule, f->library);
 	return xasprintf("spillway %s", rule);
 }
 
-void
-github_write_commands(FILE *out, const struct model *m, const struct verdict *v)
+/*
+ * file= for a path: relative to the checkout, as GitHub places annotations
+ * on a pull request's files, so a path under $GITHUB_WORKSPACE loses it;
+ * any other is written as it is (GitHub then shows the annotation on the
+ * run alone).
+ */
+static const char *
+in_workspace(const char *path)
 {
+	const char *ws = getenv("GITHUB_WORKSPACE");
+	size_t n = ws != NULL ? strlen(ws) : 0;
+
+	while (n > 1 && ws[n - 1] == '/')
+		n--;
+	if (n > 0 && strncmp(path, ws, n) == 0 && path[n] == '/' && path[n + 1] != '\0')
+		return path + n + 1;
+	return path;
+}
+
+/* "file=F,line=N," or "file=F," or nothing, escaped as properties. */
+static char *
+place_of(const struct model *m, const struct finding *f)
+{
+	const struct func_rec *fn = f->entry != FINDING_NO_ENTRY && f->entry < m->nfuncs ?
+	    &m->funcs[f->entry] : NULL;
+	const char *file;
+	size_t line;
+	char *efile, *out;
+
+	finding_source(f, fn, &file, &line);
+	if (file == NULL || file[0] == '\0')
+		return xstrdup("");
+	efile = github_escape_property(in_workspace(file));
+	out = line > 0 ? xasprintf("file=%s,line=%zu,", efile, line) : xasprintf("file=%s,", efile);
+	free(efile);
+	return out;
+}
+
+static void
+write_command(FILE *out, const char *command, const char *place, const char *title,
+    const char *text)
+{
+	char *etitle = github_escape_property(title), *emsg = github_escape_data(text);
+
+	fprintf(out, "::%s %stitle=%s::%s\n", command, place, etitle, emsg);
+	free(etitle);
+	free(emsg);
+}
+
+/* "26 more violations: see the step summary", "3 more violations, 1 more
+ * notice: ...": what the cap left out, by level. */
+static char *
+more_text(size_t violations, size_t notices)
+{
+	char v[64] = "", n[64] = "";
+
+	if (violations > 0)
+		snprintf(v, sizeof v, "%zu more %s", violations,
+		    violations == 1 ? "violation" : "violations");
+	if (notices > 0)
+		snprintf(n, sizeof n, "%zu more %s", notices, notices == 1 ? "notice" : "notices");
+	return xasprintf("%s%s%s: see the step summary", v, v[0] && n[0] ? ", " : "", n);
+}
+
+void
+github_write_commands(FILE *out, const struct model *m, const struct verdict *v,
+    const char *outcome)
+{
+	size_t written[NLEVELS] = { 0 }, left[NLEVELS] = { 0 };
+
 	for (size_t i = 0; i < v->n; i++) {
 		const struct finding *f = &v->v[i];
-		char *title, *etitle, *emsg;
+		char *title, *place;
 
 		if (f->level < 0 || (size_t)f->level >= NLEVELS || command_of[f->level] == NULL)
 			continue;
+		if (written[f->level] == GITHUB_ANNOTATIONS_STEP) {
+			left[f->level]++;
+			continue;
+		}
+		written[f->level]++;
 		title = title_of(m, f);
-		etitle = github_escape_property(title);
-		emsg = github_escape_data(f->text);
-		fprintf(out, "::%s title=%s::%s\n", command_of[f->level], etitle, emsg);
+		place = place_of(m, f);
+		write_command(out, command_of[f->level], place, title, f->text);
 		free(title);
-		free(etitle);
-		free(emsg);
+		free(place);
 	}
+	if (left[FINDING_VIOLATION] + left[FINDING_NOTICE] > 0) {
+		char *text = more_text(left[FINDING_VIOLATION], left[FINDING_NOTICE]);
+
+		write_command(out, "notice", "", "spillway: more findings", text);
+		free(text);
+	}
+	if (outcome != NULL)
+		write_command(out, "notice", "", "spillway", outcome);
 }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <math.h>
+
 #include <jansson.h>
 
 #include "jsontext.h"
+#include "model.h"
 #include "rjson.h"
 #include "rules.h"
 
@@ -25,19 +28,39 @@ kcount_json(const struct kcount *k)
 	    "unknown", (json_int_t)k->unknown);
 }
 
+/* A figure: a whole number as an integer, else a real; NAN: null. */
+static json_t *
+figure_json(double x)
+{
+	if (isnan(x))
+		return json_null();
+	/* Under 2^53 a whole double converts exactly. */
+	if (x > -9007199254740992.0 && x < 9007199254740992.0 && x == (double)(json_int_t)x)
+		return json_integer((json_int_t)x);
+	return json_real(x);
+}
+
 static json_t *
 finding_json(const struct model *m, const struct finding *f)
 {
 	const struct func_rec *fn = f->entry != FINDING_NO_ENTRY && f->entry < m->nfuncs ?
 	    &m->funcs[f->entry] : NULL;
 	const struct image_rec *img = fn != NULL ? &m->images[fn->image] : NULL;
+	const char *file;
+	size_t line;
 
-	return json_pack("{ss ss so so so so so}",
+	finding_source(f, fn, &file, &line);
+	return json_pack("{ss ss so so so so so so so so so so}",
 	    "level", finding_level_names[f->level], "rule", rule_name(f->rule),
 	    "text", string_or_null(f->text), "library", string_or_null(f->library),
-	    "kernel", string_or_null(fn != NULL ? fn->name : NULL),
+	    "kernel", string_or_null(fn != NULL ? fn->name : f->kernel),
 	    "mangled", string_or_null(fn != NULL ? fn->mangled : NULL),
-	    "sm", string_or_null(img != NULL ? img->arch : NULL));
+	    "sm", string_or_null(img != NULL ? img->arch : f->sm),
+	    "measured", figure_json(f->unit != NULL ? f->measured : NAN),
+	    "limit", figure_json(f->unit != NULL ? f->limit : NAN),
+	    "unit", string_or_null(f->unit),
+	    "file", string_or_null(file),
+	    "line", line > 0 ? json_integer((json_int_t)line) : json_null());
 }
 
 static json_t *

@@ -45,6 +45,7 @@
 #include "trace.h"
 #include "update.h"
 #include "verdict.h"
+#include "xalloc.h"
 
 /* The allowance table --allow names; NULL: none. */
 #define ALLOW_FILE(o)	((o)->rules.v[RULE_ALLOWANCE].text)
@@ -349,24 +350,38 @@ static int gate_status(int judged, const struct diag_list *diags, const struct s
 
 /* The last line of --check: the gate's answer, PASS, FAIL or SKIP
  * (nothing to judge, 77), with the counts behind it. */
+static const char *
+outcome_word(int status)
+{
+	return status == EXIT_CLEAN ? "PASS" : status == EXIT_NOTHING ? "SKIP" : "FAIL";
+}
+
+/* What follows the word: ": 3 violations; ..." (malloc'd). */
+static char *
+outcome_rest(const struct verdict *v, size_t modules, int status)
+{
+	size_t nv = verdict_count(v, FINDING_VIOLATION);
+
+	if (status == EXIT_NOTHING)
+		return xstrdup(": nothing to judge (--empty-ok passes it)");
+	if (status == EXIT_TROUBLE)
+		return xasprintf(": input not all read (%zu %s among what was)", nv,
+		    nv == 1 ? "violation" : "violations");
+	return xasprintf(": %zu %s; %zu %s gated, %zu build %s judged", nv,
+	    nv == 1 ? "violation" : "violations", v->gated.entries,
+	    v->gated.entries == 1 ? "entry" : "entries", modules,
+	    modules == 1 ? "module" : "modules");
+}
+
 static void
 print_outcome(FILE *out, const struct verdict *v, size_t modules, int status, int colored)
 {
-	size_t nv = verdict_count(v, FINDING_VIOLATION);
-	const char *word = status == EXIT_CLEAN ? "PASS" : status == EXIT_NOTHING ? "SKIP" : "FAIL";
+	char *rest = outcome_rest(v, modules, status);
 
-	print_word(out, word, status == EXIT_CLEAN ? COLOR_PASS : COLOR_FAIL,
+	print_word(out, outcome_word(status), status == EXIT_CLEAN ? COLOR_PASS : COLOR_FAIL,
 	    colored && status != EXIT_NOTHING);
-	if (status == EXIT_NOTHING)
-		fprintf(out, ": nothing to judge (--empty-ok passes it)\n");
-	else if (status == EXIT_TROUBLE)
-		fprintf(out, ": input not all read (%zu %s among what was)\n", nv,
-		    nv == 1 ? "violation" : "violations");
-	else
-		fprintf(out, ": %zu %s; %zu %s gated, %zu build %s judged\n", nv,
-		    nv == 1 ? "violation" : "violations", v->gated.entries,
-		    v->gated.entries == 1 ? "entry" : "entries", modules,
-		    modules == 1 ? "module" : "modules");
+	fprintf(out, "%s\n", rest);
+	free(rest);
 }
 
 /* --junit=FILE: the verdict as JUnit XML, whole or not at all; returns
@@ -400,13 +415,15 @@ write_junit(const struct run *r)
 }
 
 /* The Markdown report appended to $GITHUB_STEP_SUMMARY, under GitHub's
- * limit; a failure is said and leaves the verdict as it is. */
+ * limit, after the verdict line (the word in bold), so that the summary
+ * opens with the answer whatever the report holds; a failure is said and
+ * leaves the verdict as it is. */
 static void
-github_summary(const struct run *r, const char *path)
+github_summary(const struct run *r, const char *path, const char *word, const char *rest)
 {
 	struct report_config c;
-	char *text = NULL, err[512];
-	size_t len = 0;
+	char *text = NULL, *head = xasprintf("**%s**%s\n\n", word, rest), err[512];
+	size_t len = 0, hlen = strlen(head);
 	FILE *mem = open_memstream(&text, &len);
 	int failed;
 
@@ -415,31 +432,49 @@ github_summary(const struct run *r, const char *path)
 	report_config_from(&c, &r->o, REPORT_MARKDOWN);
 	if (c.max_bytes < 0 || c.max_bytes > GITHUB_SUMMARY_MAX)
 		c.max_bytes = c.max_bytes < 0 ? -1 : GITHUB_SUMMARY_MAX;
+	if (c.max_bytes > (int64_t)hlen)
+		c.max_bytes -= (int64_t)hlen;	/* the verdict line's room */
 	c.sections = NULL;
+	fputs(head, mem);
 	report_write(mem, &c, &r->m, r->have_base ? &r->base : NULL, &r->judged);
 	failed = ferror(mem);
 	if (fclose(mem) != 0 || failed)
 		fatal("out of memory (the step summary's report)");
-	if (len > GITHUB_SUMMARY_MAX)
+	if (len > GITHUB_SUMMARY_MAX) {
+		/* The verdict line still opens the summary; the report does not fit. */
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: the report has %zu bytes, over GitHub's %d: not written\n",
-		    len, GITHUB_SUMMARY_MAX);
-	else if (outfile_append(path, text, len, err, sizeof err) < 0)
+		    len - hlen, GITHUB_SUMMARY_MAX);
+		free(text);
+		text = xasprintf("%sThe report (%zu bytes) is over GitHub's %d for a step summary: "
+		    "not written here.\n", head, len - hlen, GITHUB_SUMMARY_MAX);
+		len = strlen(text);
+	}
+	if (outfile_append(path, text, len, err, sizeof err) < 0)
 		fprintf(stderr, "spillway: GITHUB_STEP_SUMMARY: %s\n", err);
 	free(text);
+	free(head);
 }
 
 /* In a GitHub Actions job: the violations as workflow commands on
- * standard output, and the report into the step summary. */
+ * standard output, the verdict line as a ::notice, and the verdict line
+ * and the report into the step summary. */
 static void
-github_faces(const struct run *r)
+github_faces(const struct run *r, int status)
 {
 	const char *ga = getenv("GITHUB_ACTIONS"), *summary = github_step_summary();
+	const char *word = outcome_word(status);
+	char *rest, *line;
 
 	if (ga == NULL || strcmp(ga, "true") != 0)
 		return;
-	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged);
+	rest = outcome_rest(&r->judged, r->m.nmodules, status);
+	line = xasprintf("%s%s", word, rest);
+	github_write_commands(r->of.kind == OUTFILE_STDOUT ? r->out : stdout, &r->m, &r->judged,
+	    line);
 	if (summary != NULL)
-		github_summary(r, summary);
+		github_summary(r, summary, word, rest);
+	free(line);
+	free(rest);
 }
 
 /* --check: prints the verdict judge_all made (the kernel rules and the
@@ -459,12 +494,12 @@ run_check(struct run *r)
 			return EXIT_INTERNAL;
 	} else
 		print_verdict(r->out, &r->judged, r->o.quiet, colored);
-	github_faces(r);
+	rc = verdict_status(&r->judged, &r->stats, r->o.empty_ok);
+	github_faces(r, gate_status(rc, &r->diags, &r->stats));
 	if (r->o.junit != NULL && write_junit(r) < 0)
 		return EXIT_TROUBLE;
 	if (r->judged.counted == 0 && verdict_count(&r->judged, FINDING_NOTHING) == 0)
 		fprintf(stderr, "spillway: no entry function counted: nothing to judge\n");
-	rc = verdict_status(&r->judged, &r->stats, r->o.empty_ok);
 	if (!format_json(&r->o))
 		print_outcome(r->out, &r->judged, r->m.nmodules, gate_status(rc, &r->diags, &r->stats),
 		    colored);

@@ -86,6 +86,7 @@ judge_host_sets(const struct model *m, const struct schedule *s, const struct bu
 		    bytes_format(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
 		    set_has_cgroup(m, s, t) ? "; cgroup peaks, " PEAKNAME_CACHE : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
+		judge_figures(v, (double)t->peak_sum, (double)g->mem_host, "bytes");
 		free(names);
 	}
 	if (s->more > 0)
@@ -206,6 +207,7 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 				    bm->name, peakname_short(bm), bytes_format(bm->peak_rss, a, sizeof a),
 				    bm->peak_rss / 1024, peakname_is_cgroup(bm) ? ", " PEAKNAME_CACHE : "",
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
+				judge_figures(v, (double)bm->peak_rss, (double)g->mem_budget, "bytes");
 			}
 		}
 		if (unknown > 0)

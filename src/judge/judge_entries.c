@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,23 @@ allowance_row(struct judge_run *r, const struct rule_entry *e, int32_t stack, in
 	return row;
 }
 
+/* A violation's figures and place: the row's, the figure that is over
+ * it (STACK first, LOCAL when the stack is within), in bytes; with no
+ * row, the measured STACK and the table alone. */
+static void
+allowance_figures(struct judge_run *r, const struct func_rec *fn, const struct allow_row *row,
+    int32_t stack, int32_t local)
+{
+	const struct allow_table *t = r->c->allow;
+	int by_local = row != NULL && stack <= row->stack && local > row->local;
+
+	if (fn->stack != UNKNOWN)
+		judge_figures(r->v, by_local ? local : stack,
+		    row == NULL ? (double)NAN : (double)(by_local ? row->local : row->stack), "bytes");
+	if (t != NULL)
+		judge_row(r->v, NULL, NULL, t->file, row != NULL ? row->line : 0);
+}
+
 /* The allowance table: an entry with a frame needs a row, and stays
  * within it; an unknown stack needs a row that says unbounded. */
 void
@@ -76,6 +94,7 @@ rule_allowance_each(struct judge_run *r, const struct rule *rule, const struct r
 	else
 		return;
 	judge_about(r->v, id, e->i, img->library);
+	allowance_figures(r, fn, row, stack, local);
 }
 
 /* Rows looser than what was measured: notices, or violations with
@@ -100,6 +119,11 @@ stale_rows(struct judge_run *r)
 		    allow_stack_text(row->stack, a, sizeof a), (long)row->local,
 		    allow_stack_text(row->max_stack, b, sizeof b), (long)row->max_local);
 		judge_about(r->v, RULE_STALE, FINDING_NO_ENTRY, NULL);
+		judge_row(r->v, row->kernel, row->sm, t->file, row->line);
+		if (row->stack > row->max_stack)
+			judge_figures(r->v, row->max_stack, row->stack, "bytes");
+		else
+			judge_figures(r->v, row->max_local, row->local, "bytes");
 		n++;
 	}
 	return n;
@@ -154,6 +178,7 @@ unmatched_rows(struct judge_run *r)
 		    "%s%s:%zu: allowance %s %s matches no kernel scanned (the kernel column takes the name as --list's collapsed column writes it)",
 		    fails ? "VIOLATION " : "", t->file, row->line, row->kernel, row->sm);
 		judge_about(r->v, RULE_STALE, FINDING_NO_ENTRY, NULL);
+		judge_row(r->v, row->kernel, row->sm, t->file, row->line);
 		n++;
 	}
 	free(names);
@@ -188,6 +213,7 @@ rule_max_regs_each(struct judge_run *r, const struct rule *rule, const struct ru
 	judge_add(r->v, FINDING_VIOLATION, "VIOLATION %s %s: REG %ld (over --%s=%lld) [%s]",
 	    e->fn->name, e->img->arch, (long)e->fn->reg, rule->option, (long long)limit, e->at);
 	judge_about(r->v, RULE_MAX_REGS, e->i, e->img->library);
+	judge_figures(r->v, e->fn->reg, (double)limit, "registers");
 }
 
 /* CUDA rows: spill bytes stored or loaded, from the ptxas -v log joined;
@@ -210,6 +236,8 @@ rule_max_spill_each(struct judge_run *r, const struct rule *rule, const struct r
 		    fn->name, e->img->arch, (long)fn->spill_stores, (long)fn->spill_loads,
 		    rule->option, (long long)limit, e->at);
 		judge_about(r->v, RULE_MAX_SPILL, e->i, e->img->library);
+		judge_figures(r->v, fn->spill_stores > fn->spill_loads ? fn->spill_stores :
+		    fn->spill_loads, (double)limit, "bytes");
 	}
 }
 
@@ -252,6 +280,7 @@ rule_max_vgpr_spill_each(struct judge_run *r, const struct rule *rule, const str
 		    e->fn->name, e->img->arch, (long)e->fn->vgpr_spill, rule->option,
 		    (long long)limit, e->at);
 		judge_about(r->v, RULE_MAX_VGPR_SPILL, e->i, e->img->library);
+		judge_figures(r->v, e->fn->vgpr_spill, (double)limit, "VGPRs");
 	}
 }
 
@@ -305,6 +334,9 @@ rule_min_occupancy_each(struct judge_run *r, const struct rule *rule, const stru
 	    (int)o.threads, occupancy_limit_name(o.limit, by, sizeof by), rule->option,
 	    (long long)pct, e->at);
 	judge_about(r->v, RULE_MIN_OCCUPANCY, e->i, e->img->library);
+	/* In tenths of a percent, as the text rounds it. */
+	judge_figures(r->v, (double)(((int64_t)o.warps * 2000 / o.max_warps + 1) / 2) / 10.0,
+	    (double)pct, "percent");
 }
 
 void

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,16 @@ peak_find(const struct peak *v, size_t n, const char *collapsed, const char *arc
 	return bsearch(&key, v, n, sizeof *v, kernel_cmp);
 }
 
+/* The unit a column's growth is judged in: bytes, else its own count
+ * ("registers" for REG). */
+static const char *
+growth_unit(const struct column *col)
+{
+	if (col->unit[0] == 'B')
+		return "bytes";
+	return strcmp(col->name, "reg") == 0 ? "registers" : col->name;
+}
+
 /*
  * One column's growth, instantiation by instantiation: each against its own
  * figure in the baseline.  An instantiation the baseline has not is judged
@@ -205,22 +216,26 @@ judge_column(const struct model *now, const struct model *base, const struct gro
 			if (ib[j].value < 0)
 				continue;
 			grew = (long long)in[i].value - ib[j].value;
-			if (grew > rule->limit)
+			if (grew > rule->limit) {
 				judge_add(v, FINDING_VIOLATION,
 				    "VIOLATION %s %s: %s %d, was %d (+%lld, over --max-growth=%s:%lld) [%s]",
 				    in[i].name, in[i].arch, col->title, in[i].value, ib[j].value, grew,
 				    col->name, rule->limit, in[i].library);
+				judge_figures(v, (double)grew, (double)rule->limit, growth_unit(col));
+			}
 			continue;
 		}
 		if ((k = peak_find(pb, np, in[i].collapsed, in[i].arch)) == NULL || k->value < 0)
 			continue;	/* a kernel new in this build */
 		grew = (long long)in[i].value - k->value;
-		if (grew > rule->limit)
+		if (grew > rule->limit) {
 			judge_add(v, FINDING_VIOLATION,
 			    "VIOLATION %s %s: %s %d, a new instantiation; %s's largest was %d, %s's "
 			    "(+%lld, over --max-growth=%s:%lld) [%s]",
 			    in[i].name, in[i].arch, col->title, in[i].value, in[i].collapsed, k->value,
 			    k->name, grew, col->name, rule->limit, in[i].library);
+			judge_figures(v, (double)grew, (double)rule->limit, growth_unit(col));
+		}
 	}
 	free(in);
 	free(ib);
@@ -265,6 +280,11 @@ judge_bytes(const struct model *now, const struct model *base, const struct grow
 		    (long long)(g[i].before > 0 ? g[i].before : 0), (long long)size_growth_bytes(&g[i]),
 		    was, rule->limit, rule->percent ? "%" : "", g[i].stored ? "stored" : "code",
 		    size_growth_level_names[g[i].level]);
+		if (rule->percent)
+			judge_figures(v, g[i].before > 0 ? 100.0 * (double)size_growth_bytes(&g[i]) /
+			    (double)g[i].before : NAN, (double)rule->limit, "percent");
+		else
+			judge_figures(v, (double)size_growth_bytes(&g[i]), (double)rule->limit, "bytes");
 	}
 	free(g);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,11 @@ struct hit {
 	size_t		 entry;
 	const char	*library;
 	char		*text;
+	/* The finding's figures and place (judge_figures, judge_row). */
+	double		 measured, limit;
+	const char	*unit;
+	const char	*file;
+	size_t		 line;
 };
 
 struct hits {
@@ -34,8 +40,24 @@ static void
 hit_add(struct hits *h, int rule, int64_t weight, size_t entry, const char *library, char *text)
 {
 	xgrow((void **)&h->v, &h->cap, h->n + 1, sizeof *h->v);
-	h->v[h->n] = (struct hit){ weight, h->n, rule, entry, library, text };
+	h->v[h->n] = (struct hit){ weight, h->n, rule, entry, library, text, NAN, NAN, NULL, NULL, 0 };
 	h->n++;
+}
+
+/* The figures of the hit just added, in unit; its allowance row. */
+static void
+hit_figures(struct hits *h, double measured, double limit, const char *unit)
+{
+	h->v[h->n - 1].measured = measured;
+	h->v[h->n - 1].limit = limit;
+	h->v[h->n - 1].unit = unit;
+}
+
+static void
+hit_row(struct hits *h, const struct allow_table *t, const struct allow_row *row)
+{
+	h->v[h->n - 1].file = t->file;
+	h->v[h->n - 1].line = row->line;
 }
 
 static int
@@ -62,6 +84,10 @@ hits_flush(struct hits *h, struct verdict *v)
 		f->rule = h->v[i].rule;
 		f->entry = h->v[i].entry;
 		f->library = h->v[i].library;
+		if (h->v[i].unit != NULL)
+			judge_figures(v, h->v[i].measured, h->v[i].limit, h->v[i].unit);
+		if (h->v[i].file != NULL)
+			judge_row(v, NULL, NULL, h->v[i].file, h->v[i].line);
 		free(h->v[i].text);
 	}
 	free(h->v);
@@ -133,21 +159,26 @@ launchable(const struct model *m, size_t i, const struct allow_table *t, struct 
 	row = t != NULL ? allow_find(t, fn->collapsed, img->arch) : NULL;
 	if (row != NULL && row->block > 0 && mb > 0) {
 		/* Its allowance says the block it is launched with. */
-		if (row->block > mb)
+		if (row->block > mb) {
 			hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 3 + row->block - mb, i,
 			    img->library, xasprintf(
 			    "VIOLATION %s %s: launched with %d threads (%s:%zu), but REG %d caps a block at %d [%s]",
 			    fn->name, img->arch, row->block, t->file, row->line, fn->reg, mb, origin(img)));
-	} else if (mb == 0)
+			hit_figures(h, row->block, mb, "threads");
+			hit_row(h, t, row);
+		}
+	} else if (mb == 0) {
 		hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 5, i, img->library, xasprintf(
 		    "VIOLATION %s %s: REG %d: no block launches (%s allows %d registers a thread) [%s]",
 		    fn->name, img->arch, fn->reg, img->arch, l->max_regs_thread, origin(img)));
-	else if (fn->max_threads > mb)
+		hit_figures(h, fn->reg, l->max_regs_thread, "registers");
+	} else if (fn->max_threads > mb) {
 		hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 3 + fn->max_threads - mb, i,
 		    img->library, xasprintf(
 		    "VIOLATION %s %s: launch bound %d threads, but REG %d caps a block at %d [%s]",
 		    fn->name, img->arch, fn->max_threads, fn->reg, mb, origin(img)));
-	else if (fn->max_threads <= 0 && mb < arch_max)
+		hit_figures(h, fn->max_threads, mb, "threads");
+	} else if (fn->max_threads <= 0 && mb < arch_max)
 		hit_add(h, RULE_LAUNCHABLE, arch_max - mb, i, img->library, xasprintf(
 		    "VIOLATION %s %s: REG %d caps a block at %d threads, and no launch bound says so "
 		    "(a launch of more fails: too many resources requested) [%s]",
@@ -159,23 +190,29 @@ launchable(const struct model *m, size_t i, const struct allow_table *t, struct 
 		 * it, the opt-in is the launcher's call, which no binary shows). */
 		int64_t all = (int64_t)st + row->dynamic;
 
-		if (all > l->max_shared_block)
+		if (all > l->max_shared_block) {
 			hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 5 + all / 1024, i, img->library,
 			    xasprintf("VIOLATION %s %s: static shared %d B and %d B dynamic (%s:%zu), "
 			    "over the %d B a block may have: no block launches [%s]", fn->name, img->arch,
 			    st, row->dynamic, t->file, row->line, l->max_shared_block, origin(img)));
+			hit_figures(h, (double)all, l->max_shared_block, "bytes");
+			hit_row(h, t, row);
+		}
 		return;
 	}
-	if (st > l->max_shared_block)
+	if (st > l->max_shared_block) {
 		hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 5 + st / 1024, i, img->library, xasprintf(
 		    "VIOLATION %s %s: static shared %d B, over the %d B a block may have: no block launches [%s]",
 		    fn->name, img->arch, st, l->max_shared_block, origin(img)));
-	else if (st > l->default_shared_block)
+		hit_figures(h, st, l->max_shared_block, "bytes");
+	} else if (st > l->default_shared_block) {
 		hit_add(h, RULE_LAUNCHABLE, (int64_t)arch_max * 2 + (st - l->default_shared_block) / 1024, i,
 		    img->library, xasprintf(
 		    "VIOLATION %s %s: static shared %d B, over the %d B a block has without "
 		    "cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize) [%s]",
 		    fn->name, img->arch, st, l->default_shared_block, origin(img)));
+		hit_figures(h, st, l->default_shared_block, "bytes");
+	}
 }
 
 /* --max-local-reserve on one entry: the GPU model that reserves the most. */
@@ -217,6 +254,7 @@ local_reserve(const struct launch_gates *g, const struct model *m, size_t i, str
 	    fn->name, img->arch, bytes, bytes_format_as(most, BYTES_MIB, got, sizeof got), worst->name,
 	    worst->sms, occupancy_limits(worst->arch)->max_threads_sm,
 	    bytes_format_as(g->max_local_reserve, g->reserve_unit, lim, sizeof lim), origin(img)));
+	hit_figures(h, (double)most, (double)g->max_local_reserve, "bytes");
 }
 
 /* Whether entry i is gated: an entry of SASS, neither vendored nor a copy
@@ -522,6 +560,8 @@ judge_occupancy_growth(const struct model *now, const struct model *base, long l
 		f = verdict_last(v);
 		f->rule = RULE_OCCUPANCY;
 		f->entry = pn[i].entry;
+		/* The drop, in points of percent, as the text rounds them. */
+		judge_figures(v, (double)(was - is) / 10.0, (double)limit, "percent");
 		f->library = now->images[now->funcs[pn[i].entry].image].library;
 	}
 	free(pn);

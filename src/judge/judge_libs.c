@@ -291,6 +291,27 @@ judge_about(struct verdict *v, int rule, size_t entry, const char *library)
 	f->library = library;
 }
 
+void
+judge_figures(struct verdict *v, double measured, double limit, const char *unit)
+{
+	struct finding *f = verdict_last(v);
+
+	f->measured = measured;
+	f->limit = limit;
+	f->unit = unit;
+}
+
+void
+judge_row(struct verdict *v, const char *kernel, const char *sm, const char *file, size_t line)
+{
+	struct finding *f = verdict_last(v);
+
+	f->kernel = kernel;
+	f->sm = sm;
+	f->file = file;
+	f->line = line;
+}
+
 const char *
 judge_plural(size_t n, const char *one, const char *many)
 {

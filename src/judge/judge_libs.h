@@ -58,5 +58,14 @@ const char *judge_plural(size_t n, const char *one, const char *many);
 /* Says what the finding just added is about: its rule (rules.h), its
  * entry (FINDING_NO_ENTRY: none), its library (NULL: none). */
 void	judge_about(struct verdict *, int rule, size_t entry, const char *library);
+/* The figures of the finding just added: what was measured and the limit
+ * it was judged against, in unit (static text: "registers", "bytes"...);
+ * NAN for one not known. */
+void	judge_figures(struct verdict *, double measured, double limit, const char *unit);
+/* The allowance row the finding just added is about: its kernel and sm
+ * as the row writes them, the table's file and the row's line (0: the
+ * table alone). */
+void	judge_row(struct verdict *, const char *kernel, const char *sm, const char *file,
+	    size_t line);
 
 #endif

@@ -117,6 +117,11 @@ struct func_rec {
 	 * .vgpr_count, stack the private segment, shared the group segment,
 	 * max_threads the max flat workgroup size. */
 	int32_t		 agpr, sgpr, vgpr_spill, sgpr_spill, wavefront;
+	/* Its own source line, where the image carries line tables (nvcc
+	 * -lineinfo or -G: src/readers/linetable.c): the file as the table
+	 * names it (nvcc: absolute), interned; NULL, 0 unknown. */
+	const char	*src_file;
+	int32_t		 src_line;
 };
 
 /*

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "model.h"
 #include "verdict.h"
 #include "xalloc.h"
 
@@ -29,6 +31,11 @@ verdict_add(struct verdict *v, int level, const char *fmt, ...)
 	v->v[v->n].entry = FINDING_NO_ENTRY;
 	v->v[v->n].library = NULL;
 	v->v[v->n].text = text;
+	v->v[v->n].measured = v->v[v->n].limit = NAN;
+	v->v[v->n].unit = NULL;
+	v->v[v->n].kernel = v->v[v->n].sm = NULL;
+	v->v[v->n].file = NULL;
+	v->v[v->n].line = 0;
 	v->n++;
 }
 
@@ -46,6 +53,22 @@ struct finding *
 verdict_last(struct verdict *v)
 {
 	return v->n > 0 ? &v->v[v->n - 1] : NULL;
+}
+
+void
+finding_source(const struct finding *f, const struct func_rec *fn, const char **file,
+    size_t *line)
+{
+	if (f->file != NULL && f->line > 0) {
+		*file = f->file;
+		*line = f->line;
+	} else if (fn != NULL && fn->src_file != NULL && fn->src_line > 0) {
+		*file = fn->src_file;
+		*line = (size_t)fn->src_line;
+	} else {
+		*file = f->file;
+		*line = 0;
+	}
 }
 
 size_t

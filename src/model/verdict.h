@@ -26,12 +26,27 @@ enum finding_level {
 
 #define FINDING_NO_ENTRY SIZE_MAX
 
+struct func_rec;
+
 struct finding {
 	int		 level;
 	int		 rule;		/* its rule: src/judge/rules.h, 0 none */
 	size_t		 entry;		/* index in model.funcs, FINDING_NO_ENTRY */
 	const char	*library;	/* the library it is about, NULL none */
 	char		*text;
+	/* The figure the rule measured and the limit it judged it against,
+	 * in the unit the rule judges in ("registers", "bytes", "percent"...);
+	 * NAN: none (a notice, a missing row, a figure not known). */
+	double		 measured, limit;
+	const char	*unit;		/* static text; NULL: no figures */
+	/* What a finding of no entry is about: an allowance row's kernel
+	 * and sm, as the row writes them; NULL: none. */
+	const char	*kernel, *sm;
+	/* Where it points: the allowance table, and the row's line (0: the
+	 * file alone); NULL: nowhere of its own (an entry's own source
+	 * line, where the binary carries line tables, is its func_rec's). */
+	const char	*file;
+	size_t		 line;
 };
 
 struct verdict {
@@ -55,6 +70,12 @@ void	verdict_add(struct verdict *, int level, const char *fmt, ...)
 /* The finding verdict_add added last, to say what it is about. */
 struct finding *verdict_last(struct verdict *);
 size_t	verdict_count(const struct verdict *, int level);
+/* Where f points, for the faces that locate findings (GitHub's file=
+ * and line=, the JSON's file and line): the allowance row it is about,
+ * else its entry's own source line (fn: its entry, NULL none), else the
+ * allowance table alone; *file NULL and *line 0 where nothing is known. */
+void	finding_source(const struct finding *f, const struct func_rec *fn,
+	    const char **file, size_t *line);
 /* Violations of one rule. */
 size_t	verdict_count_rule(const struct verdict *, int rule);
 void	verdict_free(struct verdict *);

@@ -13,6 +13,7 @@
 #include "bytes.h"
 #include "callgraph.h"
 #include "cubin.h"
+#include "linetable.h"
 #include "decimal.h"
 #include "hash.h"
 #include "hostelf.h"
@@ -1293,6 +1294,19 @@ read_header(struct reader *r)
 	return 0;
 }
 
+/* Each function's own source line, where nvcc -lineinfo or -G left a
+ * line table (linetable.h); read after every figure, and none of them
+ * depends on it. */
+static void
+line_table(struct reader *r)
+{
+	for (size_t i = 1; i < r->nsecs; i++)
+		if (strcmp(r->secs[i].name, ".debug_line") == 0 && r->secs[i].bytes != NULL) {
+			linetable_read(r->elf, i, r->c, r->pool);
+			return;
+		}
+}
+
 int
 cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *pool,
     char *err, size_t errsize, size_t *err_offset)
@@ -1323,6 +1337,7 @@ cubin_read(const uint8_t *data, size_t size, struct cubin *c, struct strpool *po
 		goto out;
 	settle_stacks(&r);
 	finish_functions(c);
+	line_table(&r);
 	rc = 0;
 out:
 	if (r.names.names)

@@ -29,6 +29,10 @@ struct cubin_func {
 	char		 constant[CUBIN_BANKS_MAX];
 	uint64_t	 code_bytes;	/* its .text.<name> section's size */
 	uint64_t	 code_hash;	/* XXH3 of those bytes */
+	/* Its own source line, where the image carries line tables
+	 * (linetable.h): interned; NULL, 0 unknown. */
+	const char	*src_file;
+	int32_t		 src_line;
 	/* Scratch used while reading. */
 	uint32_t	 sym;
 	int32_t		 regcount;

@@ -278,6 +278,8 @@ cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, st
 	f->spill_stores = f->spill_loads = UNKNOWN;
 	f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
 	f->code_hash = cf->code_hash;
+	f->src_file = cf->src_file;
+	f->src_line = cf->src_line;
 	f->max_block = launch_func_max_block(j->img.arch, f);
 	func_rec_no_amdgpu(f);
 }

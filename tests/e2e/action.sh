@@ -43,7 +43,7 @@ sed 's/^stackdemo::gather_local_kernel,sm_86,1024,/stackdemo::gather_local_kerne
 run lowered paths="$EX" allow="$TMP/lowered.csv" args="--max-spill=0"
 check "a lowered table: the gate fails the step (1)" [ $? -eq 1 ]
 check "...status 1 is the action's output" grep -qx "output status=1" "$TMP/lowered.err"
-check "...the violation as an ::error annotation" grep -q "^::error title=.*gather_local_kernel" "$TMP/lowered.out"
+check "...the violation as an ::error annotation on the lowered row" grep -q "^::error file=[^,]*lowered.csv,line=[0-9]*,title=.*gather_local_kernel" "$TMP/lowered.out"
 check "...the step summary written too" [ -s "$TMP/lowered/github_step_summary" ]
 run nothing paths="$TMP/no-such-build"
 check "a build tree that is not there: nothing to judge fails the step (77)" [ $? -eq 77 ]
