@@ -23,6 +23,8 @@ const struct key_binding key_bindings[] = {
 	{ ACT_COLLAPSE, KEYS_TABLE, "collapse the kernel", { KEY_LEFT, 'h', '-' } },
 	{ ACT_TOGGLE, KEYS_TABLE, "expand or collapse the kernel", { ' ' } },
 	{ ACT_EXPAND_ALL, KEYS_TABLE, "expand or collapse every kernel", { '*' } },
+	{ ACT_NAME_LEFT, KEYS_TABLE, "scroll the names left", { '{', KEY_SLEFT } },
+	{ ACT_NAME_RIGHT, KEYS_TABLE, "scroll the names right, to read a long name whole", { '}', KEY_SRIGHT } },
 	{ ACT_SORT_NEXT, KEYS_TABLE, "sort by the next column (the top of the new order shows)", { 's', '>', KEY_F(6) } },
 	{ ACT_SORT_PREV, KEYS_TABLE, "sort by the previous column", { 'S', '<' } },
 	{ ACT_SORT_REVERSE, KEYS_TABLE, "reverse the sort", { 'r', 'I' } },
@@ -90,6 +92,7 @@ keys_name(int key, char *buf, size_t size)
 		const char	*name;
 	} names[] = {
 		{ KEY_UP, "Up" }, { KEY_DOWN, "Down" }, { KEY_LEFT, "Left" }, { KEY_RIGHT, "Right" },
+		{ KEY_SLEFT, "S-Left" }, { KEY_SRIGHT, "S-Right" },
 		{ KEY_PPAGE, "PgUp" }, { KEY_NPAGE, "PgDn" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
 		{ KEY_ENTER, NULL }, { '\r', NULL }, { '\n', "Enter" }, { ' ', "Space" },
 		{ '\t', "Tab" }, { KEY_BTAB, "S-Tab" }, { ESC, "Esc" }, { KEY_BACKSPACE, "BS" },

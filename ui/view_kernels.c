@@ -6,15 +6,23 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "elide.h"
 #include "layout.h"
 #include "text.h"
 #include "tui_int.h"
+#include "xalloc.h"
 
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
 #define NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
+/* Two names that share less than this at both ends differ where an
+ * elided name still shows (its first and last columns): the part that
+ * differs need not be kept. */
+#define NAME_ALIKE	8
 
 /* The table's own state, built once from the view-model. */
 struct kernels_state {
@@ -23,6 +31,17 @@ struct kernels_state {
 	int			 known[VM_NRES];	/* some value is known */
 	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
 	struct layout_col	 layout[NCOLS];
+	int			 name_left;	/* columns the names are scrolled right */
+};
+
+/* A row's name as drawn: a mark before (indent, expand arrow), the name
+ * or label itself, and after it the count of instantiations or
+ * "(device)".  Only the name is elided, against the rows beside it. */
+struct name_cell {
+	char	 pre[16];
+	char	 body[1024];
+	char	 post[32];
+	size_t	 keep_from, keep_to;	/* the part of body that differs from its neighbours' */
 };
 
 const size_t view_kernels_state_size = sizeof(struct kernels_state);
@@ -107,8 +126,13 @@ view_kernels_layout(struct tui *t)
 	/* The shortest unique tails (viewmodel.c): whole, never elided;
 	 * one library says nothing a row needs. */
 	c[1].natural = vm->lib_width < 7 ? 7 : vm->lib_width;
+	/* Several libraries: the column says which a row is from, so it
+	 * narrows (its tails elided) rather than go, and goes only after
+	 * the code size and the spills. */
+	if (c[1].natural > t->cols / 5)
+		c[1].natural = t->cols / 5 > 7 ? t->cols / 5 : 7;
 	c[1].min = c[1].natural;
-	c[1].drop = 1;
+	c[1].drop = 2 + 2 * VM_NRES - 3;
 	c[1].off = vm->nlibraries <= 1;
 	for (int s = 0; s < 2; s++)
 		for (int r = 0; r < VM_NRES; r++) {
@@ -219,8 +243,122 @@ view_kernels_cut_end(char *dst, size_t size, const char *src, int width, const c
 		strcat(dst, ell);
 }
 
+/* The parts of a row's name. */
 static void
-view_kernels_row(struct tui *t, int y, size_t idx)
+view_kernels_name(const struct tui *t, size_t idx, struct name_cell *nc)
+{
+	const struct viewmodel *vm = &t->vm;
+	const struct vm_row *row = &vm->rows[idx];
+	const struct vm_group *g = &vm->groups[row->group];
+
+	nc->pre[0] = nc->post[0] = '\0';
+	if (row->inst >= 0) {
+		/* An instantiation by what tells it from the others. */
+		snprintf(nc->pre, sizeof nc->pre, "    ");
+		vm_inst_label(vm, (uint32_t)row->inst, nc->body, sizeof nc->body);
+	} else {
+		if (g->ninst > 1) {
+			snprintf(nc->pre, sizeof nc->pre, "%s ", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
+			    (t->utf8 ? "\xe2\x96\xb8" : "+"));
+			snprintf(nc->post, sizeof nc->post, " [%u]", g->ninst);
+		} else
+			snprintf(nc->pre, sizeof nc->pre, "  ");
+		snprintf(nc->body, sizeof nc->body, "%s", g->collapsed);
+		if (g->kind != FUNC_ENTRY)
+			snprintf(nc->post + strlen(nc->post), sizeof nc->post - strlen(nc->post), " (device)");
+	}
+	nc->keep_from = nc->keep_to = strlen(nc->body);
+}
+
+/* What each row's name keeps when elided: the part that differs from the
+ * rows above and below it on the screen (of their kind: kernels against
+ * kernels, instantiations against instantiations), so that rows alike
+ * but in the middle stay apart. */
+static void
+view_kernels_keep(const struct tui *t, struct name_cell *nc, size_t n, size_t top)
+{
+	const struct viewmodel *vm = &t->vm;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(nc[i].body), from = len, to = 0;
+		int any = 0;
+
+		for (int d = -1; d <= 1; d += 2) {
+			size_t j = i, p, s;
+
+			/* The nearest row of its kind with another name: one of
+			 * the same name (in another library) tells nothing. */
+			for (;;) {
+				if ((d < 0 && j == 0) || (d > 0 && j + 1 >= n)) {
+					j = n;
+					break;
+				}
+				j = d < 0 ? j - 1 : j + 1;
+				if ((vm->rows[top + i].inst >= 0) != (vm->rows[top + j].inst >= 0))
+					continue;
+				if (strcmp(nc[i].body, nc[j].body) != 0)
+					break;
+			}
+			if (j == n)
+				continue;
+			elide_shared(nc[i].body, nc[j].body, &p, &s);
+			/* Names apart at their start or end show apart anyway. */
+			if (p < NAME_ALIKE && s < NAME_ALIKE)
+				continue;
+			if (p < from)
+				from = p;
+			if (len - s > to)
+				to = len - s;
+			any = 1;
+		}
+		/* An instantiation's label starts with the arguments that
+		 * differ: those it shares with its neighbours there stay, or it
+		 * would look as if it had fewer. */
+		if (any && vm->rows[top + i].inst >= 0)
+			from = 0;
+		/* Whole words: "256", not "25" and a mark. */
+		while (any && from > 0 && from < to && isalnum((unsigned char)nc[i].body[from - 1]))
+			from--;
+		while (any && to < len && isalnum((unsigned char)nc[i].body[to]))
+			to++;
+		if (any && from < to) {
+			nc[i].keep_from = from;
+			nc[i].keep_to = to;
+		}
+	}
+}
+
+/* The name cell, width columns: scrolled left columns when names are
+ * scrolled sideways (whole, a mark where cut), else elided. */
+static void
+view_kernels_name_fit(char *cell, size_t size, const struct name_cell *nc, int width, int left,
+    const char *ell)
+{
+	char whole[1200], body[1024];
+	int wpre = text_width(nc->pre), wpost = text_width(nc->post), room = width - wpre - wpost;
+
+	if (left > 0) {
+		char skip[1200];
+		int lw = text_width(ell);
+
+		snprintf(whole, sizeof whole, "%s%s%s", nc->pre, nc->body, nc->post);
+		text_cut(skip, sizeof skip, whole, left + lw);
+		snprintf(cell, size, "%s", ell);
+		view_kernels_cut_end(cell + strlen(cell), size - strlen(cell), whole + strlen(skip),
+		    width - lw, ell);
+		return;
+	}
+	if (room < 8) {
+		snprintf(whole, sizeof whole, "%s%s%s", nc->pre, nc->body, nc->post);
+		text_fit(cell, size, whole, width, ell);
+		return;
+	}
+	elide_keep(body, sizeof body, nc->body, room, ell, nc->keep_from, nc->keep_to);
+	snprintf(cell, size, "%s%s%s", nc->pre, body, nc->post);
+}
+
+static void
+view_kernels_row(struct tui *t, int y, size_t idx, const struct name_cell *nc)
 {
 	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
@@ -229,26 +367,11 @@ view_kernels_row(struct tui *t, int y, size_t idx)
 	attr_t base = idx == vm->sel ? A_REVERSE : A_NORMAL;
 	const char *ell = t->utf8 ? "\xe2\x80\xa6" : "~";
 	const struct layout_col *k;
-	char name[1024], cell[1024];
+	char cell[1024];
 
 	tui_put(y, 0, "", t->cols, base, 0);
-	if (row->inst >= 0) {
-		/* An instantiation by what tells it from the others, cut at
-		 * the end: the differing arguments stay. */
-		memcpy(name, "    ", 5);
-		vm_inst_label(vm, (uint32_t)row->inst, name + 4, sizeof name - 4);
-	} else if (g->ninst > 1)
-		snprintf(name, sizeof name, "%s %s [%u]", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
-		    (t->utf8 ? "\xe2\x96\xb8" : "+"), g->collapsed, g->ninst);
-	else
-		snprintf(name, sizeof name, "  %s", g->collapsed);
-	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
-		strcat(name, " (device)");
 	k = &ks->layout[VM_FIELD_NAME];
-	if (row->inst >= 0)
-		view_kernels_cut_end(cell, sizeof cell, name, k->w, ell);
-	else
-		text_fit(cell, sizeof cell, name, k->w, ell);
+	view_kernels_name_fit(cell, sizeof cell, nc, k->w, ks->name_left, ell);
 	tui_put(y, k->x, cell, k->w, base, 0);
 	if (t->search[0] && vm_row_matches(vm, row, t->search))
 		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
@@ -304,20 +427,37 @@ view_kernels_draw(struct tui *t, const struct view_ops *self)
 	struct viewmodel *vm = &t->vm;
 	int h = view_kernels_height(t);
 	char left[512], right[64], sort[64];
-	size_t n, nr;
+	size_t n, nr, shown = 0;
+	struct name_cell *nc;
+	int widest = 0;
 
 	(void)self;
 	vm_set_height(vm, h);
 	view_kernels_layout(t);
 	view_kernels_headers(t);
+	nc = xcalloc((size_t)h, sizeof *nc);
+	while (shown < (size_t)h && vm->top + shown < vm->nrows) {
+		view_kernels_name(t, vm->top + shown, &nc[shown]);
+		n = (size_t)text_width(nc[shown].pre) + (size_t)text_width(nc[shown].body) +
+		    (size_t)text_width(nc[shown].post);
+		if ((int)n > widest)
+			widest = (int)n;
+		shown++;
+	}
+	view_kernels_keep(t, nc, shown, vm->top);
+	/* Scrolled no further than the widest name shown needs. */
+	if (ks->name_left > widest - ks->layout[VM_FIELD_NAME].w + 1)
+		ks->name_left = widest - ks->layout[VM_FIELD_NAME].w + 1 > 0 ?
+		    widest - ks->layout[VM_FIELD_NAME].w + 1 : 0;
 	for (int y = 0; y < h; y++) {
 		size_t idx = vm->top + (size_t)y;
 
 		if (idx < vm->nrows)
-			view_kernels_row(t, TABLE_Y + y, idx);
+			view_kernels_row(t, TABLE_Y + y, idx, &nc[y]);
 		else
 			tui_put(TABLE_Y + y, 0, "", t->cols, A_NORMAL, 0);
 	}
+	free(nc);
 	if (vm->nrows == 0)
 		tui_put(TABLE_Y, 2, vm->ngroups ? "No kernel matches the filters (Esc clears them)."
 		    : "No CUDA kernel found under the paths given.", t->cols - 2, tui_attr(t, TB_DIM), 0);
@@ -483,6 +623,16 @@ view_kernels_key(struct tui *t, int act, int key)
 		for (size_t g = 0; g < vm->ngroups && !any; g++)
 			any = vm->groups[g].expanded;
 		vm_expand_all(vm, !any);
+		break;
+	}
+	case ACT_NAME_LEFT:
+	case ACT_NAME_RIGHT: {
+		struct kernels_state *ks = t->state[VIEW_KERNELS];
+		int step = ks->layout[VM_FIELD_NAME].w / 2 > 1 ? ks->layout[VM_FIELD_NAME].w / 2 : 1;
+
+		ks->name_left += act == ACT_NAME_RIGHT ? step : -step;
+		if (ks->name_left < 0)
+			ks->name_left = 0;
 		break;
 	}
 	case ACT_SORT_NEXT:	vm_sort_step(vm, 1); break;
