@@ -46,7 +46,8 @@ extern const size_t nkey_bindings;
 int	keys_lookup(int key, unsigned where);
 /* A key's name as the help shows it: "k", "Up", "PgDn", "^L", "Enter". */
 void	keys_name(int key, char *buf, size_t size);
-/* The help screen. */
-void	keys_help(struct textbuf *);
+/* The help screen, width columns wide; tabs: the names of the top-level
+ * views shown, in the top line's order (their numbers). */
+void	keys_help(struct textbuf *, const char *const *tabs, size_t ntabs, int width);
 
 #endif

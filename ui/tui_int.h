@@ -70,6 +70,7 @@ struct tui {
 	void			*state[VIEW_COUNT];	/* each view's own, private to its file */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
+	enum view_id		 base;		/* the first view shown: q there quits */
 	/* The pager's (tui_pager.c): the lines of the text view shown, which
 	 * each fills anew when it shows, so no view keeps them. */
 	struct textbuf		 tb;		/* the text view's lines */

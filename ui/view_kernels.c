@@ -42,6 +42,9 @@ struct name_cell {
 	char	 body[1024];
 	char	 post[32];
 	size_t	 keep_from, keep_to;	/* the part of body that differs from its neighbours' */
+	int	 inst;		/* an instantiation's row */
+	char	 lib[512];	/* the LIBRARY cell's text */
+	size_t	 lib_from, lib_to;	/* what it keeps, as keep_from and keep_to */
 };
 
 const size_t view_kernels_state_size = sizeof(struct kernels_state);
@@ -126,13 +129,8 @@ view_kernels_layout(struct tui *t)
 	/* The shortest unique tails (viewmodel.c): whole, never elided;
 	 * one library says nothing a row needs. */
 	c[1].natural = vm->lib_width < 7 ? 7 : vm->lib_width;
-	/* Several libraries: the column says which a row is from, so it
-	 * narrows (its tails elided) rather than go, and goes only after
-	 * the code size and the spills. */
-	if (c[1].natural > t->cols / 5)
-		c[1].natural = t->cols / 5 > 7 ? t->cols / 5 : 7;
 	c[1].min = c[1].natural;
-	c[1].drop = 2 + 2 * VM_NRES - 3;
+	c[1].drop = 1;
 	c[1].off = vm->nlibraries <= 1;
 	for (int s = 0; s < 2; s++)
 		for (int r = 0; r < VM_NRES; r++) {
@@ -149,6 +147,16 @@ view_kernels_layout(struct tui *t)
 	c[VM_FIELD_DELTA].off = nsides < 2;
 	c[VM_FIELD_DELTA].drop = 3 + 2 * VM_NRES;
 	layout_columns(c, NCOLS, t->cols - 1, 1);
+	/* Several libraries and no room for their names whole: the column
+	 * says which library a row is from, so it narrows (the names
+	 * elided) rather than go, and goes only after the code size and
+	 * the spills. */
+	if (c[1].hidden && !c[1].off) {
+		if (c[1].natural > t->cols / 5)
+			c[1].natural = c[1].min = t->cols / 5 > 7 ? t->cols / 5 : 7;
+		c[1].drop = 2 + 2 * VM_NRES - 3;
+		layout_columns(c, NCOLS, t->cols - 1, 1);
+	}
 	for (int i = 0; i < NCOLS; i++)
 		c[i].x += 1;
 }
@@ -255,6 +263,7 @@ view_kernels_name(const struct tui *t, size_t idx, struct name_cell *nc)
 	if (row->inst >= 0) {
 		/* An instantiation by what tells it from the others. */
 		snprintf(nc->pre, sizeof nc->pre, "    ");
+		nc->inst = 1;
 		vm_inst_label(vm, (uint32_t)row->inst, nc->body, sizeof nc->body);
 	} else {
 		if (g->ninst > 1) {
@@ -267,42 +276,37 @@ view_kernels_name(const struct tui *t, size_t idx, struct name_cell *nc)
 		if (g->kind != FUNC_ENTRY)
 			snprintf(nc->post + strlen(nc->post), sizeof nc->post - strlen(nc->post), " (device)");
 	}
-	nc->keep_from = nc->keep_to = strlen(nc->body);
 }
 
-/* What each row's name keeps when elided: the part that differs from the
- * rows above and below it on the screen (of their kind: kernels against
- * kernels, instantiations against instantiations), so that rows alike
- * but in the middle stay apart. */
+/* What each of n texts keeps when elided (from[i], to[i]: byte offsets,
+ * from == to when nothing): the part that differs from the nearest text
+ * above and below it of its kind (kind[i]) with another value, so that
+ * rows alike but in the middle stay apart.  Texts equal to their
+ * neighbours' tell nothing there and are passed over. */
 static void
-view_kernels_keep(const struct tui *t, struct name_cell *nc, size_t n, size_t top)
+view_kernels_keep(const char *const *text, const int *kind, size_t n, size_t *from_out,
+    size_t *to_out)
 {
-	const struct viewmodel *vm = &t->vm;
-
 	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(nc[i].body), from = len, to = 0;
+		size_t len = strlen(text[i]), from = len, to = 0;
 		int any = 0;
 
 		for (int d = -1; d <= 1; d += 2) {
 			size_t j = i, p, s;
 
-			/* The nearest row of its kind with another name: one of
-			 * the same name (in another library) tells nothing. */
 			for (;;) {
 				if ((d < 0 && j == 0) || (d > 0 && j + 1 >= n)) {
 					j = n;
 					break;
 				}
 				j = d < 0 ? j - 1 : j + 1;
-				if ((vm->rows[top + i].inst >= 0) != (vm->rows[top + j].inst >= 0))
-					continue;
-				if (strcmp(nc[i].body, nc[j].body) != 0)
+				if (kind[i] == kind[j] && strcmp(text[i], text[j]) != 0)
 					break;
 			}
 			if (j == n)
 				continue;
-			elide_shared(nc[i].body, nc[j].body, &p, &s);
-			/* Names apart at their start or end show apart anyway. */
+			elide_shared(text[i], text[j], &p, &s);
+			/* Texts apart at their start or end show apart anyway. */
 			if (p < NAME_ALIKE && s < NAME_ALIKE)
 				continue;
 			if (p < from)
@@ -311,21 +315,50 @@ view_kernels_keep(const struct tui *t, struct name_cell *nc, size_t n, size_t to
 				to = len - s;
 			any = 1;
 		}
-		/* An instantiation's label starts with the arguments that
-		 * differ: those it shares with its neighbours there stay, or it
-		 * would look as if it had fewer. */
-		if (any && vm->rows[top + i].inst >= 0)
-			from = 0;
 		/* Whole words: "256", not "25" and a mark. */
-		while (any && from > 0 && from < to && isalnum((unsigned char)nc[i].body[from - 1]))
+		while (any && from > 0 && from < to && isalnum((unsigned char)text[i][from - 1]))
 			from--;
-		while (any && to < len && isalnum((unsigned char)nc[i].body[to]))
+		while (any && to < len && isalnum((unsigned char)text[i][to]))
 			to++;
+		from_out[i] = to_out[i] = len;
 		if (any && from < to) {
-			nc[i].keep_from = from;
-			nc[i].keep_to = to;
+			from_out[i] = from;
+			to_out[i] = to;
 		}
 	}
+}
+
+/* What the names and the library cells of the rows shown keep. */
+static void
+view_kernels_keep_all(const struct tui *t, struct name_cell *nc, size_t shown)
+{
+	const struct viewmodel *vm = &t->vm;
+	const char **names = xcalloc(shown + 1, sizeof *names), **libs = xcalloc(shown + 1, sizeof *libs);
+	int *kinds = xcalloc(shown + 1, sizeof *kinds), *none = xcalloc(shown + 1, sizeof *none);
+	size_t *from = xcalloc(shown + 1, sizeof *from), *to = xcalloc(shown + 1, sizeof *to);
+
+	for (size_t i = 0; i < shown; i++) {
+		names[i] = nc[i].body;
+		kinds[i] = nc[i].inst;
+		vm_library_label(&vm->groups[vm->rows[vm->top + i].group], nc[i].lib, sizeof nc[i].lib);
+		libs[i] = nc[i].lib;
+	}
+	view_kernels_keep(names, kinds, shown, from, to);
+	for (size_t i = 0; i < shown; i++) {
+		nc[i].keep_from = from[i];
+		nc[i].keep_to = to[i];
+	}
+	view_kernels_keep(libs, none, shown, from, to);
+	for (size_t i = 0; i < shown; i++) {
+		nc[i].lib_from = from[i];
+		nc[i].lib_to = to[i];
+	}
+	free(names);
+	free(libs);
+	free(kinds);
+	free(none);
+	free(from);
+	free(to);
 }
 
 /* The name cell, width columns: scrolled left columns when names are
@@ -348,8 +381,14 @@ view_kernels_name_fit(char *cell, size_t size, const struct name_cell *nc, int w
 		    width - lw, ell);
 		return;
 	}
-	if (room < 8) {
+	if (room < 8 || nc->inst) {
+		/* An instantiation: its label cut at the end, the arguments
+		 * that differ first (vm_label.h), the rest as far as they go. */
 		snprintf(whole, sizeof whole, "%s%s%s", nc->pre, nc->body, nc->post);
+		if (nc->inst) {
+			view_kernels_cut_end(cell, size, whole, width, ell);
+			return;
+		}
 		text_fit(cell, size, whole, width, ell);
 		return;
 	}
@@ -363,7 +402,6 @@ view_kernels_row(struct tui *t, int y, size_t idx, const struct name_cell *nc)
 	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
 	const struct vm_row *row = &vm->rows[idx];
-	const struct vm_group *g = &vm->groups[row->group];
 	attr_t base = idx == vm->sel ? A_REVERSE : A_NORMAL;
 	const char *ell = t->utf8 ? "\xe2\x80\xa6" : "~";
 	const struct layout_col *k;
@@ -377,9 +415,7 @@ view_kernels_row(struct tui *t, int y, size_t idx, const struct name_cell *nc)
 		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	k = &ks->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
-		char lib[512];
-
-		text_fit(cell, sizeof cell, vm_library_label(g, lib, sizeof lib), k->w, ell);
+		elide_keep(cell, sizeof cell, nc->lib, k->w, ell, nc->lib_from, nc->lib_to);
 		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
 		if (t->search[0] && row->inst < 0)
 			tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
@@ -444,7 +480,7 @@ view_kernels_draw(struct tui *t, const struct view_ops *self)
 			widest = (int)n;
 		shown++;
 	}
-	view_kernels_keep(t, nc, shown, vm->top);
+	view_kernels_keep_all(t, nc, shown);
 	/* Scrolled no further than the widest name shown needs. */
 	if (ks->name_left > widest - ks->layout[VM_FIELD_NAME].w + 1)
 		ks->name_left = widest - ks->layout[VM_FIELD_NAME].w + 1 > 0 ?
