@@ -21,6 +21,7 @@
 #include "fatal.h"
 #include "progress.h"
 #include "rtext.h"
+#include "settings.h"
 #include "text.h"
 #include "tui.h"
 #include "tui_int.h"
@@ -497,11 +498,14 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 			tui_views[i].init(t);
 	}
 	getmaxyx(stdscr, t->rows, t->cols);
+	if (settings_path(t->settings, sizeof t->settings) &&
+	    settings_load(t->settings, &t->vm, t->msg, sizeof t->msg) != 0)
+		t->settings[0] = '\0';	/* a file not ours is left as it is */
 	/* Only build logs given: their view is what there is to see. */
 	if (t->vm.ngroups == 0 && m->nmodules > 0)
 		tui_switch(t, VIEW_BUILD);
 	t->base = t->view;
-	if (problems > 0)
+	if (problems > 0 && t->msg[0] == '\0')
 		snprintf(t->msg, sizeof t->msg, " %zu file%s could not be read in whole or part: "
 		    "%s", problems, problems == 1 ? "" : "s",
 		    tui_has_messages(t) ? "see the Messages view" : "named when you quit");
@@ -512,11 +516,16 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 void
 tui_close(struct tui *t)
 {
+	char err[512];
+
 	if (t == NULL)
 		return;
 	endwin();
 	fatal_on_signal(NULL);
 	delscreen(t->screen);
+	if (t->vm_ready && t->settings[0] &&
+	    settings_save(t->settings, &t->vm, err, sizeof err) != 0)
+		fprintf(stderr, "spillway: the browser's settings not saved: %s\n", err);
 	tb_free(&t->tb);
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		if (t->state[i] != NULL && tui_views[i].done)

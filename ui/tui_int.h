@@ -87,6 +87,7 @@ struct tui {
 	int			 quit;
 	char			 search[128];
 	char			 msg[160];	/* shown once in the status line */
+	char			 settings[4096];	/* the settings file (settings.h), "" none */
 
 	/* tui.c's: draws the whole screen, after reading its size again when
 	 * resized (the prompt, tui_prompt.c, calls it). */

@@ -44,6 +44,38 @@ check "the help lists the views of the top line" wait_for "1 Kernels, 2 Librarie
 check "... and no view the top line lacks" sh -c "! grep -q 'build, check' '$TMP/screen'"
 keys Q
 
+# Settings: the sort and the arch chosen are there at the next start;
+# a damaged file is ignored with a notice and left as it is.
+CONF="$TMP/conf/spillway/browser.conf"
+start SPILLWAY_CONFIG="$CONF" -- $ARGS
+check "settings: the table opens" wait_for "sort: STACK all arches desc"
+keys s a
+check "settings: s and a change the sort and the arch" wait_for "sort: LOCAL sm_80 desc  arch: sm_80"
+keys Q
+check "settings: quit" wait_for "spillway exited 0"
+check "settings: the file is written, folder and all" grep -q "^sort=local" "$CONF"
+check "settings: ... with the arch" grep -q "^arch=sm_80" "$CONF"
+start SPILLWAY_CONFIG="$CONF" -- $ARGS
+check "settings: the next start sorts and shows as the last ended" wait_for "sort: LOCAL sm_80 desc  arch: sm_80"
+keys Q
+wait_for "spillway exited 0" >/dev/null	# its settings written
+printf 'not a setting\n\001\002\n' >"$CONF"
+cp "$CONF" "$TMP/damaged"
+start SPILLWAY_CONFIG="$CONF" -- $ARGS
+check "settings: a damaged file is said" wait_for "settings ignored: a line not key=value"
+keys j	# the notice shows once, in place of the status line
+check "settings: ... and the table opens as by default" wait_for "sort: STACK all arches desc"
+keys Q
+check "settings: ... no crash" wait_for "spillway exited 0"
+check "settings: ... and the file is left as it was" cmp -s "$CONF" "$TMP/damaged"
+head -c 100000 /dev/zero | tr '\0' 'x' >"$CONF"
+start SPILLWAY_CONFIG="$CONF" -- $ARGS
+check "settings: a file too large is ignored" wait_for "settings ignored: not a file spillway wrote"
+keys Q
+start SPILLWAY_CONFIG=/dev/null -- $ARGS
+check "settings: SPILLWAY_CONFIG=/dev/null reads none" wait_for "sort: STACK all arches desc"
+keys Q
+
 # Ctrl-C: 130.  The pane's shell catches SIGINT for itself (trap), so
 # that it lives to say the status; spillway gets SIGINT's default.
 start -- $ARGS
