@@ -9,6 +9,8 @@
 
 #define CTRL(c)	((c) & 0x1f)
 #define ESC	27
+/* The help: keys in this many columns, what they do after. */
+#define KEYS_HELP_COL	25
 
 const struct key_binding key_bindings[] = {
 	{ ACT_UP, KEYS_ALL, "move up a line", { KEY_UP, 'k', CTRL('p') } },
@@ -23,6 +25,8 @@ const struct key_binding key_bindings[] = {
 	{ ACT_COLLAPSE, KEYS_TABLE, "collapse the kernel", { KEY_LEFT, 'h', '-' } },
 	{ ACT_TOGGLE, KEYS_TABLE, "expand or collapse the kernel", { ' ' } },
 	{ ACT_EXPAND_ALL, KEYS_TABLE, "expand or collapse every kernel", { '*' } },
+	{ ACT_NAME_LEFT, KEYS_TABLE, "scroll the names left", { '{', KEY_SLEFT } },
+	{ ACT_NAME_RIGHT, KEYS_TABLE, "scroll the names right, to read a long name whole", { '}', KEY_SRIGHT } },
 	{ ACT_SORT_NEXT, KEYS_TABLE, "sort by the next column (the top of the new order shows)", { 's', '>', KEY_F(6) } },
 	{ ACT_SORT_PREV, KEYS_TABLE, "sort by the previous column", { 'S', '<' } },
 	{ ACT_SORT_REVERSE, KEYS_TABLE, "reverse the sort", { 'r', 'I' } },
@@ -53,8 +57,9 @@ const struct key_binding key_bindings[] = {
 	  { '1', '2', '3', '4', '5', '6', '7', '8', '9' } },
 	{ ACT_HELP, KEYS_ALL, "show this help", { '?', KEY_F(1) } },
 	{ ACT_REDRAW, KEYS_ALL, "redraw the screen", { CTRL('l') } },
-	{ ACT_QUIT, KEYS_TAB, "quit", { 'q', 'Q', KEY_F(10) } },
-	{ ACT_QUIT, KEYS_SUB, "quit", { 'Q', KEY_F(10) } },
+	/* As tig's q: a view closes, the first one quits. */
+	{ ACT_QUIT, KEYS_TAB, "back to the first view (in the first, or during the scan: quit)", { 'q' } },
+	{ ACT_QUIT, KEYS_ALL, "quit, from any view (Ctrl-C too: exit status 130)", { 'Q', KEY_F(10) } },
 };
 
 const size_t nkey_bindings = sizeof key_bindings / sizeof key_bindings[0];
@@ -90,6 +95,7 @@ keys_name(int key, char *buf, size_t size)
 		const char	*name;
 	} names[] = {
 		{ KEY_UP, "Up" }, { KEY_DOWN, "Down" }, { KEY_LEFT, "Left" }, { KEY_RIGHT, "Right" },
+		{ KEY_SLEFT, "S-Left" }, { KEY_SRIGHT, "S-Right" },
 		{ KEY_PPAGE, "PgUp" }, { KEY_NPAGE, "PgDn" }, { KEY_HOME, "Home" }, { KEY_END, "End" },
 		{ KEY_ENTER, NULL }, { '\r', NULL }, { '\n', "Enter" }, { ' ', "Space" },
 		{ '\t', "Tab" }, { KEY_BTAB, "S-Tab" }, { ESC, "Esc" }, { KEY_BACKSPACE, "BS" },
@@ -108,42 +114,64 @@ keys_name(int key, char *buf, size_t size)
 		snprintf(buf, size, "%c", key);
 }
 
+/* A binding's line: its keys in a column, its help wrapped beside them. */
 static void
-keys_help_section(struct textbuf *tb, const char *title, unsigned where)
+keys_help_line(struct textbuf *tb, const struct key_binding *b, int width)
+{
+	char line[160], name[16], pad[KEYS_HELP_COL + 1];
+	size_t n = 0, first = tb->n;
+
+	line[0] = '\0';
+	for (const int *k = b->keys; *k && n < sizeof line; k++) {
+		keys_name(*k, name, sizeof name);
+		if (name[0] == '\0')
+			continue;
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n ? " " : "", name);
+	}
+	memset(pad, ' ', KEYS_HELP_COL);
+	pad[KEYS_HELP_COL] = '\0';
+	if (n + 3 > KEYS_HELP_COL) {	/* keys wider than their column: a line of their own */
+		tb_add(tb, TB_NORMAL, "  %s", line);
+		first = tb->n;
+	}
+	tb_wrap(tb, TB_NORMAL, pad, b->help, width);
+	if (n + 3 <= KEYS_HELP_COL)
+		memcpy(tb->v[first].text + 2, line, n);
+}
+
+static void
+keys_help_section(struct textbuf *tb, const char *title, unsigned where, int width)
 {
 	tb_add(tb, TB_NORMAL, "%s", "");
 	tb_add(tb, TB_HEADING, "%s", title);
-	for (size_t i = 0; i < nkey_bindings; i++) {
-		const struct key_binding *b = &key_bindings[i];
-		char line[160], name[16];
-		size_t n = 0;
-
-		if (b->where != where)
-			continue;
-		line[0] = '\0';
-		for (const int *k = b->keys; *k && n < sizeof line; k++) {
-			keys_name(*k, name, sizeof name);
-			if (name[0] == '\0')
-				continue;
-			n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n ? " " : "", name);
-		}
-		tb_add(tb, TB_NORMAL, "  %-22s %s", line, b->help);
-	}
+	for (size_t i = 0; i < nkey_bindings; i++)
+		if (key_bindings[i].where == where)
+			keys_help_line(tb, &key_bindings[i], width);
 }
 
 void
-keys_help(struct textbuf *tb)
+keys_help(struct textbuf *tb, const char *const *tabs, size_t ntabs, int width)
 {
+	char list[256];
+	size_t n = 0;
+
+	list[0] = '\0';
+	for (size_t i = 0; i < ntabs && n < sizeof list; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%zu %s", i ? ", " : "", i + 1, tabs[i]);
 	tb_add(tb, TB_HEADING, "spillway: keys");
-	tb_add(tb, TB_DIM, "The kernel table shows one row per kernel (a collapsed name in a library);"
-	    " numbers are the maximum over its instantiations.");
-	tb_add(tb, TB_DIM, "In the table '-' means not compiled for that arch, '?' not known (spills need ptxas -v logs);");
-	tb_add(tb, TB_DIM, "the detail view shows only the arches compiled for, '?' where a figure is not known or not set.");
-	keys_help_section(tb, "Everywhere", KEYS_ALL);
-	keys_help_section(tb, "Kernel table", KEYS_TABLE);
-	keys_help_section(tb, "Text views (detail, build, check, help)", KEYS_PAGER);
-	keys_help_section(tb, "Top-level views", KEYS_TAB);
-	keys_help_section(tb, "Detail and help", KEYS_SUB);
+	tb_wrap(tb, TB_DIM, "", "The kernel table shows one row per kernel (a collapsed name in a library);"
+	    " numbers are the maximum over its instantiations.", width);
+	tb_wrap(tb, TB_DIM, "", "In the table '-' means not compiled for that arch, '?' not known"
+	    " (spills need ptxas -v logs);", width);
+	tb_wrap(tb, TB_DIM, "", "the detail view shows only the arches compiled for, '?' where a figure"
+	    " is not known or not set.", width);
+	keys_help_section(tb, "Everywhere", KEYS_ALL, width);
+	keys_help_section(tb, "Kernel table", KEYS_TABLE, width);
+	keys_help_section(tb, "Text views (every view but the kernel table)", KEYS_PAGER, width);
+	keys_help_section(tb, "Top-level views", KEYS_TAB, width);
+	tb_wrap(tb, TB_DIM, "  ", list, width);
+	keys_help_section(tb, "Detail and help", KEYS_SUB, width);
 	tb_add(tb, TB_NORMAL, "%s", "");
-	tb_add(tb, TB_DIM, "The mouse wheel scrolls; a click selects a row, or sorts by the column of its title.");
+	tb_wrap(tb, TB_DIM, "", "The mouse wheel scrolls; a click selects a row, or sorts by the column"
+	    " of its title.", width);
 }

@@ -21,7 +21,7 @@ enum action {
 	ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV,
 	ACT_FILTER, ACT_NAMESPACE, ACT_NS_NEXT, ACT_NS_PREV, ACT_CLEAR, ACT_DEVICE,
 	ACT_VIEW_NEXT, ACT_VIEW_PREV, ACT_VIEW_N,
-	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_LIBRARY,
+	ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, ACT_LIBRARY, ACT_NAME_LEFT, ACT_NAME_RIGHT,
 	ACT_SHOW_KERNELS,	/* not a key: a view asks for the kernel table */
 };
 
@@ -46,7 +46,8 @@ extern const size_t nkey_bindings;
 int	keys_lookup(int key, unsigned where);
 /* A key's name as the help shows it: "k", "Up", "PgDn", "^L", "Enter". */
 void	keys_name(int key, char *buf, size_t size);
-/* The help screen. */
-void	keys_help(struct textbuf *);
+/* The help screen, width columns wide; tabs: the names of the top-level
+ * views shown, in the top line's order (their numbers). */
+void	keys_help(struct textbuf *, const char *const *tabs, size_t ntabs, int width);
 
 #endif

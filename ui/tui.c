@@ -18,13 +18,18 @@
 #include "view_build.h"
 #include "view_check.h"
 #include "view_detail.h"
+#include "fatal.h"
 #include "progress.h"
 #include "rtext.h"
+#include "settings.h"
 #include "text.h"
 #include "tui.h"
 #include "tui_int.h"
 #include "view_size.h"
 #include "xalloc.h"
+
+/* Keys typed ahead during the scan that the table still gets. */
+#define TUI_SCAN_KEYS	16
 
 static int
 tui_has_modules(const struct tui *t)
@@ -121,10 +126,20 @@ tui_fill_detail(struct tui *t)
 	t->tb_top = view_detail_text(&t->tb, &t->vm, t->detail_group, t->detail_inst, t->cols);
 }
 
+static size_t tui_tabs(const struct tui *, enum view_id tabs[VIEW_COUNT]);
+static const struct view_ops tui_views[VIEW_COUNT];
+
+/* The help, its list of views made from the tabs the top line shows. */
 static void
 tui_fill_help(struct tui *t)
 {
-	keys_help(&t->tb);
+	enum view_id tabs[VIEW_COUNT];
+	const char *names[VIEW_COUNT];
+	size_t ntabs = tui_tabs(t, tabs);
+
+	for (size_t i = 0; i < ntabs; i++)
+		names[i] = tui_views[tabs[i]].name;
+	keys_help(&t->tb, names, ntabs, t->cols);
 }
 
 /* The views, indexed by enum view_id; only this file reads the table. */
@@ -265,7 +280,11 @@ tui_do(struct tui *t, int act, int key)
 
 	switch (act) {
 	case ACT_QUIT:
-		t->quit = 1;
+		/* q closes a view other than the first, as in tig. */
+		if (key == 'q' && t->view != t->base)
+			tui_switch(t, t->base);
+		else
+			t->quit = 1;
 		break;
 	case ACT_CLOSE:
 		tui_switch(t, t->under);
@@ -357,6 +376,15 @@ tui_loop(struct tui *t)
 	return 0;
 }
 
+/* Ctrl-C and the other ending signals: the terminal given back before
+ * the signal ends the process (fatal.c), so the shell sees 130 for
+ * Ctrl-C, where curses' own handler exits 1, the status of a violation. */
+static void
+tui_on_signal(void)
+{
+	endwin();
+}
+
 struct tui *
 tui_open(int color)
 {
@@ -380,8 +408,12 @@ tui_open(int color)
 	t->utf8 = cs != NULL && strcmp(cs, "UTF-8") == 0;
 	tui_draw_charset(t->utf8);
 	t->color = color;
+	/* Before newterm, which takes SIGINT and SIGTERM only where nobody
+	 * has. */
+	fatal_on_signal(tui_on_signal);
 	t->screen = newterm(NULL, stdout, stdin);
 	if (t->screen == NULL) {
+		fatal_on_signal(NULL);
 		fprintf(stderr, "spillway: cannot drive this terminal (TERM=%s)\n",
 		    getenv("TERM") ? getenv("TERM") : "");
 		free(t);
@@ -403,12 +435,40 @@ tui_open(int color)
 	return t;
 }
 
+/* Keys typed during the scan: q (or Q, F10) leaves at once, the scan's
+ * workers and all (nothing is written in the browser's mode, and
+ * fatal_exit removes any temporary); the others wait for the table. */
+static void
+tui_scan_keys(struct tui *t)
+{
+	wint_t keep[TUI_SCAN_KEYS];
+	size_t nkeep = 0;
+	wint_t wc;
+	int r;
+
+	nodelay(stdscr, TRUE);
+	while ((r = get_wch(&wc)) != ERR) {
+		if (r == OK && keys_lookup((int)wc, tui_views[t->view].keys) == ACT_QUIT) {
+			endwin();
+			fatal_on_signal(NULL);
+			fprintf(stderr, "spillway: quit during the scan\n");
+			fatal_exit(0);
+		}
+		if (r == OK && nkeep < TUI_SCAN_KEYS)
+			keep[nkeep++] = wc;
+	}
+	nodelay(stdscr, FALSE);
+	while (nkeep > 0)	/* curses gives back the last pushed first */
+		unget_wch((wchar_t)keep[--nkeep]);
+}
+
 void
 tui_progress(void *ctx, const struct scan_progress *p)
 {
 	struct tui *t = ctx;
 	char line[512];
 
+	tui_scan_keys(t);
 	getmaxyx(stdscr, t->rows, t->cols);
 	progress_line(line, sizeof line, p, t->cols);
 	erase();
@@ -438,10 +498,14 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 			tui_views[i].init(t);
 	}
 	getmaxyx(stdscr, t->rows, t->cols);
+	if (settings_path(t->settings, sizeof t->settings) &&
+	    settings_load(t->settings, &t->vm, t->msg, sizeof t->msg) != 0)
+		t->settings[0] = '\0';	/* a file not ours is left as it is */
 	/* Only build logs given: their view is what there is to see. */
 	if (t->vm.ngroups == 0 && m->nmodules > 0)
 		tui_switch(t, VIEW_BUILD);
-	if (problems > 0)
+	t->base = t->view;
+	if (problems > 0 && t->msg[0] == '\0')
 		snprintf(t->msg, sizeof t->msg, " %zu file%s could not be read in whole or part: "
 		    "%s", problems, problems == 1 ? "" : "s",
 		    tui_has_messages(t) ? "see the Messages view" : "named when you quit");
@@ -452,10 +516,16 @@ tui_run(struct tui *tp, const struct model *m, const struct tui_config *c, const
 void
 tui_close(struct tui *t)
 {
+	char err[512];
+
 	if (t == NULL)
 		return;
 	endwin();
+	fatal_on_signal(NULL);
 	delscreen(t->screen);
+	if (t->vm_ready && t->settings[0] &&
+	    settings_save(t->settings, &t->vm, err, sizeof err) != 0)
+		fprintf(stderr, "spillway: the browser's settings not saved: %s\n", err);
 	tb_free(&t->tb);
 	for (int i = 0; i < VIEW_COUNT; i++) {
 		if (t->state[i] != NULL && tui_views[i].done)

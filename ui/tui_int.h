@@ -70,6 +70,7 @@ struct tui {
 	void			*state[VIEW_COUNT];	/* each view's own, private to its file */
 
 	enum view_id		 view, under;	/* under: what a sub view covers */
+	enum view_id		 base;		/* the first view shown: q there quits */
 	/* The pager's (tui_pager.c): the lines of the text view shown, which
 	 * each fills anew when it shows, so no view keeps them. */
 	struct textbuf		 tb;		/* the text view's lines */
@@ -86,6 +87,7 @@ struct tui {
 	int			 quit;
 	char			 search[128];
 	char			 msg[160];	/* shown once in the status line */
+	char			 settings[4096];	/* the settings file (settings.h), "" none */
 
 	/* tui.c's: draws the whole screen, after reading its size again when
 	 * resized (the prompt, tui_prompt.c, calls it). */

@@ -6,15 +6,23 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "elide.h"
 #include "layout.h"
 #include "text.h"
 #include "tui_int.h"
+#include "xalloc.h"
 
 #define TABLE_Y	3	/* the first row: under the bar and two header lines */
 #define NCOLS	(VM_FIELD_DELTA + 1)	/* name, library, two sides, the delta */
+/* Two names that share less than this at both ends differ where an
+ * elided name still shows (its first and last columns): the part that
+ * differs need not be kept. */
+#define NAME_ALIKE	8
 
 /* The table's own state, built once from the view-model. */
 struct kernels_state {
@@ -23,6 +31,20 @@ struct kernels_state {
 	int			 known[VM_NRES];	/* some value is known */
 	int			 res_class[VM_NRES];	/* TB_* of a value above 0 */
 	struct layout_col	 layout[NCOLS];
+	int			 name_left;	/* columns the names are scrolled right */
+};
+
+/* A row's name as drawn: a mark before (indent, expand arrow), the name
+ * or label itself, and after it the count of instantiations or
+ * "(device)".  Only the name is elided, against the rows beside it. */
+struct name_cell {
+	char	 pre[16];
+	char	 body[1024];
+	char	 post[32];
+	size_t	 keep_from, keep_to;	/* the part of body that differs from its neighbours' */
+	int	 inst;		/* an instantiation's row */
+	char	 lib[512];	/* the LIBRARY cell's text */
+	size_t	 lib_from, lib_to;	/* what it keeps, as keep_from and keep_to */
 };
 
 const size_t view_kernels_state_size = sizeof(struct kernels_state);
@@ -125,6 +147,16 @@ view_kernels_layout(struct tui *t)
 	c[VM_FIELD_DELTA].off = nsides < 2;
 	c[VM_FIELD_DELTA].drop = 3 + 2 * VM_NRES;
 	layout_columns(c, NCOLS, t->cols - 1, 1);
+	/* Several libraries and no room for their names whole: the column
+	 * says which library a row is from, so it narrows (the names
+	 * elided) rather than go, and goes only after the code size and
+	 * the spills. */
+	if (c[1].hidden && !c[1].off) {
+		if (c[1].natural > t->cols / 5)
+			c[1].natural = c[1].min = t->cols / 5 > 7 ? t->cols / 5 : 7;
+		c[1].drop = 2 + 2 * VM_NRES - 3;
+		layout_columns(c, NCOLS, t->cols - 1, 1);
+	}
 	for (int i = 0; i < NCOLS; i++)
 		c[i].x += 1;
 }
@@ -219,44 +251,171 @@ view_kernels_cut_end(char *dst, size_t size, const char *src, int width, const c
 		strcat(dst, ell);
 }
 
+/* The parts of a row's name. */
 static void
-view_kernels_row(struct tui *t, int y, size_t idx)
+view_kernels_name(const struct tui *t, size_t idx, struct name_cell *nc)
+{
+	const struct viewmodel *vm = &t->vm;
+	const struct vm_row *row = &vm->rows[idx];
+	const struct vm_group *g = &vm->groups[row->group];
+
+	nc->pre[0] = nc->post[0] = '\0';
+	if (row->inst >= 0) {
+		/* An instantiation by what tells it from the others. */
+		snprintf(nc->pre, sizeof nc->pre, "    ");
+		nc->inst = 1;
+		vm_inst_label(vm, (uint32_t)row->inst, nc->body, sizeof nc->body);
+	} else {
+		if (g->ninst > 1) {
+			snprintf(nc->pre, sizeof nc->pre, "%s ", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
+			    (t->utf8 ? "\xe2\x96\xb8" : "+"));
+			snprintf(nc->post, sizeof nc->post, " [%u]", g->ninst);
+		} else
+			snprintf(nc->pre, sizeof nc->pre, "  ");
+		snprintf(nc->body, sizeof nc->body, "%s", g->collapsed);
+		if (g->kind != FUNC_ENTRY)
+			snprintf(nc->post + strlen(nc->post), sizeof nc->post - strlen(nc->post), " (device)");
+	}
+}
+
+/* What each of n texts keeps when elided (from[i], to[i]: byte offsets,
+ * from == to when nothing): the part that differs from the nearest text
+ * above and below it of its kind (kind[i]) with another value, so that
+ * rows alike but in the middle stay apart.  Texts equal to their
+ * neighbours' tell nothing there and are passed over. */
+static void
+view_kernels_keep(const char *const *text, const int *kind, size_t n, size_t *from_out,
+    size_t *to_out)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(text[i]), from = len, to = 0;
+		int any = 0;
+
+		for (int d = -1; d <= 1; d += 2) {
+			size_t j = i, p, s;
+
+			for (;;) {
+				if ((d < 0 && j == 0) || (d > 0 && j + 1 >= n)) {
+					j = n;
+					break;
+				}
+				j = d < 0 ? j - 1 : j + 1;
+				if (kind[i] == kind[j] && strcmp(text[i], text[j]) != 0)
+					break;
+			}
+			if (j == n)
+				continue;
+			elide_shared(text[i], text[j], &p, &s);
+			/* Texts apart at their start or end show apart anyway. */
+			if (p < NAME_ALIKE && s < NAME_ALIKE)
+				continue;
+			if (p < from)
+				from = p;
+			if (len - s > to)
+				to = len - s;
+			any = 1;
+		}
+		/* Whole words: "256", not "25" and a mark. */
+		while (any && from > 0 && from < to && isalnum((unsigned char)text[i][from - 1]))
+			from--;
+		while (any && to < len && isalnum((unsigned char)text[i][to]))
+			to++;
+		from_out[i] = to_out[i] = len;
+		if (any && from < to) {
+			from_out[i] = from;
+			to_out[i] = to;
+		}
+	}
+}
+
+/* What the names and the library cells of the rows shown keep. */
+static void
+view_kernels_keep_all(const struct tui *t, struct name_cell *nc, size_t shown)
+{
+	const struct viewmodel *vm = &t->vm;
+	const char **names = xcalloc(shown + 1, sizeof *names), **libs = xcalloc(shown + 1, sizeof *libs);
+	int *kinds = xcalloc(shown + 1, sizeof *kinds), *none = xcalloc(shown + 1, sizeof *none);
+	size_t *from = xcalloc(shown + 1, sizeof *from), *to = xcalloc(shown + 1, sizeof *to);
+
+	for (size_t i = 0; i < shown; i++) {
+		names[i] = nc[i].body;
+		kinds[i] = nc[i].inst;
+		vm_library_label(&vm->groups[vm->rows[vm->top + i].group], nc[i].lib, sizeof nc[i].lib);
+		libs[i] = nc[i].lib;
+	}
+	view_kernels_keep(names, kinds, shown, from, to);
+	for (size_t i = 0; i < shown; i++) {
+		nc[i].keep_from = from[i];
+		nc[i].keep_to = to[i];
+	}
+	view_kernels_keep(libs, none, shown, from, to);
+	for (size_t i = 0; i < shown; i++) {
+		nc[i].lib_from = from[i];
+		nc[i].lib_to = to[i];
+	}
+	free(names);
+	free(libs);
+	free(kinds);
+	free(none);
+	free(from);
+	free(to);
+}
+
+/* The name cell, width columns: scrolled left columns when names are
+ * scrolled sideways (whole, a mark where cut), else elided. */
+static void
+view_kernels_name_fit(char *cell, size_t size, const struct name_cell *nc, int width, int left,
+    const char *ell)
+{
+	char whole[1200], body[1024];
+	int wpre = text_width(nc->pre), wpost = text_width(nc->post), room = width - wpre - wpost;
+
+	if (left > 0) {
+		char skip[1200];
+		int lw = text_width(ell);
+
+		snprintf(whole, sizeof whole, "%s%s%s", nc->pre, nc->body, nc->post);
+		text_cut(skip, sizeof skip, whole, left + lw);
+		snprintf(cell, size, "%s", ell);
+		view_kernels_cut_end(cell + strlen(cell), size - strlen(cell), whole + strlen(skip),
+		    width - lw, ell);
+		return;
+	}
+	if (room < 8 || nc->inst) {
+		/* An instantiation: its label cut at the end, the arguments
+		 * that differ first (vm_label.h), the rest as far as they go. */
+		snprintf(whole, sizeof whole, "%s%s%s", nc->pre, nc->body, nc->post);
+		if (nc->inst) {
+			view_kernels_cut_end(cell, size, whole, width, ell);
+			return;
+		}
+		text_fit(cell, size, whole, width, ell);
+		return;
+	}
+	elide_keep(body, sizeof body, nc->body, room, ell, nc->keep_from, nc->keep_to);
+	snprintf(cell, size, "%s%s%s", nc->pre, body, nc->post);
+}
+
+static void
+view_kernels_row(struct tui *t, int y, size_t idx, const struct name_cell *nc)
 {
 	struct kernels_state *ks = t->state[VIEW_KERNELS];
 	const struct viewmodel *vm = &t->vm;
 	const struct vm_row *row = &vm->rows[idx];
-	const struct vm_group *g = &vm->groups[row->group];
 	attr_t base = idx == vm->sel ? A_REVERSE : A_NORMAL;
 	const char *ell = t->utf8 ? "\xe2\x80\xa6" : "~";
 	const struct layout_col *k;
-	char name[1024], cell[1024];
+	char cell[1024];
 
 	tui_put(y, 0, "", t->cols, base, 0);
-	if (row->inst >= 0) {
-		/* An instantiation by what tells it from the others, cut at
-		 * the end: the differing arguments stay. */
-		memcpy(name, "    ", 5);
-		vm_inst_label(vm, (uint32_t)row->inst, name + 4, sizeof name - 4);
-	} else if (g->ninst > 1)
-		snprintf(name, sizeof name, "%s %s [%u]", g->expanded ? (t->utf8 ? "\xe2\x96\xbe" : "-") :
-		    (t->utf8 ? "\xe2\x96\xb8" : "+"), g->collapsed, g->ninst);
-	else
-		snprintf(name, sizeof name, "  %s", g->collapsed);
-	if (g->kind != FUNC_ENTRY && row->inst < 0 && strlen(name) + 10 < sizeof name)
-		strcat(name, " (device)");
 	k = &ks->layout[VM_FIELD_NAME];
-	if (row->inst >= 0)
-		view_kernels_cut_end(cell, sizeof cell, name, k->w, ell);
-	else
-		text_fit(cell, sizeof cell, name, k->w, ell);
+	view_kernels_name_fit(cell, sizeof cell, nc, k->w, ks->name_left, ell);
 	tui_put(y, k->x, cell, k->w, base, 0);
 	if (t->search[0] && vm_row_matches(vm, row, t->search))
 		tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
 	k = &ks->layout[VM_FIELD_LIBRARY];
 	if (!k->hidden) {
-		char lib[512];
-
-		text_fit(cell, sizeof cell, vm_library_label(g, lib, sizeof lib), k->w, ell);
+		elide_keep(cell, sizeof cell, nc->lib, k->w, ell, nc->lib_from, nc->lib_to);
 		tui_put(y, k->x, cell, k->w, base | tui_attr(t, TB_DIM), 0);
 		if (t->search[0] && row->inst < 0)
 			tui_put_match(t, y, k->x, cell, k->w, t->search, idx == vm->sel);
@@ -304,20 +463,37 @@ view_kernels_draw(struct tui *t, const struct view_ops *self)
 	struct viewmodel *vm = &t->vm;
 	int h = view_kernels_height(t);
 	char left[512], right[64], sort[64];
-	size_t n, nr;
+	size_t n, nr, shown = 0;
+	struct name_cell *nc;
+	int widest = 0;
 
 	(void)self;
 	vm_set_height(vm, h);
 	view_kernels_layout(t);
 	view_kernels_headers(t);
+	nc = xcalloc((size_t)h, sizeof *nc);
+	while (shown < (size_t)h && vm->top + shown < vm->nrows) {
+		view_kernels_name(t, vm->top + shown, &nc[shown]);
+		n = (size_t)text_width(nc[shown].pre) + (size_t)text_width(nc[shown].body) +
+		    (size_t)text_width(nc[shown].post);
+		if ((int)n > widest)
+			widest = (int)n;
+		shown++;
+	}
+	view_kernels_keep_all(t, nc, shown);
+	/* Scrolled no further than the widest name shown needs. */
+	if (ks->name_left > widest - ks->layout[VM_FIELD_NAME].w + 1)
+		ks->name_left = widest - ks->layout[VM_FIELD_NAME].w + 1 > 0 ?
+		    widest - ks->layout[VM_FIELD_NAME].w + 1 : 0;
 	for (int y = 0; y < h; y++) {
 		size_t idx = vm->top + (size_t)y;
 
 		if (idx < vm->nrows)
-			view_kernels_row(t, TABLE_Y + y, idx);
+			view_kernels_row(t, TABLE_Y + y, idx, &nc[y]);
 		else
 			tui_put(TABLE_Y + y, 0, "", t->cols, A_NORMAL, 0);
 	}
+	free(nc);
 	if (vm->nrows == 0)
 		tui_put(TABLE_Y, 2, vm->ngroups ? "No kernel matches the filters (Esc clears them)."
 		    : "No CUDA kernel found under the paths given.", t->cols - 2, tui_attr(t, TB_DIM), 0);
@@ -483,6 +659,16 @@ view_kernels_key(struct tui *t, int act, int key)
 		for (size_t g = 0; g < vm->ngroups && !any; g++)
 			any = vm->groups[g].expanded;
 		vm_expand_all(vm, !any);
+		break;
+	}
+	case ACT_NAME_LEFT:
+	case ACT_NAME_RIGHT: {
+		struct kernels_state *ks = t->state[VIEW_KERNELS];
+		int step = ks->layout[VM_FIELD_NAME].w / 2 > 1 ? ks->layout[VM_FIELD_NAME].w / 2 : 1;
+
+		ks->name_left += act == ACT_NAME_RIGHT ? step : -step;
+		if (ks->name_left < 0)
+			ks->name_left = 0;
 		break;
 	}
 	case ACT_SORT_NEXT:	vm_sort_step(vm, 1); break;

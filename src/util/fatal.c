@@ -26,6 +26,7 @@ static struct {
 static int fatal_status = EXIT_TROUBLE;
 static __thread const char *doing_verb, *doing_name;
 static int handlers_set;
+static void (*volatile signal_first)(void);
 
 /* The signals whose default ends the process and that a temporary
  * outlives unless spillway removes it. */
@@ -81,7 +82,10 @@ static void
 on_ending_signal(int sig)
 {
 	struct sigaction dfl;
+	void (*first)(void) = signal_first;
 
+	if (first != NULL)
+		first();
 	remove_temps();
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
@@ -123,6 +127,23 @@ set_handlers(void)
 		if (sigaction(ending_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
 		    !(old.sa_flags & SA_SIGINFO))
 			sigaction(ending_signals[i], &sa, NULL);
+}
+
+void
+fatal_on_signal(void (*fn)(void))
+{
+	signal_first = fn;
+	if (fn != NULL && !handlers_set) {
+		set_handlers();
+		handlers_set = 1;
+	}
+}
+
+void
+fatal_exit(int status)
+{
+	remove_temps();
+	_exit(status);
 }
 
 int

@@ -48,4 +48,17 @@ int	fatal_temp_add(const char *path);
 /* The temporary is gone, or has become the file it stood for. */
 void	fatal_temp_drop(int slot);
 
+/*
+ * A function the handler of those signals calls first, before it removes
+ * the temporaries and lets the signal end the process (SIGINT: status
+ * 130 to the shell): the browser gives the terminal back, as curses' own
+ * handler would (which exits 1, the status of a violation).  Sets the
+ * handlers, temporaries or not; NULL: none again.
+ */
+void	fatal_on_signal(void (*fn)(void));
+
+/* Removes the registered temporaries and ends the process at once with
+ * status, other threads and all: the browser quit during the scan. */
+_Noreturn void fatal_exit(int status);
+
 #endif

@@ -7,6 +7,10 @@ set -u
 CORPUS="$srcdir/tests/corpus"
 BUILD="$CORPUS/build"
 GOLDEN="$CORPUS/golden"
+# The browser reads and writes no settings file of the user's (a test that
+# wants one names it).
+SPILLWAY_CONFIG=/dev/null
+export SPILLWAY_CONFIG
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/spillway-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 passed=0

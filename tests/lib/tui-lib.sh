@@ -22,12 +22,14 @@ tm() { "$TMUX_BIN" -S "$SOCK" -f /dev/null "$@"; }
 TIMEOUT=${TUI_TIMEOUT:-15}
 
 # start ENV... -- ARGS...: spillway in a fresh session named spw, of
-# TUI_COLS x TUI_ROWS (160x40 unless set).
+# TUI_COLS x TUI_ROWS (160x40 unless set), reading no settings file
+# unless ENV names one (SPILLWAY_CONFIG=...).
 start() {
 	tm kill-server 2>/dev/null
 	nsession=$((nsession + 1))
 	SOCK="$TMP/tmux.$nsession"
-	env=""
+	# Never the user's settings (settings.h): a test names its own.
+	env="SPILLWAY_CONFIG=/dev/null"
 	while [ "$1" != "--" ]; do env="$env $1"; shift; done
 	shift
 	tm new-session -d -x "${TUI_COLS:-160}" -y "${TUI_ROWS:-40}" -s spw \

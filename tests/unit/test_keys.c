@@ -72,7 +72,7 @@ test_help_shows_every_binding(void **state)
 	struct textbuf tb = { 0 };
 
 	(void)state;
-	keys_help(&tb);
+	keys_help(&tb, (const char *[]){ "Kernels", "Size" }, 2, 1000);
 	for (size_t i = 0; i < nkey_bindings; i++) {
 		int found = 0;
 
