@@ -197,6 +197,8 @@ build_gates_from(struct build_gates *g, const struct options *o)
 }
 
 /* The report's configuration, for format f. */
+static int gate_given(const struct options *o);
+
 static void
 report_config_from(struct report_config *c, const struct options *o, enum report_format f)
 {
@@ -208,6 +210,7 @@ report_config_from(struct report_config *c, const struct options *o, enum report
 	c->gpus = &o->gpus;
 	c->baseline = o->baseline;
 	build_gates_from(&c->gates, o);
+	c->gated = gate_given(o);
 }
 
 /*
