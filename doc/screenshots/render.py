@@ -50,9 +50,12 @@ SHOTS = [
 # pull-request description (880 px) under a stylesheet like GitHub's; the
 # HTML report is shot as it is written, in a 1,400-px window.
 REPORTS = [
-    ("report-example", 880, 2400, "markdown", ["data/example"]),
-    ("report-cublaslt", 880, 2400, "markdown", ["/usr/local/cuda/lib64/libcublasLt.so"]),
-    ("report-html", 1400, 1300, "html", ["data/example"]),
+    ("report-example", 880, 1600, "markdown", ["data/example"]),
+    ("report-names", 880, 900, "markdown",
+     ["--sections=spills", "tests/lib/fixtures/report-names/cublaslt-shaped.csv"]),
+    ("report-cublaslt", 880, 1400, "markdown", ["/usr/local/cuda/lib64/libcublasLt.so"]),
+    ("report-html", 1400, 1000, "html", ["data/example"]),
+    ("report-html-cublaslt", 1400, 1000, "html", ["/usr/local/cuda/lib64/libcublasLt.so"]),
 ]
 
 # GitHub's Markdown look, near enough for widths: its font sizes, cell
