@@ -68,7 +68,8 @@ static char *
 collapse(const char *s)
 {
 	size_t n = strlen(s), o = 0, open = n;
-	char *out = xmalloc(n + 2 * sizeof ELLIPSIS + 1);
+	/* Each '<' may become "<…" (an empty "<>", 2 bytes, becomes 5). */
+	char *out = xmalloc(sizeof ELLIPSIS * n + sizeof ELLIPSIS + 2);
 	int depth = 0, changed = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -104,8 +105,7 @@ collapse(const char *s)
 			}
 		}
 		if (open > 0 && open < o && o - open > 2) {
-			memcpy(out + open + 1, ELLIPSIS ")", sizeof ELLIPSIS + 1);
-			o = open + sizeof ELLIPSIS + 1;
+			memcpy(out + open + 1, ELLIPSIS ")", sizeof ELLIPSIS + 1);	/* and its NUL */
 			changed = 1;
 		}
 	}
@@ -172,6 +172,17 @@ tokenize(const char *s, size_t owner, struct token *t)
 	return n;
 }
 
+/* The rarest first; among equals, the later (the kernel's own words). */
+static int
+token_by_rarity(const void *a, const void *b)
+{
+	const struct token *x = *(const struct token *const *)a, *y = *(const struct token *const *)b;
+
+	if (x->names != y->names)
+		return x->names < y->names ? -1 : 1;
+	return (x->index < y->index) - (x->index > y->index);
+}
+
 /* The width of the tokens kept, with one "…" for each run left out. */
 static size_t
 kept_width(const struct token *t, size_t nt)
@@ -207,22 +218,23 @@ elide(const char *base, struct token *t, size_t nt, size_t width)
 	order = xcalloc(nt, sizeof *order);
 	for (size_t i = 0; i < nt; i++)
 		order[i] = &t[i];
-	/* The rarest first; among equals, the later (the kernel's own words). */
-	for (size_t i = 1; i < nt; i++)
-		for (size_t j = i; j > 0 && (order[j]->names < order[j - 1]->names ||
-		    (order[j]->names == order[j - 1]->names && order[j]->index > order[j - 1]->index)); j--) {
-			struct token *x = order[j];
+	qsort(order, nt, sizeof *order, token_by_rarity);
+	/* Each token added changes the width by its own and by the gaps it
+	 * joins or splits: linear, whatever a hostile name's token count. */
+	for (size_t k = 0; k < nt && used < width; k++) {
+		size_t i = order[k]->index, w = chars(t[i].s, t[i].len);
+		int left = i == 0 || t[i - 1].keep, right = i + 1 == nt || t[i + 1].keep;
+		size_t next = used + w;
 
-			order[j] = order[j - 1];
-			order[j - 1] = x;
-		}
-	for (size_t i = 0; i < nt && used < width; i++) {
-		if (order[i]->keep)
+		if (t[i].keep)
 			continue;
-		order[i]->keep = 1;
-		if ((used = kept_width(t, nt)) > width) {
-			order[i]->keep = 0;
-			used = kept_width(t, nt);
+		if (left && right)
+			next--;
+		else if (!left && !right)
+			next++;
+		if (next <= width) {
+			t[i].keep = 1;
+			used = next;
 		}
 	}
 	free(order);
