@@ -108,6 +108,18 @@ html_text(FILE *f, const char *s)
 	}
 }
 
+/* An attribute's value inside a GFM table: no Markdown is read inside a
+ * tag, only '|' splits the row. */
+static void
+html_attr(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '"' || *s == '&' || *s == '<' || *s == '|')
+			fprintf(f, "&#%u;", (unsigned char)*s);
+		else
+			putc_unlocked(*s, f);
+}
+
 /* A name shown shortened (shortname.h), its whole text, escaped, in the
  * title: a hover shows it, on GitHub as in the HTML report. */
 static void
@@ -116,7 +128,7 @@ short_code(FILE *f, const char *brief, const char *full)
 	char *e = escape_text(full, strlen(full));
 
 	fputs("<code title=\"", f);
-	html_text(f, e);
+	html_attr(f, e);
 	fputs("\">", f);
 	html_text(f, brief);
 	fputs("</code>", f);
@@ -386,7 +398,10 @@ shorts_build(const struct rdoc *d)
 		names = xcalloc(kept, sizeof *names);
 		v[i].cols = xcalloc(t->ncols, sizeof *v[i].cols);
 		for (size_t c = 0; c < t->ncols; c++) {
-			if (!(t->flags[c] & RC_CODE) || (t->flags[c] & RC_CSV_ONLY))
+			/* A library cell names the other files a kernel is in:
+			 * that list is read whole. */
+			if (!(t->flags[c] & RC_CODE) || (t->flags[c] & RC_CSV_ONLY) ||
+			    strcmp(t->cols[c], "library") == 0)
 				continue;
 			for (size_t r = 0; r < kept; r++)
 				names[r] = rtable_at(t, r, c);
