@@ -21,7 +21,7 @@ static const char style[] =
     "@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--line:#30363d;"
     "--head:#161b22;--stripe:#11161d;--link:#4493f8}}\n"
     "body{font:14px/1.45 -apple-system,'Segoe UI',Helvetica,Arial,sans-serif;"
-    "margin:2em auto;max-width:96em;padding:0 1em;color:var(--fg);background:var(--bg)}\n"
+    "margin:2em 0;padding:0 1.5em;color:var(--fg);background:var(--bg)}\n"
     "a{color:var(--link)}\n"
     "nav ul{margin:.25em 0 1.5em;padding-left:1.5em}\n"
     "table{border-collapse:collapse;margin:0 0 .5em}\n"

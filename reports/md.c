@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "fatal.h"
 #include "md.h"
+#include "shortname.h"
 #include "xalloc.h"
 
 /* Text outside code: escape what GFM would read as markup or a cell end. */
@@ -92,6 +93,48 @@ code_span(FILE *f, const char *s, size_t n)
 		putc_unlocked('`', f);
 }
 
+/* s as HTML text or an attribute's value inside a GFM table: entities for
+ * what HTML or the row's cells would read ('|' splits a row even here). */
+static void
+html_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x80 && strchr("\\|`<>&\"*_[]~", c) != NULL)
+			fprintf(f, "&#%u;", c);
+		else
+			putc_unlocked(c, f);
+	}
+}
+
+/* An attribute's value inside a GFM table: no Markdown is read inside a
+ * tag, only '|' splits the row. */
+static void
+html_attr(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '"' || *s == '&' || *s == '<' || *s == '|')
+			fprintf(f, "&#%u;", (unsigned char)*s);
+		else
+			putc_unlocked(*s, f);
+}
+
+/* A name shown shortened (shortname.h), its whole text, escaped, in the
+ * title: a hover shows it, on GitHub as in the HTML report. */
+static void
+short_code(FILE *f, const char *brief, const char *full)
+{
+	char *e = escape_text(full, strlen(full));
+
+	fputs("<code title=\"", f);
+	html_attr(f, e);
+	fputs("\">", f);
+	html_text(f, brief);
+	fputs("</code>", f);
+	free(e);
+}
+
 /*
  * Names first go through the escaping every face shares (escape.h):
  * control characters become visible escapes ("\x1b", "\n"), which hold
@@ -162,8 +205,15 @@ para(FILE *f, const char *s)
  * MD_PIECE_ROWS rows, the piece after a cut starting with the table's
  * heading rows again.
  */
+/* The shown forms of a table's name columns (shortname_column), per
+ * block: NULL where no name is shortened. */
+struct md_short {
+	char		***cols;	/* ncols, each NULL or nrows */
+};
+
 struct sink {
 	FILE		*f;
+	const struct md_short *shorts;	/* per block of the document; NULL: none */
 	md_piece_fn	 piece;
 	void		*arg;
 	char		*buf;
@@ -214,7 +264,7 @@ table_head(FILE *f, const struct rtable *t)
 }
 
 static void
-table_rows(struct sink *k, const struct rtable *t, size_t from, size_t to)
+table_rows(struct sink *k, const struct rtable *t, char ***briefs, size_t from, size_t to)
 {
 	table_head(k->f, t);
 	for (size_t r = from; r < to; r++) {
@@ -227,7 +277,10 @@ table_rows(struct sink *k, const struct rtable *t, size_t from, size_t to)
 			if (t->flags[c] & RC_CSV_ONLY)
 				continue;
 			putc_unlocked(' ', k->f);
-			md_cell(k->f, rtable_at(t, r, c), t->flags[c]);
+			if (briefs != NULL && briefs[c] != NULL && briefs[c][r] != NULL)
+				short_code(k->f, briefs[c][r], rtable_at(t, r, c));
+			else
+				md_cell(k->f, rtable_at(t, r, c), t->flags[c]);
 			fputs(" |", k->f);
 		}
 		putc_unlocked('\n', k->f);
@@ -244,6 +297,7 @@ render(struct sink *k, const struct rdoc *d, size_t top, size_t cap)
 		const struct rtable *t = b->table;
 		size_t written, visible;
 		FILE *f = k->f;
+		char ***names = k->shorts != NULL ? k->shorts[i].cols : NULL;
 
 		switch (b->kind) {
 		case RB_HEADING:
@@ -258,11 +312,11 @@ render(struct sink *k, const struct rdoc *d, size_t top, size_t cap)
 			written = t->nrows < cap ? t->nrows : cap;
 			visible = top > 0 && top < written ? top : written;
 			if (visible > 0)
-				table_rows(k, t, 0, visible);
+				table_rows(k, t, names, 0, visible);
 			if (written > visible) {
 				fprintf(k->f, "<details><summary>%zu more rows</summary>\n\n",
 				    written - visible);
-				table_rows(k, t, visible, written);
+				table_rows(k, t, names, visible, written);
 				fputs("</details>\n\n", k->f);
 			}
 			if (t->nrows > written)
@@ -284,11 +338,12 @@ count_write(void *cookie, const char *buf, size_t n)
 }
 
 static size_t
-rendered_size(const struct rdoc *d, size_t top, size_t cap)
+rendered_size(const struct rdoc *d, const struct md_short *shorts, size_t top, size_t cap)
 {
 	size_t len = 0;
 	struct sink k = { 0 };
 
+	k.shorts = shorts;
 	k.f = fopencookie(&len, "w", (cookie_io_functions_t){ .write = count_write });
 	if (k.f == NULL)
 		fatal("out of memory (a report's text)");
@@ -299,7 +354,7 @@ rendered_size(const struct rdoc *d, size_t top, size_t cap)
 
 /* The most rows per table that fit max_bytes (< 0: every row). */
 static size_t
-rows_cap(const struct rdoc *d, size_t top, int64_t max_bytes)
+rows_cap(const struct rdoc *d, const struct md_short *shorts, size_t top, int64_t max_bytes)
 {
 	size_t lo = 0, hi = 0;
 
@@ -312,13 +367,13 @@ rows_cap(const struct rdoc *d, size_t top, int64_t max_bytes)
 		if (d->v[i].table && rtable_kept(d->v[i].table) < d->v[i].table->nrows &&
 		    rtable_kept(d->v[i].table) < hi)
 			hi = rtable_kept(d->v[i].table);
-	if (max_bytes < 0 || rendered_size(d, top, hi) <= (uint64_t)max_bytes)
+	if (max_bytes < 0 || rendered_size(d, shorts, top, hi) <= (uint64_t)max_bytes)
 		return hi;
 	/* The most rows per table that fit: the size grows with the cap. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo + 1) / 2;
 
-		if (rendered_size(d, top, mid) <= (uint64_t)max_bytes)
+		if (rendered_size(d, shorts, top, mid) <= (uint64_t)max_bytes)
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -326,22 +381,71 @@ rows_cap(const struct rdoc *d, size_t top, int64_t max_bytes)
 	return lo;
 }
 
+/* Every name column of every table, shortened once for all the renders. */
+static struct md_short *
+shorts_build(const struct rdoc *d)
+{
+	struct md_short *v = xcalloc(d->n + 1, sizeof *v);
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct rtable *t = d->v[i].table;
+		const char **names;
+
+		size_t kept;
+
+		if (d->v[i].kind != RB_TABLE || t == NULL || (kept = rtable_kept(t)) == 0)
+			continue;
+		names = xcalloc(kept, sizeof *names);
+		v[i].cols = xcalloc(t->ncols, sizeof *v[i].cols);
+		for (size_t c = 0; c < t->ncols; c++) {
+			/* A library cell names the other files a kernel is in:
+			 * that list is read whole. */
+			if (!(t->flags[c] & RC_CODE) || (t->flags[c] & RC_CSV_ONLY) ||
+			    strcmp(t->cols[c], "library") == 0)
+				continue;
+			for (size_t r = 0; r < kept; r++)
+				names[r] = rtable_at(t, r, c);
+			v[i].cols[c] = shortname_column(names, kept, SHORTNAME_WIDTH);
+		}
+		free(names);
+	}
+	return v;
+}
+
+static void
+shorts_free(const struct rdoc *d, struct md_short *v)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		if (v[i].cols == NULL)
+			continue;
+		for (size_t c = 0; c < d->v[i].table->ncols; c++)
+			shortname_free(v[i].cols[c], rtable_kept(d->v[i].table));
+		free(v[i].cols);
+	}
+	free(v);
+}
+
 void
 md_write(FILE *f, const struct rdoc *d, int top, int64_t max_bytes)
 {
 	size_t utop = top > 0 ? (size_t)top : 0;
+	struct md_short *shorts = shorts_build(d);
 	struct sink k = { 0 };
 
 	k.f = f;
-	render(&k, d, utop, rows_cap(d, utop, max_bytes));
+	k.shorts = shorts;
+	render(&k, d, utop, rows_cap(d, shorts, utop, max_bytes));
+	shorts_free(d, shorts);
 }
 
 void
 md_pieces(const struct rdoc *d, int top, int64_t max_bytes, md_piece_fn piece, void *arg)
 {
-	size_t utop = top > 0 ? (size_t)top : 0, cap = rows_cap(d, utop, max_bytes);
+	struct md_short *shorts = shorts_build(d);
+	size_t utop = top > 0 ? (size_t)top : 0, cap = rows_cap(d, shorts, utop, max_bytes);
 	struct sink k = { 0 };
 
+	k.shorts = shorts;
 	k.piece = piece;
 	k.arg = arg;
 	sink_open(&k);
@@ -349,4 +453,5 @@ md_pieces(const struct rdoc *d, int top, int64_t max_bytes, md_piece_fn piece, v
 	sink_cut(&k, 0);
 	fclose(k.f);
 	free(k.buf);
+	shorts_free(d, shorts);
 }

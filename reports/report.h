@@ -41,6 +41,7 @@ struct report_config {
 	const struct strlist	*gpus;		/* --gpus; NULL or empty: data/arches.csv's */
 	const char		*baseline;	/* --baseline as given, named by the diff section */
 	struct build_gates	 gates;		/* --jobs and the budgets the builds section echoes */
+	int			 gated;		/* a gate option was given: the first line says PASS or FAIL */
 };
 
 struct section_input;

@@ -221,7 +221,9 @@ section_coverage(struct rdoc *d, const struct section_input *in)
 	rdoc_para(d, in->section->name, "What each GPU runs: native SASS (same major, minor at least "
 	    "the built one; " RD_CODE "a" RD_END " variants only on that arch, " RD_CODE "f"
 	    RD_END " variants within the family), PTX compiled by the driver at load time "
-	    "(PTX JIT: slower first launch, no arch-specific tuning), or nothing.");
+	    "(PTX JIT: slower first launch, no arch-specific tuning), or nothing. "
+	    RD_CODE "--require-sass" RD_END " takes the same rule: a GPU it names is met by "
+	    "the SASS that runs there natively.");
 	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "library", RC_CODE);
 	rtable_col(t, "SASS", RC_TEXT);

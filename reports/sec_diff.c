@@ -36,12 +36,30 @@ change_cell(struct rtable *t, const struct diff_row *r, int field)
 /* Figures of their own column in Markdown; the rest share "other figures". */
 #define DIFF_OWN_COLUMNS	2
 
+/* s with each space a no-break space (U+00A0), allocated. */
+static char *
+unbroken(const char *s)
+{
+	char *out = xmalloc(2 * strlen(s) + 1), *o = out;
+
+	for (; *s; s++)
+		if (*s == ' ') {
+			*o++ = '\xc2';
+			*o++ = '\xa0';
+		} else
+			*o++ = *s;
+	*o = '\0';
+	return out;
+}
+
 /* "spill stores B 0 → 8 (+8); shared B 7168": the other figures that
- * changed, or of a new or removed kernel those above 0; allocated. */
+ * changed, or of a new or removed kernel those above 0; allocated.  A
+ * figure never breaks across lines, only between figures: a narrow cell
+ * broken at every space made rows ten lines tall at GitHub's width. */
 static char *
 other_figures(const struct diff_row *r)
 {
-	char *out = xstrdup(""), *t, *v;
+	char *out = xstrdup(""), *t, *u, *v;
 
 	for (int k = DIFF_OWN_COLUMNS; k < BASELINE_NFIELDS; k++) {
 		int32_t a = r->old ? baseline_field(r->old, k) : -1;
@@ -59,7 +77,11 @@ other_figures(const struct diff_row *r)
 			v = xasprintf("%d → ?", a);
 		else
 			v = xasprintf("%d → %d (%+d)", a, b, b - a);
-		t = xasprintf("%s%s%s %s", out, *out ? "; " : "", baseline_column(k)->heading, v);
+		u = xasprintf("%s %s", baseline_column(k)->heading, v);
+		free(v);
+		v = unbroken(u);
+		free(u);
+		t = xasprintf("%s%s%s", out, *out ? "; " : "", v);
 		free(v);
 		free(out);
 		out = t;

@@ -143,6 +143,31 @@ arch_table(struct rdoc *d, const struct section_input *in)
 	free(a);
 }
 
+/* The last part of a path (a library, "lib.a:member.o"). */
+static const char *
+base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+/* Where a duplicate is, for people: "lib.so @0x10, @0x20" in one file,
+ * each file by its last part where that tells the two apart. */
+static void
+places_cell(struct rtable *t, const struct size_dup *v)
+{
+	unsigned long long a = v->first_at, b = v->second_at;
+	const char *x = base_name(v->first), *y = base_name(v->second);
+
+	if (strcmp(v->first, v->second) == 0)
+		rtable_cell(t, "%s @0x%llx, @0x%llx", x, a, b);
+	else if (strcmp(x, y) != 0)
+		rtable_cell(t, "%s @0x%llx, %s @0x%llx", x, a, y, b);
+	else
+		rtable_cell(t, "%s @0x%llx, %s @0x%llx", v->first, a, v->second, b);
+}
+
 static void
 duplicate_table(struct rdoc *d, const struct section_input *in)
 {
@@ -163,15 +188,20 @@ duplicate_table(struct rdoc *d, const struct section_input *in)
 	    "(by content hash: stored bytes) or the same function (mangled name and code hash: "
 	    ".text bytes, in images not duplicates themselves) in several places:",
 	    n, (unsigned long long)wasted);
+	/* The CSV keeps its columns; the Markdown puts the numbers before the
+	 * long cells (a function's whole signature) and names the two places
+	 * once: a file's path is not written twice in a row. */
 	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "what", RC_TEXT);
 	rtable_col(t, "arch", RC_CODE);
-	rtable_col(t, "function", RC_CODE);
+	rtable_col(t, "function", RC_CODE | RC_CSV_ONLY);
 	rtable_col(t, "copies", RC_NUM);
 	rtable_col(t, "each B", RC_NUM);
 	rtable_col(t, "wasted B", RC_NUM);
-	rtable_col(t, "in", RC_CODE);
-	rtable_col(t, "and", RC_CODE);
+	rtable_col(t, "in", RC_CODE | RC_CSV_ONLY);
+	rtable_col(t, "and", RC_CODE | RC_CSV_ONLY);
+	rtable_col(t, "function", RC_CODE | RC_MD_ONLY);
+	rtable_col(t, "where", RC_CODE | RC_MD_ONLY);
 	for (size_t i = 0; i < n; i++) {
 		rtable_cell(t, "%s", v[i].image ? "image" : "function");
 		rtable_cell(t, "%s", v[i].arch);
@@ -181,6 +211,8 @@ duplicate_table(struct rdoc *d, const struct section_input *in)
 		rtable_num(t, (int64_t)v[i].wasted);
 		rtable_cell(t, "%s @0x%llx", v[i].first, (unsigned long long)v[i].first_at);
 		rtable_cell(t, "%s @0x%llx", v[i].second, (unsigned long long)v[i].second_at);
+		rtable_cell(t, "%s", v[i].name);
+		places_cell(t, &v[i]);
 	}
 	free(v);
 }

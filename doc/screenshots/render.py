@@ -3,12 +3,14 @@
 """Remakes the README's screenshots of the browser: each view is driven in
 tmux as a user would (keys in with send-keys, each step waiting until the
 screen shows what it should), captured with its colours (capture-pane -e),
-written as HTML and shot with headless Chromium.
+written as HTML and shot with headless Chromium.  The reports too: the
+Markdown rendered by cmark-gfm at GitHub's width (880 px), the HTML at
+1,400 px.
 
     doc/screenshots/render.py [--spillway=./spillway] [--out=doc/screenshots] [NAME...]
 
 Run from the top of the source tree, after make.  Needs tmux, chromium and
-the DejaVu Sans Mono font (Debian: tmux chromium fonts-dejavu-core).
+the DejaVu Sans Mono font (Debian: tmux chromium cmark-gfm fonts-dejavu-core).
 """
 import argparse
 import html
@@ -41,6 +43,38 @@ SHOTS = [
     ("scanning", 100, 8, ["/usr/local/cuda/lib64"],
      [(None, "images read [")]),
 ]
+
+# The reports as a reviewer reads them: name, width in px, height in px,
+# format, arguments.  The Markdown is rendered by cmark-gfm (GitHub's
+# fork of cmark, with its table extension) into a box as wide as GitHub's
+# pull-request description (880 px) under a stylesheet like GitHub's; the
+# HTML report is shot as it is written, in a 1,400-px window.
+REPORTS = [
+    ("report-example", 880, 1600, "markdown", ["data/example"]),
+    ("report-names", 880, 900, "markdown",
+     ["--sections=spills", "tests/lib/fixtures/report-names/cublaslt-shaped.csv"]),
+    ("report-cublaslt", 880, 1400, "markdown", ["/usr/local/cuda/lib64/libcublasLt.so"]),
+    ("report-html", 1400, 1000, "html", ["data/example"]),
+    ("report-html-cublaslt", 1400, 1000, "html", ["/usr/local/cuda/lib64/libcublasLt.so"]),
+]
+
+# GitHub's Markdown look, near enough for widths: its font sizes, cell
+# padding, code spans and table rules.
+GITHUB_CSS = """
+body{margin:0;background:#fff}
+.markdown-body{box-sizing:border-box;width:880px;padding:16px 32px;color:#1f2328;
+ font:14px/1.5 -apple-system,'Segoe UI','Noto Sans',Helvetica,Arial,sans-serif;word-wrap:break-word}
+.markdown-body h3{font-size:1.25em;font-weight:600;margin:24px 0 16px}
+.markdown-body p,.markdown-body table,.markdown-body details{margin:0 0 16px}
+.markdown-body table{display:block;width:max-content;max-width:100%;overflow:auto;border-spacing:0;
+ border-collapse:collapse;font-variant:tabular-nums}
+.markdown-body th{font-weight:600}
+.markdown-body th,.markdown-body td{padding:6px 13px;border:1px solid #d1d9e0}
+.markdown-body tr:nth-child(2n){background:#f6f8fa}
+.markdown-body code{padding:.2em .4em;font:85% ui-monospace,SFMono-Regular,Menlo,monospace;
+ white-space:break-spaces;background:rgba(129,139,152,.12);border-radius:6px}
+.markdown-body sup{font-size:75%}
+"""
 
 FONT = 14                    # px
 CELL_W = FONT * 0.6021       # DejaVu Sans Mono's advance
@@ -232,10 +266,36 @@ def shoot(name, cols, rows, args, steps, spillway, out, tmp, timeout):
         f.write(to_html(ansi, cols, rows))
     png = os.path.join(out, name + ".png")
     w, h = int(cols * CELL_W + 2 * PAD + 1), rows * CELL_H + 2 * PAD
+    chrome_shot(page, png, w, h)
+    print("%s: %dx%d, %s" % (png, cols, rows, " ".join(args)))
+
+
+def chrome_shot(page, png, w, h):
     subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                     "--screenshot=" + png, "--window-size=%d,%d" % (w, h), "file://" + page],
                    check=True, capture_output=True)
-    print("%s: %dx%d, %s" % (png, cols, rows, " ".join(args)))
+
+
+def shoot_report(name, width, height, fmt, args, spillway, out, tmp):
+    """One report as its reader sees it: the Markdown through cmark-gfm in
+    GitHub's 880-px box, the HTML as written."""
+    r = subprocess.run([spillway, "--report=" + fmt] + args, capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        raise RuntimeError("%s: spillway exited %d: %s" % (name, r.returncode, r.stderr))
+    page = os.path.join(tmp, name + ".html")
+    if fmt == "markdown":
+        body = subprocess.run(["cmark-gfm", "--unsafe", "-e", "table", "-e", "autolink",
+                               "-e", "strikethrough"], input=r.stdout, capture_output=True,
+                              text=True, check=True).stdout
+        text = ("<!DOCTYPE html><meta charset=utf-8><style>%s</style>"
+                "<article class=markdown-body>%s</article>\n" % (GITHUB_CSS, body))
+    else:
+        text = r.stdout
+    with open(page, "w", encoding="utf-8") as f:
+        f.write(text)
+    png = os.path.join(out, name + ".png")
+    chrome_shot(page, png, width, height)
+    print("%s: %d px, --report=%s %s" % (png, width, fmt, " ".join(args)))
 
 
 def main():
@@ -245,11 +305,18 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
-    for tool in ("tmux", "chromium"):
+    for tool in ("tmux", "chromium", "cmark-gfm"):
         if shutil.which(tool) is None:
             sys.exit("render.py: %s is missing" % tool)
     spillway = os.path.abspath(a.spillway)
     with tempfile.TemporaryDirectory() as tmp:
+        for name, width, height, fmt, args in REPORTS:
+            if a.names and name not in a.names:
+                continue
+            if any(x.startswith("/") and not os.path.exists(x) for x in args):
+                print("%s: skipped (%s missing)" % (name, " ".join(args)))
+                continue
+            shoot_report(name, width, height, fmt, args, spillway, a.out, tmp)
         for name, cols, rows, args, steps in SHOTS:
             if a.names and name not in a.names:
                 continue

@@ -198,6 +198,8 @@ build_gates_from(struct build_gates *g, const struct options *o)
 }
 
 /* The report's configuration, for format f. */
+static int gate_given(const struct options *o);
+
 static void
 report_config_from(struct report_config *c, const struct options *o, enum report_format f)
 {
@@ -209,6 +211,7 @@ report_config_from(struct report_config *c, const struct options *o, enum report
 	c->gpus = &o->gpus;
 	c->baseline = o->baseline;
 	build_gates_from(&c->gates, o);
+	c->gated = gate_given(o);
 }
 
 /*
@@ -533,16 +536,20 @@ run_update(struct run *r)
 			rc = empty_ok_refused(&r->stats, 1) ? EXIT_TROUBLE : EXIT_CLEAN;
 		goto done;
 	}
-	update_apply(allow, ms, nms, &v, &n);
+	update_apply(allow, ms, nms, r->o.prune, &v, &n);
 	print_verdict(r->out, &v, r->o.quiet, color_on(&r->o));
 	if (update_write(allow, err, sizeof err) < 0) {
 		fprintf(stderr, "spillway: %s\n", err);
 		rc = EXIT_TROUBLE;
 		goto done;
 	}
-	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen%s",
-	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen,
-	    n.unbounded > 0 ? "" : "\n");
+	fprintf(r->out, "%s: written: %zu added, %zu tightened (stale), %zu raised, %zu removed, %zu unchanged, %zu kept unseen",
+	    allow->file, n.added, n.tightened, n.raised, n.removed, n.kept, n.unseen);
+	if (r->o.prune)
+		fprintf(r->out, ", %zu pruned", n.pruned);
+	if (n.unbuilt > 0)
+		fprintf(r->out, ", %zu kept for arches not built", n.unbuilt);
+	fputs(n.unbounded > 0 ? "" : "\n", r->out);
 	if (n.unbounded > 0)
 		fprintf(r->out, "; %zu unbounded, held by no row (named above)\n", n.unbounded);
 done:

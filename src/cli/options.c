@@ -228,6 +228,8 @@ static const struct option_doc option_docs[] = {
 	  .complete = COMPLETE_FILE },
 	{ .opt = { "update-allow", no_argument, NULL, 0 }, MODE(MODE_UPDATE_ALLOW),
 	  .help = "write the measured maxima into the --allow table" },
+	{ .opt = { "prune", no_argument, NULL, 0 }, FLAG(prune),
+	  .help = "--update-allow: also remove the rows that match no gated kernel" },
 	{ .opt = { "completion", required_argument, NULL, 0 }, EXIT(print_completion, 0),
 	  .arg = "SHELL",
 	  .help = "print the shell's completion script for spillway",
@@ -584,6 +586,10 @@ options_defaults(struct options *o)
 static int
 options_agree(const struct options *o)
 {
+	if (o->prune && o->mode != MODE_UPDATE_ALLOW) {
+		fprintf(stderr, "spillway: --prune goes with --update-allow: the rows it removes are the table's\n");
+		return -1;
+	}
 	if (o->jobs_auto && o->mem_host < 0) {
 		fprintf(stderr, "spillway: --jobs=auto needs --mem-host=SIZE: the host the -j must fit\n");
 		return -1;

@@ -59,6 +59,7 @@ struct options {
 	int		 jobs_auto;	/* --jobs=auto: the largest -j that fits --mem-host */
 	int		 cores;		/* --cores=N, 0: the recording machine's */
 	int		 empty_ok;
+	int		 prune;		/* --update-allow --prune: drop rows that match nothing */
 
 	/* Reports. */
 	struct strlist	 sections;

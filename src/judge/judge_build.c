@@ -60,12 +60,29 @@ set_has_cgroup(const struct model *m, const struct schedule *s, const struct sch
 	return 0;
 }
 
+/*
+ * " = 184.797 MiB" when a budget (--mem-budget, --mem-host) was given in a unit that neither the
+ * peak's GB nor the KiB beside both figures is (nor bytes, too long to
+ * read): "0.19 GB over 150 MiB" leaves the reader to convert; the peak in
+ * the budget's own unit does not.  "" otherwise.
+ */
+static const char *
+peak_as_budget(int64_t peak, enum bytes_unit u, char *buf, size_t size)
+{
+	char t[BYTES_TEXT_MAX];
+
+	if (u == BYTES_GB || u == BYTES_KIB || u == BYTES_B || u == BYTES_AUTO)
+		return "";
+	snprintf(buf, size, " = %s", bytes_format_as(peak, u, t, sizeof t));
+	return buf;
+}
+
 /* The sets of s over --mem-host, each said once, run "how". */
 static void
 judge_host_sets(const struct model *m, const struct schedule *s, const struct build_gates *g,
     const char *how, struct verdict *v)
 {
-	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
+	char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], c[BYTES_TEXT_MAX + 4];
 
 	for (size_t i = 0; i < s->nsets; i++) {
 		const struct sched_set *t = &s->sets[i];
@@ -81,9 +98,10 @@ judge_host_sets(const struct model *m, const struct schedule *s, const struct bu
 			continue;
 		names = judge_build_set_names(m, s, t);
 		judge_add(v, FINDING_VIOLATION,
-		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s (%" PRId64 " KiB%s), over --mem-host=%s (%" PRId64 " KiB)",
+		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s%s (%" PRId64 " KiB%s), over --mem-host=%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
-		    bytes_format(t->peak_sum, a, sizeof a), t->peak_sum / 1024,
+		    bytes_format(t->peak_sum, a, sizeof a),
+		    peak_as_budget(t->peak_sum, g->mem_host_unit, c, sizeof c), t->peak_sum / 1024,
 		    set_has_cgroup(m, s, t) ? "; cgroup peaks, " PEAKNAME_CACHE : "",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
 		judge_figures(v, (double)t->peak_sum, (double)g->mem_host, "bytes");
@@ -200,11 +218,12 @@ judge_build(const struct model *m, const struct schedule *s, const struct build_
 				continue;
 			}
 			if (bm->peak_rss > g->mem_budget) {
-				char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX];
+				char a[BYTES_TEXT_MAX], b[BYTES_TEXT_MAX], c[BYTES_TEXT_MAX + 4];
 
 				judge_add(v, FINDING_VIOLATION,
-				    "VIOLATION %s: %s %s (%" PRId64 " KiB%s) over --mem-budget=%s (%" PRId64 " KiB)",
+				    "VIOLATION %s: %s %s%s (%" PRId64 " KiB%s) over --mem-budget=%s (%" PRId64 " KiB)",
 				    bm->name, peakname_short(bm), bytes_format(bm->peak_rss, a, sizeof a),
+				    peak_as_budget(bm->peak_rss, g->mem_budget_unit, c, sizeof c),
 				    bm->peak_rss / 1024, peakname_is_cgroup(bm) ? ", " PEAKNAME_CACHE : "",
 				    bytes_format_as(g->mem_budget, g->mem_budget_unit, b, sizeof b), g->mem_budget / 1024);
 				judge_figures(v, (double)bm->peak_rss, (double)g->mem_budget, "bytes");

@@ -145,6 +145,38 @@ sm_scanned(const struct model *m, const char *sm)
 	return 0;
 }
 
+/* Rows named at most in the notice of rows for arches not built; the
+ * count says the rest. */
+#define UNBUILT_NAMED	5
+
+/*
+ * Rows for an sm the scan has no image of are left alone (the arch may be
+ * left out on purpose), but named, in one notice: a row for an arch no
+ * longer built outlives its kernels and nothing else would say so.
+ */
+static void
+unbuilt_rows(struct judge_run *r)
+{
+	const struct allow_table *t = r->c->allow;
+	char names[UNBUILT_NAMED * 96] = "";
+	size_t n = 0, at = 0;
+
+	for (size_t i = 0; i < t->nrows; i++) {
+		const struct allow_row *row = &t->rows[i];
+
+		if (row->seen || sm_scanned(r->m, row->sm))
+			continue;
+		if (n < UNBUILT_NAMED && at < sizeof names)
+			at += (size_t)snprintf(names + at, sizeof names - at, "%s%s %s (line %zu)",
+			    n ? ", " : "", row->kernel, row->sm, row->line);
+		n++;
+	}
+	if (n > 0)
+		verdict_add(r->v, FINDING_NOTICE,
+		    "%s: %zu allowance %s for arches this scan has no image of, left alone: %s%s",
+		    t->file, n, n == 1 ? "row" : "rows", names, n > UNBUILT_NAMED ? ", ..." : "");
+}
+
 /*
  * Rows whose kernel is no SASS entry of the scan on any sm (a typo, a full
  * demangled name where the collapsed one goes): notices, or violations
@@ -182,6 +214,7 @@ unmatched_rows(struct judge_run *r)
 		n++;
 	}
 	free(names);
+	unbuilt_rows(r);
 	return n;
 }
 

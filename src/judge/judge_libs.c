@@ -75,6 +75,19 @@ carries(const struct judge_lib *lib, int amd)
 	return !amd && lib->nptx > 0;
 }
 
+/* Whether a library's SASS arch answers --require-sass's sm, by arch.h's
+ * rule: the coverage table's "runs natively" for a GPU, the very variant
+ * for sm_90a; a name that is no arch, by its text. */
+static int
+answers(const char *sass, const char *sm)
+{
+	struct arch_id img, want;
+
+	if (arch_parse(sass, &img) < 0 || arch_parse(sm, &want) < 0)
+		return strcmp(sass, sm) == 0;
+	return !img.ptx && arch_sass_answers(&img, &want);
+}
+
 void
 judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct verdict *v)
 {
@@ -96,7 +109,7 @@ judge_libs_require_sass(struct judge_libs *l, const struct strlist *want, struct
 			if (allow_sm_normalize(want->v[k], sm, sizeof sm) < 0)
 				snprintf(sm, sizeof sm, "%s", want->v[k]);
 			for (size_t j = 0; j < lib->nsass && !found; j++)
-				found = strcmp(lib->sass[j], sm) == 0;
+				found = answers(lib->sass[j], sm);
 			if (found)
 				continue;
 			judge_add(v, FINDING_VIOLATION,

@@ -77,8 +77,21 @@ row_possible(const struct allow_table *t, const struct judge_measure *m, char *s
 	return 0;
 }
 
+/* Whether the scan measured any gated entry on sm (a row's written form):
+ * a row for an arch that was not built is no row that outlived its kernel. */
+static int
+sm_built(const struct judge_measure *m, size_t n, const char *sm)
+{
+	char ms[sizeof ((struct allow_row *)0)->sm];
+
+	for (size_t i = 0; i < n; i++)
+		if (allow_sm_normalize(m[i].sm, ms, sizeof ms) == 0 && strcmp(ms, sm) == 0)
+			return 1;
+	return 0;
+}
+
 void
-update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
+update_apply(struct allow_table *t, const struct judge_measure *m, size_t n, int prune,
     struct verdict *v, struct update_counts *c)
 {
 	size_t nread = t->nrows;
@@ -115,13 +128,30 @@ update_apply(struct allow_table *t, const struct judge_measure *m, size_t n,
 		}
 	}
 	allow_index(t);
-	for (size_t i = 0; i < nread; i++)
-		if (!t->rows[i].seen) {
+	for (size_t i = 0; i < nread; i++) {
+		struct allow_row *r = &t->rows[i];
+
+		if (r->seen)
+			continue;
+		if (!sm_built(m, n, r->sm)) {
+			/* --arch or the files given may leave the arch out: kept, even pruning. */
 			judge_add(v, FINDING_NOTICE,
-			    "%s:%zu: kept %s %s: matches no gated kernel in this scan",
-			    t->file, t->rows[i].line, t->rows[i].kernel, t->rows[i].sm);
+			    "%s:%zu: kept %s %s: no %s was built in this scan (an arch left out is no stale row)",
+			    t->file, r->line, r->kernel, r->sm, r->sm);
+			c->unbuilt++;
+		} else if (prune) {
+			judge_add(v, FINDING_NOTICE,
+			    "%s:%zu: pruned %s %s: matches no gated kernel in this scan",
+			    t->file, r->line, r->kernel, r->sm);
+			r->removed = 1;
+			c->pruned++;
+		} else {
+			judge_add(v, FINDING_NOTICE,
+			    "%s:%zu: kept %s %s: matches no gated kernel in this scan (--prune removes it)",
+			    t->file, r->line, r->kernel, r->sm);
 			c->unseen++;
 		}
+	}
 }
 
 /* The table as it will be written; NULL with err filled when it would not

@@ -3,7 +3,9 @@
  * --update-allow: the measured maxima written into the allowance table.
  * Rows whose numbers change are rewritten, rows that measure STACK 0 LOCAL 0
  * are dropped, kernels that need a row get one with an empty note, and rows
- * that match nothing scanned are kept.  Every change is a notice; rows that
+ * that match nothing scanned are kept, or with prune (--prune) removed,
+ * unless their arch was not built at all (those are named and kept: --arch
+ * or the files given left it out).  Every change is a notice; rows that
  * were looser than measured (stale) are listed as such.
  */
 #ifndef SPILLWAY_UPDATE_H
@@ -17,10 +19,12 @@
 
 struct update_counts {
 	size_t	added, tightened, raised, removed, unseen, kept;
+	size_t	pruned;		/* unseen rows removed by --prune */
+	size_t	unbuilt;	/* unseen rows for an arch the scan built nothing for */
 	size_t	unbounded;	/* kernels no bounded row holds: named, left to the author */
 };
 
-void	update_apply(struct allow_table *, const struct judge_measure *, size_t n,
+void	update_apply(struct allow_table *, const struct judge_measure *, size_t n, int prune,
 	    struct verdict *, struct update_counts *);
 /*
  * Writes the table to its file: to a temporary beside the file (beside

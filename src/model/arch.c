@@ -65,6 +65,14 @@ arch_sass_runs(const struct arch_id *img, const struct arch_id *gpu)
 }
 
 int
+arch_sass_answers(const struct arch_id *img, const struct arch_id *want)
+{
+	if (want->suffix != '\0')
+		return img->number == want->number && img->suffix == want->suffix;
+	return arch_sass_runs(img, want);
+}
+
+int
 arch_ptx_jits(const struct arch_id *img, const struct arch_id *gpu)
 {
 	if (img->suffix == 'a')

@@ -43,6 +43,13 @@ struct arch_id {
 int	arch_parse(const char *s, struct arch_id *a);
 /* True when a SASS image built for img runs on gpu. */
 int	arch_sass_runs(const struct arch_id *img, const struct arch_id *gpu);
+/*
+ * True when SASS built for img answers a demand for want (--require-sass):
+ * a plain want names a GPU, which any SASS that runs there natively
+ * answers (arch_sass_runs, the rule the coverage table states: sm_86 SASS
+ * answers 87); a want with a suffix asks for that variant itself (sm_90a).
+ */
+int	arch_sass_answers(const struct arch_id *img, const struct arch_id *want);
 /* True when PTX built for img can be JIT-compiled for gpu. */
 int	arch_ptx_jits(const struct arch_id *img, const struct arch_id *gpu);
 

@@ -76,6 +76,14 @@ for spec in "200MiB=200 MiB" "12GB=12 GB" "1.5GiB=1.5 GiB" "9000000=9000000 KiB"
 		    sh -c "[ \$(grep -c '^VIOLATION' '$TMP/chk') -eq \$(grep -cF 'over --mem-budget=$want (' '$TMP/chk') ]"
 	fi
 done
+# The peak in the budget's own unit beside it, so that the two compare
+# without converting: 0.19 GB over 150 MiB reads as 184.797 MiB over it.
+"$SPILLWAY" --check --mem-budget=150MiB "$APP" >"$TMP/chk"
+check "--mem-budget=150MiB: the peak in MiB too" grep -qxF \
+    "VIOLATION build/app: peak RSS 0.19 GB = 184.797 MiB (189232 KiB) over --mem-budget=150 MiB (153600 KiB)" "$TMP/chk"
+"$SPILLWAY" --check --jobs=2 --mem-host=16GiB "$SEED" >"$TMP/chk"
+check "--mem-host=16GiB: the sum in GiB too" \
+    grep -qF "peaks sum to 21.90 GB = 20.396 GiB (21386719 KiB), over --mem-host=16 GiB (16777216 KiB)" "$TMP/chk"
 check "--mem-budget=14GiB is no longer echoed as 15.03 GB" sh -c "! grep -q '15.03 GB' '$TMP/rep'"
 "$SPILLWAY" --check --jobs=2 --mem-host=16GB "$SEED" >"$TMP/chk"
 check "--mem-host=16GB: --check echoes 16 GB" \

@@ -121,6 +121,14 @@ expect_status 1 "--require-sass" "$SPILLWAY" --check --require-sass=86,sm_90 --a
 check "names the library and what it carries" grep -qxF "VIOLATION $EXAMPLE/stack.o: no SASS for sm_90 (it carries SASS for sm_75, sm_86; PTX for compute_75)" "$TMP/out"
 check "sm_86 is there" sh -c "! grep -q 'no SASS for sm_86' '$TMP/out'"
 expect_status 0 "--require-sass met" "$SPILLWAY" --check --require-sass=75,sm_86 --allow="$TABLE" "$EXAMPLE/stack.o"
+# One rule in both places: sm_86 SASS runs natively on sm_87, as the
+# coverage table says, so it answers --require-sass=87; sm_90a asks for itself.
+expect_status 0 "--require-sass=87 met by sm_86 SASS" \
+	"$SPILLWAY" --check --require-sass=87 --allow="$TABLE" "$EXAMPLE/stack.o"
+"$SPILLWAY" --report=csv --sections=coverage --gpus=87 "$EXAMPLE/stack.o" >"$TMP/cov87"
+check "  ...as the coverage table runs it natively" grep -q '^coverage,stack.o,.*,SASS sm_86$' "$TMP/cov87"
+expect_status 1 "--require-sass=sm_90a is that variant" \
+	"$SPILLWAY" --check --require-sass=sm_90a --allow="$TABLE" "$EXAMPLE/stack.o"
 
 # Table errors name file and line and exit 2.
 expect_status 2 "a table that does not exist" "$SPILLWAY" --check --allow="$TMP/nonexistent.csv" "$EXAMPLE"

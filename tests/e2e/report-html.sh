@@ -90,13 +90,14 @@ ok(visible(t).length===all&&more.hidden,'row limit: one click shows all '+all);
 var sortedRows=visible(t).length;heads=t.tHead.rows[0].cells;heads[heads.length-1].click();
 ok(visible(t).length===sortedRows,'row limit: a sort after the click keeps every row shown');
 // No name breaks inside a word: a line of a <code> starts after ':', ',',
-// '>', '-' (in a file name) or a space, or before '<'.
+// '>', '-' (in a file name), a space or the '…' of a shortened name, or
+// before '<'.
 var names=0,wrapped=0,bad=[];
 document.querySelectorAll('td code').forEach(function(c){names++;if(c.getClientRects().length<2)return;wrapped++;
 	var s=c.textContent,tn=document.createTreeWalker(c,NodeFilter.SHOW_TEXT),n,prev=null,prevChar='';
 	while((n=tn.nextNode()))for(var j=0;j<n.data.length;j++){var r=document.createRange();r.setStart(n,j);r.setEnd(n,j+1);
 		var b=r.getBoundingClientRect();if(b.width===0){prevChar=n.data[j];continue}
-		if(prev!==null&&b.top>prev+1&&!/[:,>\- ]/.test(prevChar)&&!/[< ]/.test(n.data[j]))bad.push(s);
+		if(prev!==null&&b.top>prev+1&&!/[:,>\- \u2026]/.test(prevChar)&&!/[< ]/.test(n.data[j]))bad.push(s);
 		prev=b.top;prevChar=n.data[j]}});
 ok(wrapped>0,'names wrapped in this narrow window: '+wrapped+' of '+names);
 ok(bad.length===0,'no name broken inside a word'+(bad.length?': '+bad[0]:''));

@@ -61,14 +61,21 @@ check "coverage: the sm_75 object is flagged stale" \
 check "coverage: sm_90a runs on sm_90 alone" \
 	grep -q '^coverage,arch.o,sm_90a,none,no,no,SASS sm_90a,no,stale' "$TMP/cov.csv"
 # The verdict opens the whole report, before any table; provenance ends it.
-"$SPILLWAY" --report --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/whole.md"
-check "verdict: the first line, k spills, k and new grew" [ "$(head -1 "$TMP/whole.md")" = \
+# The verdict is there only when a gate was asked for: without one, the
+# first line says what spills and what grew, and passes or fails nothing.
+"$SPILLWAY" --report --stale-fails --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/gated.md"
+check "verdict: the first line, k spills, k and new grew" [ "$(head -1 "$TMP/gated.md")" = \
 	"FAIL: 1 violation; 1 of 3 (kernel, sm) entries spills; 2 (kernel, sm) pairs grew against \`$TMP/old.csv\`." ]
+"$SPILLWAY" --report --baseline="$TMP/old.csv" "$TMP/new.csv" >"$TMP/whole.md"
+check "verdict: no gate, no PASS or FAIL, the facts alone" [ "$(head -1 "$TMP/whole.md")" = \
+	"1 of 3 (kernel, sm) entries spills; 2 (kernel, sm) pairs grew against \`$TMP/old.csv\`." ]
+"$SPILLWAY" --report --mem-host=1GiB "$TMP/old.csv" >"$TMP/host.md"
+check "verdict: --mem-host is a gate" grep -q "^PASS: no rule violated; 0 of 3" "$TMP/host.md"
 version=$("$SPILLWAY" --version | awk 'NR == 1 { print $2 }')
 check "provenance: the last line" grep -qx "Made by spillway $version from 1 file, 1 image, 3 kernels\\." "$TMP/whole.md"
 check "--baseline: the changes are the first section" \
 	[ "$(grep -m1 '^### ' "$TMP/whole.md")" = "### Changes against the baseline" ]
-"$SPILLWAY" --report "$TMP/old.csv" >"$TMP/pass.md"
+"$SPILLWAY" --report --max-regs=255 "$TMP/old.csv" >"$TMP/pass.md"
 check "verdict: a clean tree passes" \
 	[ "$(head -1 "$TMP/pass.md")" = "PASS: no rule violated; 0 of 3 (kernel, sm) entries spill." ]
 "$SPILLWAY" --report=csv "$TMP/new.csv" >"$TMP/whole.csv"

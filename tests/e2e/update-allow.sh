@@ -44,6 +44,28 @@ check "the row not seen is listed as kept" grep -qF "kept other::kernel sm_86: m
 check "the table is the original, with the added row last" cmp "$TMP/want.csv" "$TMP/edit.csv"
 diff "$TMP/want.csv" "$TMP/edit.csv" | sed 's/^/    /'
 
+# Rows that outlive their kernels: --stale-fails fails on them, --prune
+# removes them, and a row for an arch not built is named and kept.
+cp "$TABLE" "$TMP/prune.csv"
+printf 'ghost::kernel,sm_86,64,0,renamed since\nold::kernel,sm_70,32,0,an arch no longer built\n' >>"$TMP/prune.csv"
+expect_status 1 "--stale-fails on a row that matches nothing" \
+	"$SPILLWAY" --check --stale-fails --allow="$TMP/prune.csv" "$EXAMPLE"
+check "  ...and --check names the row of an arch not built" \
+	grep -qF "prune.csv: 1 allowance row for arches this scan has no image of, left alone: old::kernel sm_70 (line" "$TMP/out"
+expect_status 0 "--update-allow alone keeps it" "$SPILLWAY" --update-allow --allow="$TMP/prune.csv" "$EXAMPLE"
+check "  ...saying --prune removes it" grep -qF "kept ghost::kernel sm_86: matches no gated kernel in this scan (--prune removes it)" "$TMP/out"
+check "  ...and naming the row of an arch not built" grep -qF "kept old::kernel sm_70: no sm_70 was built in this scan" "$TMP/out"
+expect_status 1 "  ...so --stale-fails stays red" \
+	"$SPILLWAY" --check --stale-fails --allow="$TMP/prune.csv" "$EXAMPLE"
+expect_status 0 "--update-allow --prune" "$SPILLWAY" --update-allow --prune --allow="$TMP/prune.csv" "$EXAMPLE"
+check "  ...lists the row pruned" grep -qF "pruned ghost::kernel sm_86: matches no gated kernel in this scan" "$TMP/out"
+check "  ...counts it" grep -q "written: .*, 1 pruned, 1 kept for arches not built$" "$TMP/out"
+check "  ...keeps the row of an arch not built" grep -q "^old::kernel,sm_70,32,0," "$TMP/prune.csv"
+check "  ...and removes the other" sh -c "! grep -q '^ghost::kernel,' '$TMP/prune.csv'"
+expect_status 0 "--stale-fails is clean after --prune" \
+	"$SPILLWAY" --check --stale-fails --allow="$TMP/prune.csv" "$EXAMPLE"
+expect_status 2 "--prune without --update-allow" "$SPILLWAY" --check --prune --allow="$TMP/prune.csv" "$EXAMPLE"
+
 # Nothing is written when the scan is incomplete.
 cp "$TABLE" "$TMP/keep.csv"
 expect_status 77 "a missing library" "$SPILLWAY" --update-allow --allow="$TMP/keep.csv" "$EXAMPLE/stack.o" "$TMP/nonexistent.a"

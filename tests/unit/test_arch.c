@@ -162,6 +162,37 @@ test_compat(void **state)
 	(void)state;
 }
 
+static int
+answers(const char *img, const char *want)
+{
+	struct arch_id a, b;
+
+	assert_int_equal(arch_parse(img, &a), 0);
+	assert_int_equal(arch_parse(want, &b), 0);
+	return arch_sass_answers(&a, &b);
+}
+
+/* --require-sass takes the coverage table's rule: what runs natively on a
+ * GPU answers it; a variant asks for itself. */
+static void
+test_answers(void **state)
+{
+	static const char *const imgs[] = { "sm_75", "sm_80", "sm_86", "sm_90", "sm_90a", "sm_100f" };
+	static const char *const gpus[] = { "75", "80", "86", "87", "89", "90", "100", "103", "120" };
+
+	for (size_t i = 0; i < sizeof imgs / sizeof imgs[0]; i++)
+		for (size_t k = 0; k < sizeof gpus / sizeof gpus[0]; k++)
+			assert_int_equal(answers(imgs[i], gpus[k]), sass(imgs[i], gpus[k]));
+	assert_true(answers("sm_86", "sm_87"));
+	assert_true(answers("sm_80", "86"));
+	assert_false(answers("sm_90", "sm_86"));
+	assert_true(answers("sm_90a", "sm_90a"));
+	assert_false(answers("sm_90", "sm_90a"));	/* sm_90a's own instructions */
+	assert_false(answers("sm_100f", "sm_100a"));
+	assert_true(answers("sm_100f", "sm_100f"));
+	(void)state;
+}
+
 /* Every arch of the corpus's namespaces_allarch.o and its PTX, scrambled,
  * with names that are no arch. */
 static const char *const scrambled[] = {
@@ -359,6 +390,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_parse_hostile),
 		cmocka_unit_test(test_compat),
+		cmocka_unit_test(test_answers),
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_selected),
 		cmocka_unit_test(test_faces_agree),
