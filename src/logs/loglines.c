@@ -5,12 +5,70 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "loglines.h"
 #include "xalloc.h"
+
+/* The long lines' insides (loglines_skip); the logs are read one at a
+ * time, but the lock keeps a second reader from seeing half an entry. */
+static struct skip {
+	const uint8_t	*from, *to;
+} *skips;
+static size_t nskips, capskips;
+static pthread_mutex_t skips_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+loglines_skip(const uint8_t *from, const uint8_t *to)
+{
+	pthread_mutex_lock(&skips_lock);
+	xgrow((void **)&skips, &capskips, nskips + 1, sizeof *skips);
+	skips[nskips++] = (struct skip){ from, to };
+	pthread_mutex_unlock(&skips_lock);
+}
+
+void
+loglines_skips_clear(void)
+{
+	pthread_mutex_lock(&skips_lock);
+	free(skips);
+	skips = NULL;
+	nskips = capskips = 0;
+	pthread_mutex_unlock(&skips_lock);
+}
+
+/* Where a skipped inside that starts at p ends; p when none does. */
+static const char *
+skip_from(const char *p)
+{
+	const char *to = p;
+
+	pthread_mutex_lock(&skips_lock);
+	for (size_t i = 0; i < nskips; i++)
+		if ((const char *)skips[i].from == p) {
+			to = (const char *)skips[i].to;
+			break;
+		}
+	pthread_mutex_unlock(&skips_lock);
+	return to;
+}
+
+/* The newline ending the line at s (left bytes to the end), NULL: none.
+ * Past LOG_LINE_MAX + 1 bytes, a skipped inside is stepped over. */
+static const char *
+line_end(const char *s, size_t left)
+{
+	size_t head = left < LOG_LINE_MAX + 1 ? left : LOG_LINE_MAX + 1;
+	const char *nl = memchr(s, '\n', head), *on;
+
+	if (nl != NULL || left <= LOG_LINE_MAX + 1)
+		return nl;
+	on = skip_from(s + head);
+	return memchr(on, '\n', left - (size_t)(on - s));
+}
 
 int
 loglines_next(const uint8_t *data, size_t size, size_t *pos, struct logline *l)
@@ -22,7 +80,7 @@ loglines_next(const uint8_t *data, size_t size, size_t *pos, struct logline *l)
 		return 0;
 	s = (const char *)data + *pos;
 	left = size - *pos;
-	nl = memchr(s, '\n', left);
+	nl = line_end(s, left);
 	l->s = s;
 	l->len = nl ? (size_t)(nl - s) : left;
 	*pos += l->len + (nl != NULL);

@@ -33,6 +33,17 @@ struct logline {
 	uint32_t	 no;		/* 1-based */
 };
 
+/*
+ * The inside of a line longer than LOG_LINE_MAX, from its byte
+ * LOG_LINE_MAX + 1 to its newline (or the end), which the scan has mapped
+ * over with zeros: loglines_next steps over it rather than search it for
+ * a newline it knows is not there.  Reading pages of zeros is no free
+ * read on every kernel: on some, each page read is counted as resident,
+ * and a line of a gigabyte would be held whole.  loglines_skips_clear
+ * forgets them all, once the log is read.
+ */
+void	loglines_skip(const uint8_t *from, const uint8_t *to);
+void	loglines_skips_clear(void);
 /* The line at *pos, moving *pos past it; 0 at the end. */
 int	loglines_next(const uint8_t *data, size_t size, size_t *pos, struct logline *);
 /* Finds needle in the line, NULL when absent. */

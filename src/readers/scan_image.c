@@ -325,7 +325,9 @@ on_member(void *ctx, const char *name, const uint8_t *data, size_t size, size_t 
  * is read with pread (which leaves no page of it in this process) and the
  * pages inside each such line, past its first LOG_LINE_MAX + 1 bytes and
  * before its last, are mapped over with zeros: no newline, no memory, and
- * the line as long as it was.  A log with a hole is left as it is.
+ * the line as long as it was.  Each inside is told to the line library
+ * too (loglines_skip), which steps over it: on some kernels a page of
+ * zeros read counts as resident.  A log with a hole is left as it is.
  */
 static void
 zero_long_lines(struct place *p, const uint8_t *data, size_t size)
@@ -350,16 +352,20 @@ zero_long_lines(struct place *p, const uint8_t *data, size_t size)
 		while ((nl = memchr(q, '\n', (size_t)(buf + n - q))) != NULL) {
 			size_t end = at + (size_t)(nl - buf);
 
-			if (end - line > LOG_LINE_MAX + 2)
+			if (end - line > LOG_LINE_MAX + 2) {
 				mapfile_zero(&src->map, base + line + LOG_LINE_MAX + 1,
 				    end - line - LOG_LINE_MAX - 2);
+				loglines_skip(data + line + LOG_LINE_MAX + 1, data + end);
+			}
 			line = end + 1;
 			q = nl + 1;
 		}
 		at += n;
 	}
-	if (at == size && size - line > LOG_LINE_MAX + 2)
+	if (at == size && size - line > LOG_LINE_MAX + 2) {
 		mapfile_zero(&src->map, base + line + LOG_LINE_MAX + 1, size - line - LOG_LINE_MAX - 2);
+		loglines_skip(data + line + LOG_LINE_MAX + 1, data + size);
+	}
 	free(buf);
 }
 
@@ -369,14 +375,11 @@ zero_long_lines(struct place *p, const uint8_t *data, size_t size)
  * and one that is none of them is said so.
  */
 static void
-read_log(struct place *p, const uint8_t *data, size_t size)
+read_log_lines(struct place *p, const uint8_t *data, size_t size)
 {
 	struct scan *s = p->scan;
-	unsigned kinds;
+	unsigned kinds = logs_detect(data, size, p->as_log);
 	struct logctx c;
-
-	zero_long_lines(p, data, size);
-	kinds = logs_detect(data, size, p->as_log);
 
 	if (kinds == 0) {
 		place_error(p, 0, "not a build log spillway reads (ptxas -v, nvcc --time CSV, "
@@ -403,6 +406,14 @@ read_log(struct place *p, const uint8_t *data, size_t size)
 	if (logs_read(kinds, data, size, &c) > 0)
 		s->stats->unreadable++;
 	s->modules_filled += c.modules;
+}
+
+static void
+read_log(struct place *p, const uint8_t *data, size_t size)
+{
+	zero_long_lines(p, data, size);
+	read_log_lines(p, data, size);
+	loglines_skips_clear();
 }
 
 /* A cubin on its own (no fatbin around it): one job, its arch read from
