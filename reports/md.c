@@ -403,9 +403,17 @@ shorts_build(const struct rdoc *d)
 			if (!(t->flags[c] & RC_CODE) || (t->flags[c] & RC_CSV_ONLY) ||
 			    strcmp(t->cols[c], "library") == 0)
 				continue;
-			for (size_t r = 0; r < kept; r++)
+			size_t longest = 0;
+
+			for (size_t r = 0; r < kept; r++) {
+				size_t len;
+
 				names[r] = rtable_at(t, r, c);
-			v[i].cols[c] = shortname_column(names, kept, SHORTNAME_WIDTH);
+				len = names[r] != NULL ? strlen(names[r]) : 0;
+				longest = len > longest ? len : longest;
+			}
+			if (longest <= SHORTNAME_CELL_MAX)
+				v[i].cols[c] = shortname_column(names, kept, SHORTNAME_WIDTH);
 		}
 		free(names);
 	}

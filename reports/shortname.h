@@ -23,6 +23,14 @@
 #define SHORTNAME_WIDTH	48
 
 /*
+ * A column whose longest cell is longer than this is shown whole: a
+ * demangled name of deep templates runs to a few KiB, and a longer cell
+ * is a list (the build section's compiles at once, thousands of names),
+ * whose tokens would cost the shortening tens of bytes a character.
+ */
+#define SHORTNAME_CELL_MAX	8192
+
+/*
  * The shown form of each of names[0..n) (escaped as every face escapes
  * names), allocated, or NULL where the name is shown whole.  The array is
  * allocated too; NULL when no name of the column is shortened.  width:
