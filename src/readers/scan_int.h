@@ -104,7 +104,6 @@ struct walk_entry {
 	unsigned char		 type;		/* readdir's d_type */
 	uint8_t			 verdict;	/* enum probe_verdict, once its chunk is done */
 	uint64_t		 dev, ino;	/* of a file probed */
-	int			 fd;		/* a file worth reading, left open for the walk, or -1 */
 };
 
 /* Consecutive entries of one folder, probed together. */
@@ -134,8 +133,6 @@ struct probers {
 	struct probe_chunk	**stack;	/* under lock */
 	size_t			 n, cap;
 	int			 idle, stop;	/* under lock */
-	atomic_size_t		 held;		/* files left open for the walk */
-	size_t			 held_max;
 	_Atomic(struct probe_chunk *) awaited;	/* the chunk the walk sleeps on */
 	pthread_t		*threads;
 	int			 nthreads;
@@ -306,7 +303,6 @@ int	scan_fs_open_parent(const char *path, const char **base);
 /* scan_probe.c */
 void	scan_probe_dir_begin(struct scan *, struct probe_dir *, int dirfd, struct walk_entry *, size_t n);
 enum probe_verdict scan_probe_wait(struct scan *, struct probe_dir *, size_t i);
-int	scan_probe_take_fd(struct scan *, struct walk_entry *);
 void	scan_probe_dir_end(struct scan *, struct probe_dir *);
 void	scan_probe_stop(struct scan *);
 
@@ -324,7 +320,7 @@ void	scan_progress(struct scan *, int last);
 void	scan_job_run(struct worker *, struct job *);
 
 /* scan_source.c */
-struct source *scan_source_open(struct scan *, int dirfd, const char *name, int fd, const char *path,
+struct source *scan_source_open(struct scan *, int dirfd, const char *name, const char *path,
 	    char *err, size_t errsize);
 void	scan_source_release(struct scan *, struct source *);
 /* Room for bytes of a decompressed bundle, waited for; and given back. */

@@ -86,13 +86,12 @@ probe_open_file(int fd, size_t size)
  * hold the open.
  */
 static void
-probe_entry(struct probers *pr, int dirfd, struct walk_entry *e)
+probe_entry(int dirfd, struct walk_entry *e)
 {
 	struct stat st;
 	int fd;
 
 	e->verdict = PROBE_UNKNOWN;
-	e->fd = -1;
 	if (e->type != DT_REG)
 		return;
 	fd = openat(dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
@@ -103,28 +102,7 @@ probe_entry(struct probers *pr, int dirfd, struct walk_entry *e)
 		e->ino = (uint64_t)st.st_ino;
 		e->verdict = (uint8_t)probe_open_file(fd, (size_t)st.st_size);
 	}
-	/* A file worth reading stays open for the walk, while few are: it
-	 * need not be opened twice.  O_NONBLOCK is nothing to a regular
-	 * file's reads. */
-	if (e->verdict == PROBE_READ && atomic_fetch_add(&pr->held, 1) < pr->held_max)
-		e->fd = fd;
-	else {
-		if (e->verdict == PROBE_READ)
-			atomic_fetch_sub(&pr->held, 1);
-		close(fd);
-	}
-}
-
-int
-scan_probe_take_fd(struct scan *s, struct walk_entry *e)
-{
-	int fd = e->fd;
-
-	if (fd >= 0) {
-		atomic_fetch_sub(&s->probers.held, 1);
-		e->fd = -1;
-	}
-	return fd;
+	close(fd);
 }
 
 /* Runs a chunk someone claimed, and tells the walk when it waits for it. */
@@ -132,7 +110,7 @@ static void
 run_chunk(struct probers *pr, struct probe_chunk *c)
 {
 	for (size_t i = 0; i < c->n; i++)
-		probe_entry(pr, c->dirfd, &c->e[i]);
+		probe_entry(c->dirfd, &c->e[i]);
 	atomic_store(&c->state, CHUNK_DONE);
 	/* The walk names the chunk before it looks at the state, and the
 	 * state was set before this looks at the name: one of the two sees
@@ -194,9 +172,6 @@ start_walkers(struct scan *s)
 	pthread_cond_init(&pr->more, NULL);
 	pthread_cond_init(&pr->done, NULL);
 	atomic_init(&pr->awaited, NULL);
-	atomic_init(&pr->held, 0);
-	/* A quarter of what the workers may keep open: the rest is theirs. */
-	pr->held_max = s->max_open_files / 4;
 	if (want <= 0)
 		return;
 	pr->threads = xcalloc((size_t)want, sizeof *pr->threads);
@@ -294,10 +269,6 @@ scan_probe_dir_end(struct scan *s, struct probe_dir *pd)
 			if (atomic_load(&pd->chunks[k].state) == CHUNK_TAKEN)
 				await_chunk(pr, &pd->chunks[k]);
 	}
-	for (size_t k = 0; k < pd->nchunks; k++)	/* the files not read: left out */
-		for (size_t i = 0; i < pd->chunks[k].n; i++)
-			if (pd->chunks[k].e[i].fd >= 0)
-				close(scan_probe_take_fd(s, &pd->chunks[k].e[i]));
 	free(pd->chunks);
 	pd->chunks = NULL;
 }

@@ -64,19 +64,17 @@ scan_source_release(struct scan *s, struct source *src)
 
 /*
  * Opens name (in the directory dirfd; path: the same from the working
- * directory) for the walk, or takes fd, the file a probe opened, when it
- * is not -1.  Its workers share its descriptor while fewer than
- * max_open_files are shared; past that, they open path again (a path too
- * long to open is shared all the same).
+ * directory) for the walk.  Its workers share its descriptor while fewer
+ * than max_open_files are shared; past that, they open path again (a
+ * path too long to open is shared all the same).
  */
 struct source *
-scan_source_open(struct scan *s, int dirfd, const char *name, int fd, const char *path,
+scan_source_open(struct scan *s, int dirfd, const char *name, const char *path,
     char *err, size_t errsize)
 {
 	struct source *src = xcalloc(1, sizeof *src);
 
-	if ((fd >= 0 ? mapfile_fdopen(&src->map, fd, err, errsize) :
-	    mapfile_openat(&src->map, dirfd, name, err, errsize)) < 0) {
+	if (mapfile_openat(&src->map, dirfd, name, err, errsize) < 0) {
 		free(src);
 		return NULL;
 	}

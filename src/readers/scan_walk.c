@@ -107,24 +107,19 @@ walk_shrank(struct scan *s, struct place *p, size_t diags_before)
 	(void)scan_changed_said(s, p->library);
 }
 
-/* Reads a file: name in dirfd, or fd, the file a probe left open (-1:
- * none), which it closes. */
-static void
-walk_file(struct scan *s, int dirfd, const char *name, int fd, const char *path,
-    const char *shown, int named, int as_log)
+void
+scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
+    int named, int as_log)
 {
 	struct source *src;
 	struct place p;
 	char err[ERRBUF];
 	size_t diags_before;
 
-	if (!path_selected(s->cfg, shown)) {
-		if (fd >= 0)
-			close(fd);
+	if (!path_selected(s->cfg, shown))
 		return;
-	}
 	s->order++;
-	src = scan_source_open(s, dirfd, name, fd, path, err, sizeof err);
+	src = scan_source_open(s, dirfd, name, path, err, sizeof err);
 	if (src == NULL) {
 		diag_add(s->diags, s->order, shown, NULL, DIAG_NO_OFFSET, "cannot read: %s", err);
 		s->stats->unreadable++;
@@ -162,13 +157,6 @@ walk_file(struct scan *s, int dirfd, const char *name, int fd, const char *path,
 		src->map.fd = -1;
 	}
 	scan_source_release(s, src);
-}
-
-void
-scan_walk_file(struct scan *s, int dirfd, const char *name, const char *path, const char *shown,
-    int named, int as_log)
-{
-	walk_file(s, dirfd, name, -1, path, shown, named, as_log);
 }
 
 static int
@@ -336,7 +324,6 @@ list_dir(DIR *d, size_t *n)
 			continue;
 		xgrow((void **)&e, &cap, *n + 1, sizeof *e);
 		memset(&e[*n], 0, sizeof *e);
-		e[*n].fd = -1;
 		e[*n].name = xstrdup(de->d_name);
 		e[*n].type = de->d_type;
 		(*n)++;
@@ -410,8 +397,7 @@ scan_dir(struct scan *s, int fd, const char *dir, const char *root, int depth)
 		if (v == PROBE_NOTHING)
 			walk_nothing(s, shown_under(path, root), &e[i]);
 		else if (v == PROBE_READ)
-			walk_file(s, dirfd(d), e[i].name, scan_probe_take_fd(s, &e[i]), path,
-			    shown_under(path, root), 0, 0);
+			scan_walk_file(s, dirfd(d), e[i].name, path, shown_under(path, root), 0, 0);
 		else
 			walk_name(s, d, dir, e[i].name, &path, root, depth);
 		free(path);

@@ -51,12 +51,19 @@ read_stream(struct mapfile *m, int fd, char *err, size_t errsize)
 	return 0;
 }
 
-/* Maps the regular file fd (m->st its status), or closes it. */
-static int
-map_regular(struct mapfile *m, int fd, char *err, size_t errsize)
+int
+mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t errsize)
 {
+	enum infile_kind kind;
 	void *p;
+	int fd;
 
+	set_empty(m);
+	fd = infile_openat(dirfd, name, &kind, &m->st, err, errsize);
+	if (fd < 0)
+		return -1;
+	if (kind == INFILE_STREAM)
+		return read_stream(m, fd, err, errsize);
 	if (m->st.st_size == 0) {
 		infile_close(fd);
 		return 0;
@@ -76,38 +83,6 @@ map_regular(struct mapfile *m, int fd, char *err, size_t errsize)
 	m->size = (size_t)m->st.st_size;
 	m->fd = fd;
 	return 0;
-}
-
-int
-mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t errsize)
-{
-	enum infile_kind kind;
-	int fd;
-
-	set_empty(m);
-	fd = infile_openat(dirfd, name, &kind, &m->st, err, errsize);
-	if (fd < 0)
-		return -1;
-	if (kind == INFILE_STREAM)
-		return read_stream(m, fd, err, errsize);
-	return map_regular(m, fd, err, errsize);
-}
-
-int
-mapfile_fdopen(struct mapfile *m, int fd, char *err, size_t errsize)
-{
-	set_empty(m);
-	if (fstat(fd, &m->st) != 0) {
-		snprintf(err, errsize, "%s", strerror(errno));
-		infile_close(fd);
-		return -1;
-	}
-	if (!S_ISREG(m->st.st_mode)) {
-		snprintf(err, errsize, "is not a file");
-		infile_close(fd);
-		return -1;
-	}
-	return map_regular(m, fd, err, errsize);
 }
 
 int

@@ -29,9 +29,6 @@ struct mapfile {
 int	mapfile_open(struct mapfile *, const char *path, char *err, size_t errsize);
 int	mapfile_openat(struct mapfile *, int dirfd, const char *name, char *err,
 	    size_t errsize);
-/* Maps the regular file the caller opened as fd (its own from then on,
- * closed on failure); as mapfile_openat otherwise. */
-int	mapfile_fdopen(struct mapfile *, int fd, char *err, size_t errsize);
 /* Unmaps a file, keeping its descriptor (a stream keeps its bytes). */
 void	mapfile_unmap(struct mapfile *);
 void	mapfile_close(struct mapfile *);
