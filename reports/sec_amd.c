@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ struct amdlib {
 	const char	**targets;
 	size_t		 n;
 };
+_Static_assert(offsetof(struct amdlib, library) == 0, "section_library_entry's entry");
 
 static int
 lib_cmp(const void *a, const void *b)
@@ -43,26 +45,12 @@ collect(const struct model *m, size_t *nlibs)
 
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *img = &m->images[i];
-		struct amdlib *l = NULL;
-		size_t k;
+		struct amdlib *l;
 
 		if (img->kind != IMAGE_SASS || !arch_is_amdgpu(img->arch))
 			continue;
-		for (k = n; k > 0 && l == NULL; k--)
-			if (libs[k - 1].library == img->library + prefix)
-				l = &libs[k - 1];
-		if (l == NULL) {
-			xgrow((void **)&libs, &cap, n + 1, sizeof *libs);
-			l = &libs[n++];
-			memset(l, 0, sizeof *l);
-			l->library = img->library + prefix;
-		}
-		for (k = 0; k < l->n && strcmp(l->targets[k], img->arch) != 0; k++)
-			;
-		if (k == l->n) {
-			l->targets = xreallocarray(l->targets, l->n + 1, sizeof *l->targets);
-			l->targets[l->n++] = img->arch;
-		}
+		l = section_library_entry((void **)&libs, &n, &cap, sizeof *libs, img->library + prefix);
+		section_add_arch(&l->targets, &l->n, img->arch);
 	}
 	for (size_t i = 0; i < n; i++)
 		qsort(libs[i].targets, libs[i].n, sizeof *libs[i].targets, arch_qsort_cmp);

@@ -82,6 +82,15 @@ concurrent(struct rdoc *d, const struct section_input *in)
 	schedule_free(&sc);
 }
 
+static const struct section_col phase_cols[] = {
+	SECTION_OWN("phase", RC_TEXT),
+	SECTION_OWN("arch", RC_TEXT),
+	SECTION_OWN("compiles", RC_NUM),
+	SECTION_OWN("total s", RC_NUM),
+	SECTION_OWN("longest s", RC_NUM),
+	SECTION_OWN("longest in", RC_CODE),
+};
+
 /* nvcc --time's phases over the build, longest first. */
 static void
 phases(struct rdoc *d, const struct section_input *in)
@@ -95,12 +104,7 @@ phases(struct rdoc *d, const struct section_input *in)
 		return;
 	rdoc_para(d, in->section->name, "nvcc --time phases over the build, longest first:");
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "phase", RC_TEXT);
-	rtable_col(t, "arch", RC_TEXT);
-	rtable_col(t, "compiles", RC_NUM);
-	rtable_col(t, "total s", RC_NUM);
-	rtable_col(t, "longest s", RC_NUM);
-	rtable_col(t, "longest in", RC_CODE);
+	section_cols(t, phase_cols, SECTION_NCOLS(phase_cols));
 	for (size_t i = 0; i < n; i++) {
 		rtable_cell(t, "%s", p[i].name);
 		if (*p[i].arch)

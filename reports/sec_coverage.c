@@ -2,6 +2,7 @@
 /* Arch coverage: what each GPU runs of each library, and stale objects. */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,16 +17,7 @@ struct libcov {
 	size_t		 nsass, nptx;
 	char		*set;		/* its SASS arches, "sm_80 sm_90": what staleness compares */
 };
-
-static void
-add_arch(const char ***v, size_t *n, const char *arch)
-{
-	for (size_t i = 0; i < *n; i++)
-		if (strcmp((*v)[i], arch) == 0)
-			return;
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	(*v)[(*n)++] = arch;
-}
+_Static_assert(offsetof(struct libcov, library) == 0, "section_library_entry's entry");
 
 static int
 lib_cmp(const void *a, const void *b)
@@ -55,23 +47,15 @@ collect(const struct model *m, size_t *nlibs)
 
 	for (size_t i = 0; i < m->nimages; i++) {
 		const struct image_rec *img = &m->images[i];
-		struct libcov *l = NULL;
+		struct libcov *l;
 
 		if (arch_is_amdgpu(img->arch))
 			continue;	/* AMD GPU coverage (sec_amd.c) */
-		for (size_t k = n; k > 0 && l == NULL; k--)
-			if (libs[k - 1].library == img->library + prefix)
-				l = &libs[k - 1];
-		if (l == NULL) {
-			xgrow((void **)&libs, &cap, n + 1, sizeof *libs);
-			l = &libs[n++];
-			memset(l, 0, sizeof *l);
-			l->library = img->library + prefix;
-		}
+		l = section_library_entry((void **)&libs, &n, &cap, sizeof *libs, img->library + prefix);
 		if (img->kind == IMAGE_SASS)
-			add_arch(&l->sass, &l->nsass, img->arch);
+			section_add_arch(&l->sass, &l->nsass, img->arch);
 		else if (img->kind == IMAGE_PTX)
-			add_arch(&l->ptx, &l->nptx, img->arch);
+			section_add_arch(&l->ptx, &l->nptx, img->arch);
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct libcov *l = &libs[i];

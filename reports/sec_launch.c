@@ -97,6 +97,14 @@ jit_arch(const struct model *m, size_t first, size_t end, const struct arch_id *
 	return best;
 }
 
+static const struct section_col jit_cols[] = {
+	SECTION_OWN("library", RC_TEXT),
+	SECTION_OWN("GPU", RC_TEXT),
+	SECTION_OWN("PTX", RC_TEXT),
+	SECTION_OWN("PTX bytes", RC_NUM),
+	SECTION_OWN("kernels", RC_NUM),
+};
+
 /*
  * The JIT work at first launch per (library, GPU): the PTX bytes the driver
  * compiles, and the kernels, counted in the library's SASS of the PTX's
@@ -150,11 +158,7 @@ jit_table(struct rdoc *d, const struct section_input *in)
 				    "(once, then from its cache): the PTX bytes, and the kernels as its SASS "
 				    "of the same arch counts them (empty when it has none).");
 				t = rdoc_table(d, in->section->name);
-				rtable_col(t, "library", RC_TEXT);
-				rtable_col(t, "GPU", RC_TEXT);
-				rtable_col(t, "PTX", RC_TEXT);
-				rtable_col(t, "PTX bytes", RC_NUM);
-				rtable_col(t, "kernels", RC_NUM);
+				section_cols(t, jit_cols, SECTION_NCOLS(jit_cols));
 			}
 			rtable_cell(t, "%s", m->images[first].library);
 			rtable_cell(t, "sm_%d", gpu.number);

@@ -25,6 +25,17 @@ percent_cell(struct rtable *t, int64_t part, int64_t whole)
 		rtable_cell(t, "%s", part > 0 ? "new" : "");
 }
 
+static const struct section_col growth_cols[] = {
+	SECTION_OWN("level", RC_TEXT),
+	SECTION_OWN("library", RC_CODE),
+	SECTION_OWN("arch", RC_CODE),
+	SECTION_OWN("kernel", RC_CODE),
+	SECTION_OWN("before B", RC_NUM),
+	SECTION_OWN("after B", RC_NUM),
+	SECTION_OWN("growth B", RC_NUM),
+	SECTION_OWN("growth %", RC_NUM),
+};
+
 static void
 growth_table(struct rdoc *d, const struct section_input *in)
 {
@@ -44,14 +55,7 @@ growth_table(struct rdoc *d, const struct section_input *in)
 	    "changed in bytes (libraries and arches: %s; kernels: their code; the largest growth first):",
 	    shown, n > 0 && g[0].stored ? "stored bytes of their images" : "their functions' code");
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "level", RC_TEXT);
-	rtable_col(t, "library", RC_CODE);
-	rtable_col(t, "arch", RC_CODE);
-	rtable_col(t, "kernel", RC_CODE);
-	rtable_col(t, "before B", RC_NUM);
-	rtable_col(t, "after B", RC_NUM);
-	rtable_col(t, "growth B", RC_NUM);
-	rtable_col(t, "growth %", RC_NUM);
+	section_cols(t, growth_cols, SECTION_NCOLS(growth_cols));
 	for (size_t i = 0; i < n; i++) {
 		if (size_growth_bytes(&g[i]) == 0)
 			continue;
@@ -77,6 +81,16 @@ total_code(const struct size_kernel *k, size_t n)
 	return sum;
 }
 
+static const struct section_col kernel_code_cols[] = {
+	SECTION_OWN("kernel", RC_CODE),
+	SECTION_OWN("library", RC_CODE),
+	SECTION_OWN("code B", RC_NUM),
+	SECTION_OWN("share %", RC_NUM),
+	SECTION_OWN("instantiations", RC_NUM),
+	SECTION_OWN("functions", RC_NUM),
+	SECTION_OWN("arches", RC_NUM),
+};
+
 static void
 kernel_table(struct rdoc *d, const struct section_input *in)
 {
@@ -91,13 +105,7 @@ kernel_table(struct rdoc *d, const struct section_input *in)
 		    "over every instantiation, arch and library; %llu bytes in all):",
 		    (unsigned long long)all);
 		t = rdoc_table(d, in->section->name);
-		rtable_col(t, "kernel", RC_CODE);
-		rtable_col(t, "library", RC_CODE);
-		rtable_col(t, "code B", RC_NUM);
-		rtable_col(t, "share %", RC_NUM);
-		rtable_col(t, "instantiations", RC_NUM);
-		rtable_col(t, "functions", RC_NUM);
-		rtable_col(t, "arches", RC_NUM);
+		section_cols(t, kernel_code_cols, SECTION_NCOLS(kernel_code_cols));
 		for (size_t i = 0; i < n && k[i].bytes > 0; i++) {
 			rtable_cell(t, "%s", k[i].kernel);
 			rtable_cell(t, "%s", k[i].library);
@@ -111,6 +119,16 @@ kernel_table(struct rdoc *d, const struct section_input *in)
 	free(k);
 }
 
+static const struct section_col arch_cols[] = {
+	SECTION_OWN("library", RC_CODE),
+	SECTION_OWN("arch", RC_CODE),
+	SECTION_OWN("kind", RC_TEXT),
+	SECTION_OWN("images", RC_NUM),
+	SECTION_OWN("stored B", RC_NUM),
+	SECTION_OWN("decompressed B", RC_NUM),
+	SECTION_OWN("code B", RC_NUM),
+};
+
 static void
 arch_table(struct rdoc *d, const struct section_input *in)
 {
@@ -123,13 +141,7 @@ arch_table(struct rdoc *d, const struct section_input *in)
 		rdoc_para(d, in->section->name, "Each library's images per arch (stored: the bytes "
 		    "that ship; decompressed: what the loader holds; code: the functions' .text):");
 		t = rdoc_table(d, in->section->name);
-		rtable_col(t, "library", RC_CODE);
-		rtable_col(t, "arch", RC_CODE);
-		rtable_col(t, "kind", RC_TEXT);
-		rtable_col(t, "images", RC_NUM);
-		rtable_col(t, "stored B", RC_NUM);
-		rtable_col(t, "decompressed B", RC_NUM);
-		rtable_col(t, "code B", RC_NUM);
+		section_cols(t, arch_cols, SECTION_NCOLS(arch_cols));
 		for (size_t i = 0; i < n; i++) {
 			rtable_cell(t, "%s", a[i].library);
 			rtable_cell(t, "%s", a[i].arch);
@@ -168,6 +180,19 @@ places_cell(struct rtable *t, const struct size_dup *v)
 		rtable_cell(t, "%s @0x%llx, %s @0x%llx", v->first, a, v->second, b);
 }
 
+static const struct section_col duplicate_cols[] = {
+	SECTION_OWN("what", RC_TEXT),
+	SECTION_OWN("arch", RC_CODE),
+	SECTION_OWN("function", RC_CODE | RC_CSV_ONLY),
+	SECTION_OWN("copies", RC_NUM),
+	SECTION_OWN("each B", RC_NUM),
+	SECTION_OWN("wasted B", RC_NUM),
+	SECTION_OWN("in", RC_CODE | RC_CSV_ONLY),
+	SECTION_OWN("and", RC_CODE | RC_CSV_ONLY),
+	SECTION_OWN("function", RC_CODE | RC_MD_ONLY),
+	SECTION_OWN("where", RC_CODE | RC_MD_ONLY),
+};
+
 static void
 duplicate_table(struct rdoc *d, const struct section_input *in)
 {
@@ -192,16 +217,7 @@ duplicate_table(struct rdoc *d, const struct section_input *in)
 	 * long cells (a function's whole signature) and names the two places
 	 * once: a file's path is not written twice in a row. */
 	t = rdoc_table(d, in->section->name);
-	rtable_col(t, "what", RC_TEXT);
-	rtable_col(t, "arch", RC_CODE);
-	rtable_col(t, "function", RC_CODE | RC_CSV_ONLY);
-	rtable_col(t, "copies", RC_NUM);
-	rtable_col(t, "each B", RC_NUM);
-	rtable_col(t, "wasted B", RC_NUM);
-	rtable_col(t, "in", RC_CODE | RC_CSV_ONLY);
-	rtable_col(t, "and", RC_CODE | RC_CSV_ONLY);
-	rtable_col(t, "function", RC_CODE | RC_MD_ONLY);
-	rtable_col(t, "where", RC_CODE | RC_MD_ONLY);
+	section_cols(t, duplicate_cols, SECTION_NCOLS(duplicate_cols));
 	for (size_t i = 0; i < n; i++) {
 		rtable_cell(t, "%s", v[i].image ? "image" : "function");
 		rtable_cell(t, "%s", v[i].arch);

@@ -28,6 +28,31 @@ section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, const voi
 	return k;
 }
 
+void *
+section_library_entry(void **libs, size_t *n, size_t *cap, size_t size, const char *library)
+{
+	char *base = *libs;
+
+	for (size_t k = *n; k > 0; k--)
+		if (*(const char **)(void *)(base + (k - 1) * size) == library)
+			return base + (k - 1) * size;
+	xgrow(libs, cap, *n + 1, size);
+	base = (char *)*libs + (*n)++ * size;
+	memset(base, 0, size);
+	*(const char **)(void *)base = library;
+	return base;
+}
+
+void
+section_add_arch(const char ***v, size_t *n, const char *arch)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], arch) == 0)
+			return;
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = arch;
+}
+
 void
 section_cols(struct rtable *t, const struct section_col *cols, size_t n)
 {

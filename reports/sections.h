@@ -99,6 +99,17 @@ struct section_col {
 					  .field = offsetof(struct kgroup, member), .worst = 1 }
 #define SECTION_NCOLS(cols)		(sizeof (cols) / sizeof (cols)[0])
 
+/*
+ * Per-library tables (coverage, AMD targets): the entry of libs for the
+ * library, added zeroed at the end when absent.  An entry is size bytes,
+ * its first member the library's name (const char *); the search runs
+ * from the end, as the images of one library come together.
+ */
+void	*section_library_entry(void **libs, size_t *n, size_t *cap, size_t size,
+	    const char *library);
+/* Adds arch to the list (*v, *n) unless it is there already. */
+void	section_add_arch(const char ***v, size_t *n, const char *arch);
+
 /* Adds the columns, in order. */
 void	section_cols(struct rtable *, const struct section_col *, size_t n);
 /*
