@@ -139,6 +139,23 @@ func_framed(const struct func_rec *f)
 }
 
 void
+func_rec_start(struct func_rec *f, uint32_t image, enum func_kind kind, unsigned visibility,
+    const char *mangled)
+{
+	memset(f, 0, sizeof *f);
+	f->image = image;
+	f->kind = (uint8_t)kind;
+	f->visibility = (uint8_t)visibility;
+	f->mangled = mangled;
+	f->reg = f->stack = f->shared = f->local = UNKNOWN;
+	f->texture = f->surface = f->sampler = UNKNOWN;
+	f->max_threads = f->min_blocks = f->frame = UNKNOWN;
+	f->spill_stores = f->spill_loads = UNKNOWN;
+	f->code_bytes = f->max_block = UNKNOWN;
+	func_rec_no_amdgpu(f);
+}
+
+void
 func_rec_no_amdgpu(struct func_rec *f)
 {
 	f->agpr = f->sgpr = f->vgpr_spill = f->sgpr_spill = f->wavefront = UNKNOWN;

@@ -241,6 +241,10 @@ size_t	model_add_image(struct model *, const struct image_rec *);
 void	model_add_func(struct model *, const struct func_rec *);
 /* A row with no AMDGPU metadata (every CUDA row): its AMDGPU figures unknown. */
 void	func_rec_no_amdgpu(struct func_rec *);
+/* A row of image's function mangled, every figure unknown until its
+ * reader sets what its format holds; no names, no source line. */
+void	func_rec_start(struct func_rec *, uint32_t image, enum func_kind,
+	    unsigned visibility, const char *mangled);
 size_t	model_add_module(struct model *, const struct build_module *);
 /* The module named name (interned), added with every figure unknown when new. */
 struct build_module *model_module(struct model *, const char *name);

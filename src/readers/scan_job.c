@@ -160,10 +160,9 @@ amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
 		const struct amdgpu_kernel *k = &co.kernels[i];
 		struct func_rec *f = &j->funcs[j->nfuncs++];
 
-		f->image = (uint32_t)j->image;
-		f->kind = FUNC_ENTRY;
-		f->visibility = VIS_DEFAULT;
-		f->mangled = k->name;
+		/* NVIDIA's figures (local, texture, frame, spills from ptxas
+		 * -v, max_block, code_bytes) stay unknown. */
+		func_rec_start(f, (uint32_t)j->image, FUNC_ENTRY, VIS_DEFAULT, k->name);
 		f->constant = none;
 		f->reg = k->vgpr;
 		f->agpr = k->agpr;
@@ -174,10 +173,6 @@ amdgpu_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize)
 		f->stack = k->private_segment;
 		f->shared = k->group_segment;
 		f->max_threads = k->max_flat_workgroup;
-		f->local = f->texture = f->surface = f->sampler = UNKNOWN;
-		f->min_blocks = f->frame = UNKNOWN;
-		f->spill_stores = f->spill_loads = UNKNOWN;
-		f->max_block = f->code_bytes = UNKNOWN;	/* NVIDIA figures: launch.h, .text.<mangled> */
 	}
 	amdgpu_free(&co);
 }
@@ -254,10 +249,9 @@ cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, st
 	struct scan *s = w->scan;
 	struct demangled dm;
 
-	f->image = (uint32_t)j->image;
-	f->kind = cf->entry ? FUNC_ENTRY : FUNC_DEVICE;
-	f->visibility = cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0);
-	f->mangled = cf->name;
+	/* The AMDGPU figures, min_blocks and the spills (ptxas -v's) stay unknown. */
+	func_rec_start(f, (uint32_t)j->image, cf->entry ? FUNC_ENTRY : FUNC_DEVICE,
+	    cf->visibility | (cf->unlisted ? VIS_UNLISTED : 0), cf->name);
 	/* A name another worker is demangling now waits for the end. */
 	if (namecache_try(&s->names, cf->name, &dm))
 		set_names(f, &dm);
@@ -270,18 +264,15 @@ cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, st
 	f->surface = cf->surface;
 	f->sampler = cf->sampler;
 	f->max_threads = cf->max_threads;
-	f->min_blocks = UNKNOWN;
 	f->frame = cf->frame;
 	f->stack_why = cf->stack_why;
 	f->callees = cf->callees;
 	f->callees_cut = cf->callees_cut;
-	f->spill_stores = f->spill_loads = UNKNOWN;
 	f->code_bytes = cf->code_bytes > INT32_MAX ? INT32_MAX : (int32_t)cf->code_bytes;
 	f->code_hash = cf->code_hash;
 	f->src_file = cf->src_file;
 	f->src_line = cf->src_line;
 	f->max_block = launch_func_max_block(j->img.arch, f);
-	func_rec_no_amdgpu(f);
 }
 
 /* Rows of a cubin's functions; t1: when its image was ready (--stats). */
