@@ -22,6 +22,39 @@ set_empty(struct mapfile *m)
 	m->size = 0;
 	m->fd = -1;
 	m->stream = 0;
+	m->heap = 0;
+	m->cut = 0;
+}
+
+/* A small file, read whole: 0, or -1 where no memory is to be had (it is
+ * mapped instead).  Bytes past an end that came early read as zeros, as a
+ * mapping's would, and the guard says the file shrank. */
+static int
+read_small(struct mapfile *m, int fd, size_t size)
+{
+	uint8_t *data = malloc(size);
+	size_t got = 0;
+
+	if (data == NULL)
+		return -1;
+	while (got < size) {
+		ssize_t n = pread(fd, data + got, size - got, (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	if (got < size) {
+		memset(data + got, 0, size - got);
+		m->cut = 1;
+	}
+	m->data = data;
+	m->size = size;
+	m->fd = fd;
+	m->heap = 1;
+	return 0;
 }
 
 /* A stream: read whole, as bytes in memory. */
@@ -73,6 +106,8 @@ mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t
 		infile_close(fd);
 		return -1;
 	}
+	if (m->st.st_size <= MAPFILE_READ_MAX && read_small(m, fd, (size_t)m->st.st_size) == 0)
+		return 0;
 	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	if (p == MAP_FAILED) {
 		snprintf(err, errsize, "%s", strerror(errno));
@@ -94,7 +129,10 @@ mapfile_open(struct mapfile *m, const char *path, char *err, size_t errsize)
 void
 mapfile_unmap(struct mapfile *m)
 {
-	if (m->data != NULL && !m->stream) {
+	if (m->data != NULL && m->heap) {
+		free((void *)m->data);
+		m->data = NULL;
+	} else if (m->data != NULL && !m->stream) {
 		munmap((void *)m->data, m->size);
 		m->data = NULL;
 	}
@@ -143,7 +181,7 @@ whole_pages(const struct mapfile *m, size_t off, size_t len, uintptr_t *start, u
 {
 	long page = sysconf(_SC_PAGESIZE);
 
-	if (m->data == NULL || m->stream || page <= 0 || off >= m->size)
+	if (m->data == NULL || m->stream || m->heap || page <= 0 || off >= m->size)
 		return 0;
 	if (len > m->size - off)
 		len = m->size - off;
@@ -239,8 +277,8 @@ void
 mapfile_guard(const struct mapfile *m)
 {
 	pthread_once(&guard_once, install_handler);
-	guard_hit = 0;
-	if (m->data == NULL || m->stream)
+	guard_hit = m->heap && m->cut;
+	if (m->data == NULL || m->stream || m->heap)
 		return;
 	guard_hi = m->data + m->size;
 	guard_lo = m->data;

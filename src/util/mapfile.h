@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A file mapped read-only into memory, the way the walk gets its bytes, or
- * a stream (a pipe, "-") read whole into memory.  The descriptor of a file
+ * a stream (a pipe, "-") read whole into memory.  A small file (up to
+ * MAPFILE_READ_MAX) is read, not mapped: a tree of many small files then
+ * costs no mapping per file, whose unmapping makes every CPU running this
+ * process flush its TLB.  The descriptor of a file
  * stays open after the mapping goes, so that workers copy images out of it
  * with pread (mapfile_read) and never fault in a page of the mapping.
  */
@@ -12,11 +15,15 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#define MAPFILE_READ_MAX	(64 * 1024)
+
 struct mapfile {
 	const uint8_t	*data;	/* the mapping, or the stream's bytes; NULL: empty or unmapped */
 	size_t		 size;
 	int		 fd;	/* the file, or -1 (a stream, or closed) */
 	int		 stream;	/* data is a stream's bytes, malloc'd */
+	int		 heap;		/* data is a small file's bytes, read, malloc'd */
+	int		 cut;		/* ...of which the end was gone (read as zeros) */
 	struct stat	 st;	/* the file as it was opened */
 };
 
@@ -29,7 +36,8 @@ struct mapfile {
 int	mapfile_open(struct mapfile *, const char *path, char *err, size_t errsize);
 int	mapfile_openat(struct mapfile *, int dirfd, const char *name, char *err,
 	    size_t errsize);
-/* Unmaps a file, keeping its descriptor (a stream keeps its bytes). */
+/* Unmaps a file (frees a small one's bytes), keeping its descriptor (a
+ * stream keeps its bytes). */
 void	mapfile_unmap(struct mapfile *);
 void	mapfile_close(struct mapfile *);
 /*
