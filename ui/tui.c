@@ -126,8 +126,8 @@ tui_fill_detail(struct tui *t)
 	t->tb_top = view_detail_text(&t->tb, &t->vm, t->detail_group, t->detail_inst, t->cols);
 }
 
-static size_t tui_tabs(const struct tui *, enum view_id tabs[VIEW_COUNT]);
-static const struct view_ops tui_views[VIEW_COUNT];
+static size_t tui_tab_names(const struct tui *, enum view_id tabs[VIEW_COUNT],
+    const char *names[VIEW_COUNT]);
 
 /* The help, its list of views made from the tabs the top line shows. */
 static void
@@ -135,10 +135,8 @@ tui_fill_help(struct tui *t)
 {
 	enum view_id tabs[VIEW_COUNT];
 	const char *names[VIEW_COUNT];
-	size_t ntabs = tui_tabs(t, tabs);
+	size_t ntabs = tui_tab_names(t, tabs, names);
 
-	for (size_t i = 0; i < ntabs; i++)
-		names[i] = tui_views[tabs[i]].name;
 	keys_help(&t->tb, names, ntabs, t->cols);
 }
 
@@ -221,6 +219,17 @@ tui_tabs(const struct tui *t, enum view_id tabs[VIEW_COUNT])
 	return n;
 }
 
+/* The tabs, as tui_tabs, and their names; returns how many. */
+static size_t
+tui_tab_names(const struct tui *t, enum view_id tabs[VIEW_COUNT], const char *names[VIEW_COUNT])
+{
+	size_t ntabs = tui_tabs(t, tabs);
+
+	for (size_t i = 0; i < ntabs; i++)
+		names[i] = tui_views[tabs[i]].name;
+	return ntabs;
+}
+
 /* Where the view under is among the tabs, or ntabs. */
 static size_t
 tui_tab_index(const struct tui *t, const enum view_id *tabs, size_t ntabs)
@@ -237,10 +246,8 @@ tui_draw(struct tui *t)
 {
 	enum view_id tabs[VIEW_COUNT];
 	const char *names[VIEW_COUNT];
-	size_t ntabs = tui_tabs(t, tabs);
+	size_t ntabs = tui_tab_names(t, tabs, names);
 
-	for (size_t i = 0; i < ntabs; i++)
-		names[i] = tui_views[tabs[i]].name;
 	erase();
 	tui_draw_bar(t, names, ntabs, tui_tab_index(t, tabs, ntabs),
 	    tui_current(t)->keys & KEYS_TAB ? NULL : tui_current(t)->name);
