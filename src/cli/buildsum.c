@@ -313,18 +313,6 @@ buildsum_notices(FILE *f, const struct model *m)
 	}
 }
 
-int
-buildsum_auto_jobs(const struct model *m, int cores, int64_t host)
-{
-	struct jobsadvice a;
-	int j = 0;
-
-	if (jobsadvice_compute(m, cores, host, &a) == 0)
-		j = a.jobs;
-	jobsadvice_free(&a);
-	return j;
-}
-
 void
 buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum bytes_unit unit)
 {

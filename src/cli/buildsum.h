@@ -21,11 +21,9 @@ void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, 
  * stderr beside the diagnostics: they leave the exit status as it is. */
 void	buildsum_notices(FILE *, const struct model *);
 
-/* --jobs=auto: the largest -j whose worst case fits host less the margin
- * (src/model/jobsadvice.h), 0 when none; and the advice as text: that -j,
+/* --jobs=auto's advice as text: the -j (jobsadvice_jobs),
  * its worst case and time, and a ninja pool / CMake JOB_POOL_COMPILE for
  * the heavy modules when one lets the rest run wider. */
-int	buildsum_auto_jobs(const struct model *, int cores, int64_t host);
 void	buildsum_advice(FILE *, const struct model *, int cores, int64_t host, enum bytes_unit);
 
 #endif

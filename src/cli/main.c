@@ -16,6 +16,7 @@
 
 #include "allow.h"
 #include "buildsum.h"
+#include "jobsadvice.h"
 #include "clock.h"
 #include "copies.h"
 #include "diag.h"
@@ -840,7 +841,7 @@ run_scan(struct run *r)
 		r->mode->before_scan(r);
 	scan_paths(o->paths, o->npaths, &r->scan, &r->m, &r->diags, &r->stats);
 	if (o->jobs_auto && r->m.nmodules > 0)
-		r->o.jobs = buildsum_auto_jobs(&r->m, o->cores, o->mem_host);	/* the advised -j */
+		r->o.jobs = jobsadvice_jobs(&r->m, o->cores, o->mem_host);	/* the advised -j */
 	if (r->m.nmodules > 0 && schedule_build_cores(&r->m, o->jobs, o->cores, &r->sched) == 0)
 		r->sp = &r->sched;
 	if ((r->mode->needs & RUN_BASELINE) && o->baseline != NULL) {

@@ -118,6 +118,18 @@ jobsadvice_free(struct jobsadvice *a)
 	a->heavy_modules = NULL;
 }
 
+int
+jobsadvice_jobs(const struct model *m, int cores, int64_t host)
+{
+	struct jobsadvice a;
+	int j = 0;
+
+	if (jobsadvice_compute(m, cores, host, &a) == 0)
+		j = a.jobs;
+	jobsadvice_free(&a);
+	return j;
+}
+
 /* The words of --summary's advice, moved here from src/cli/buildsum.c so
  * that the browser's Build view says the same. */
 void

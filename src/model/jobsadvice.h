@@ -43,6 +43,9 @@ struct jobsadvice {
 /* Returns 0, or -1 when no module has a wall time and a peak. */
 int	jobsadvice_compute(const struct model *, int cores, int64_t host, struct jobsadvice *);
 void	jobsadvice_free(struct jobsadvice *);
+/* --jobs=auto's -j: the largest whose worst case fits host less the
+ * margin, 0 when none (or no module has a wall time and a peak). */
+int	jobsadvice_jobs(const struct model *, int cores, int64_t host);
 /* --jobs=auto's advice for --mem-host=host (echoed in unit) as --summary
  * and the browser's Build view print it: the -j, the cores, the pool and
  * its ninja and CMake lines, each line ending in a newline. */

@@ -712,19 +712,6 @@ test_view_build_jobs(void **state)
 	model_free(&m);
 }
 
-/* The advised -j, as main.c gives it to the view under --jobs=auto. */
-static int
-buildsum_like_jobs(const struct model *m, int cores, int64_t host)
-{
-	struct jobsadvice a;
-	int j = 0;
-
-	if (jobsadvice_compute(m, cores, host, &a) == 0)
-		j = a.jobs;
-	jobsadvice_free(&a);
-	return j;
-}
-
 /* --jobs=auto with --mem-host: under the timeline, --summary's advice line
  * for line (jobsadvice_print: one truth); the heading names the cores
  * simulated on. */
@@ -751,7 +738,7 @@ test_view_build_advice(void **state)
 		b.arches = b.source = "";
 		model_add_module(&m, &b);
 	}
-	g.jobs = buildsum_like_jobs(&m, g.cores, g.mem_host);
+	g.jobs = jobsadvice_jobs(&m, g.cores, g.mem_host);	/* as main.c gives it */
 	assert_true(g.jobs >= 1);
 	view_build_text(&tb, &m, &g, 400, 0);
 	assert_non_null(strstr(tb.v[0].text, "simulated in the recorded order on 2 cores"));
