@@ -28,35 +28,30 @@ struct amdlib {
 	const char	**targets;
 	size_t		 n;
 };
-_Static_assert(offsetof(struct amdlib, library) == 0, "section_library_entry's entry");
+_Static_assert(offsetof(struct amdlib, library) == 0, "section_libraries' entry");
 
 static int
-lib_cmp(const void *a, const void *b)
+amd_takes(const struct image_rec *img)
 {
-	return strcmp(((const struct amdlib *)a)->library, ((const struct amdlib *)b)->library);
+	return img->kind == IMAGE_SASS && arch_is_amdgpu(img->arch);
+}
+
+static void
+amd_add(void *entry, const struct image_rec *img)
+{
+	struct amdlib *l = entry;
+
+	section_add_arch(&l->targets, &l->n, img->arch);
 }
 
 /* Each library of AMDGPU code with its targets, in arch order. */
 static struct amdlib *
 collect(const struct model *m, size_t *nlibs)
 {
-	struct amdlib *libs = NULL;
-	size_t n = 0, cap = 0, prefix = kgroup_common_prefix(m);
+	struct amdlib *libs = section_libraries(m, sizeof *libs, amd_takes, amd_add, nlibs);
 
-	for (size_t i = 0; i < m->nimages; i++) {
-		const struct image_rec *img = &m->images[i];
-		struct amdlib *l;
-
-		if (img->kind != IMAGE_SASS || !arch_is_amdgpu(img->arch))
-			continue;
-		l = section_library_entry((void **)&libs, &n, &cap, sizeof *libs, img->library + prefix);
-		section_add_arch(&l->targets, &l->n, img->arch);
-	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < *nlibs; i++)
 		qsort(libs[i].targets, libs[i].n, sizeof *libs[i].targets, arch_qsort_cmp);
-	if (n > 0)
-		qsort(libs, n, sizeof *libs, lib_cmp);
-	*nlibs = n;
 	return libs;
 }
 

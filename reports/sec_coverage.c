@@ -17,13 +17,7 @@ struct libcov {
 	size_t		 nsass, nptx;
 	char		*set;		/* its SASS arches, "sm_80 sm_90": what staleness compares */
 };
-_Static_assert(offsetof(struct libcov, library) == 0, "section_library_entry's entry");
-
-static int
-lib_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct libcov *)a)->library, ((const struct libcov *)b)->library);
-}
+_Static_assert(offsetof(struct libcov, library) == 0, "section_libraries' entry");
 
 /* "sm_80 sm_90", or "" for none; allocated. */
 static char *
@@ -39,26 +33,32 @@ words(const char **v, size_t n)
 	return s;
 }
 
+/* AMD GPU coverage is sec_amd.c's. */
+static int
+cuda_takes(const struct image_rec *img)
+{
+	return !arch_is_amdgpu(img->arch);
+}
+
+static void
+cuda_add(void *entry, const struct image_rec *img)
+{
+	struct libcov *l = entry;
+
+	if (img->kind == IMAGE_SASS)
+		section_add_arch(&l->sass, &l->nsass, img->arch);
+	else if (img->kind == IMAGE_PTX)
+		section_add_arch(&l->ptx, &l->nptx, img->arch);
+}
+
 static struct libcov *
 collect(const struct model *m, size_t *nlibs)
 {
-	struct libcov *libs = NULL;
-	size_t n = 0, cap = 0, prefix = kgroup_common_prefix(m);
+	struct libcov *libs = section_libraries(m, sizeof *libs, cuda_takes, cuda_add, nlibs);
 
-	for (size_t i = 0; i < m->nimages; i++) {
-		const struct image_rec *img = &m->images[i];
-		struct libcov *l;
-
-		if (arch_is_amdgpu(img->arch))
-			continue;	/* AMD GPU coverage (sec_amd.c) */
-		l = section_library_entry((void **)&libs, &n, &cap, sizeof *libs, img->library + prefix);
-		if (img->kind == IMAGE_SASS)
-			section_add_arch(&l->sass, &l->nsass, img->arch);
-		else if (img->kind == IMAGE_PTX)
-			section_add_arch(&l->ptx, &l->nptx, img->arch);
-	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < *nlibs; i++) {
 		struct libcov *l = &libs[i];
+
 		if (l->nsass > 0)
 			qsort(l->sass, l->nsass, sizeof *l->sass, arch_qsort_cmp);
 		if (l->nptx > 0)
@@ -67,9 +67,6 @@ collect(const struct model *m, size_t *nlibs)
 		 * files nvlink makes of it never do, a whole-program file may. */
 		l->set = words(l->sass, l->nsass);
 	}
-	if (n > 0)
-		qsort(libs, n, sizeof *libs, lib_cmp);
-	*nlibs = n;
 	return libs;
 }
 

@@ -28,8 +28,10 @@ section_uniq_sorted(const char **v, size_t n, int (*cmp)(const void *, const voi
 	return k;
 }
 
-void *
-section_library_entry(void **libs, size_t *n, size_t *cap, size_t size, const char *library)
+/* The entry of libs for library, added zeroed at the end when absent;
+ * searched from the end, as one library's images come together. */
+static void *
+library_entry(void **libs, size_t *n, size_t *cap, size_t size, const char *library)
 {
 	char *base = *libs;
 
@@ -41,6 +43,31 @@ section_library_entry(void **libs, size_t *n, size_t *cap, size_t size, const ch
 	memset(base, 0, size);
 	*(const char **)(void *)base = library;
 	return base;
+}
+
+static int
+library_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void *
+section_libraries(const struct model *m, size_t size, int (*takes)(const struct image_rec *),
+    void (*add)(void *entry, const struct image_rec *), size_t *nlibs)
+{
+	void *libs = NULL;
+	size_t n = 0, cap = 0, prefix = kgroup_common_prefix(m);
+
+	for (size_t i = 0; i < m->nimages; i++) {
+		const struct image_rec *img = &m->images[i];
+
+		if (takes(img))
+			add(library_entry(&libs, &n, &cap, size, img->library + prefix), img);
+	}
+	if (n > 0)
+		qsort(libs, n, size, library_cmp);
+	*nlibs = n;
+	return libs;
 }
 
 void

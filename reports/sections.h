@@ -100,13 +100,15 @@ struct section_col {
 #define SECTION_NCOLS(cols)		(sizeof (cols) / sizeof (cols)[0])
 
 /*
- * Per-library tables (coverage, AMD targets): the entry of libs for the
- * library, added zeroed at the end when absent.  An entry is size bytes,
- * its first member the library's name (const char *); the search runs
- * from the end, as the images of one library come together.
+ * Per-library tables (coverage, AMD targets): one entry per library of
+ * the images takes(image) is true of, in the order of the libraries'
+ * names, add(entry, image) called for each such image.  An entry is size
+ * bytes, zeroed at first, its first member the library's name (const
+ * char *, less the common prefix).
  */
-void	*section_library_entry(void **libs, size_t *n, size_t *cap, size_t size,
-	    const char *library);
+void	*section_libraries(const struct model *, size_t size,
+	    int (*takes)(const struct image_rec *),
+	    void (*add)(void *entry, const struct image_rec *), size_t *n);
 /* Adds arch to the list (*v, *n) unless it is there already. */
 void	section_add_arch(const char ***v, size_t *n, const char *arch);
 
