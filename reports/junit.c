@@ -59,6 +59,28 @@ attr_count(xmlTextWriterPtr w, const char *name, size_t n)
 	xmlTextWriterWriteFormatAttribute(w, BAD_CAST name, "%zu", n);
 }
 
+/* A testcase's file= and line= (as JUnit readers such as GitLab's and
+ * pytest's take them): where its finding points (finding_source), else
+ * its entry's own source line; nothing where neither is known. */
+static void
+attr_source(xmlTextWriterPtr w, const struct finding *f, const struct func_rec *fn)
+{
+	const char *file = NULL;
+	size_t line = 0;
+
+	if (f != NULL)
+		finding_source(f, fn, &file, &line);
+	else if (fn != NULL && fn->src_file != NULL && fn->src_line > 0) {
+		file = fn->src_file;
+		line = (size_t)fn->src_line;
+	}
+	if (file == NULL)
+		return;
+	attr(w, "file", file);
+	if (line > 0)
+		attr_count(w, "line", line);
+}
+
 /* One <failure> per violation: its rule, its first line, its text. */
 static void
 failure(xmlTextWriterPtr w, const struct finding *f)
@@ -100,6 +122,7 @@ library_cases(xmlTextWriterPtr w, const struct model *m, const struct verdict *v
 		xmlTextWriterStartElement(w, BAD_CAST "testcase");
 		attr(w, "name", name);
 		attr(w, "classname", img->member[0] != '\0' ? img->member : library);
+		attr_source(w, b->first[i] != NONE ? &v->v[b->first[i]] : NULL, fn);
 		for (size_t k = b->first[i]; k != NONE; k = b->next[k])
 			failure(w, &v->v[k]);
 		xmlTextWriterEndElement(w);
@@ -124,6 +147,7 @@ other_cases(xmlTextWriterPtr w, const struct model *m, const struct verdict *v,
 		xmlTextWriterStartElement(w, BAD_CAST "testcase");
 		attr(w, "name", rule_name(f->rule));
 		attr(w, "classname", library != NULL ? library : PACKAGE_NAME);
+		attr_source(w, f, NULL);
 		failure(w, f);
 		xmlTextWriterEndElement(w);
 	}

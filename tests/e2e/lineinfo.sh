@@ -34,6 +34,16 @@ sys.exit(0 if got == want else print(got) or 1)' \
 	check "$obj: the ::error is on the kernel's own line, relative to the workspace" grep -qx \
 		"::error file=$SRC,line=$scale,title=spillway max-regs%3A lineinfo%3A%3Ascale_kernel sm_90::VIOLATION .*" \
 		"$TMP/$obj.gh"
+	"$SPILLWAY" --check --max-regs=1 --junit="$TMP/$obj.xml" "$LI/$obj" >/dev/null 2>&1
+	check "$obj: the JUnit testcases carry the kernels' file= and line=" python3 -c '
+import sys, xml.etree.ElementTree as ET
+cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
+got = sorted((c.get("name").split("(")[0], c.get("file"), c.get("line")) for c in cases)
+want = sorted([("lineinfo::scale_kernel", sys.argv[2], sys.argv[3]),
+               ("lineinfo::local_kernel", sys.argv[2], sys.argv[4])])
+sys.exit(0 if got == want else print(got) or 1)' "$TMP/$obj.xml" "$WS/$SRC" "$scale" "$local_"
+	command -v xmllint >/dev/null && check "$obj: ...and validate against junit.xsd" \
+		xmllint --noout --schema "$srcdir/data/schema/junit.xsd" "$TMP/$obj.xml"
 	GITHUB_ACTIONS=true "$SPILLWAY" --check --max-regs=1 "$LI/$obj" >"$TMP/$obj.abs" 2>/dev/null
 	check "$obj: outside the workspace, the path as the table names it" grep -q \
 		"^::error file=$WS/$SRC,line=$local_,title=spillway max-regs%3A lineinfo%3A%3Alocal_kernel" \
