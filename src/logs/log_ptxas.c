@@ -71,10 +71,13 @@ lit(const char **p, const char *end, const char *text)
 }
 
 /* The message after "ptxas <severity> :", or NULL. */
+static const char *const tags[] = { "ptxas info", "ptxas warning", "ptxas error", "ptxas fatal" };
+/* Every tag starts so: what a file must hold to be searched for them. */
+static const char *const anchors[] = { "ptxas ", NULL };
+
 static const char *
 ptxas_message(const struct logline *l, int *info)
 {
-	static const char *const tags[] = { "ptxas info", "ptxas warning", "ptxas error", "ptxas fatal" };
 	const char *end = l->s + l->len;
 
 	for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++) {
@@ -447,6 +450,7 @@ ptxas_read(const uint8_t *data, size_t size, struct logctx *c)
 const struct log_reader log_ptxas = {
 	.name	= "ptxas",
 	.kind	= LOG_PTXAS,
+	.anchors = anchors,
 	.sniff	= ptxas_sniff,
 	.read	= ptxas_read,
 };

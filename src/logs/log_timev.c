@@ -127,14 +127,14 @@ tv_elapsed(const char *s, size_t n, double *out)
 static const char *const timev_lines[] = {
 	"Command being timed: \"", "User time (seconds): ", "System time (seconds): ",
 	"Elapsed (wall clock) time (h:mm:ss or m:ss): ", "Maximum resident set size (kbytes): ",
-	"Exit status: ",
+	"Exit status: ", NULL
 };
 #define TIMEV_AGREE	3
 
 static int
 timev_sniff(const struct logline *l)
 {
-	for (size_t i = 0; i < sizeof timev_lines / sizeof timev_lines[0]; i++)
+	for (size_t i = 0; timev_lines[i] != NULL; i++)
 		if (loglines_find(l, timev_lines[i]) != NULL)
 			return 1;
 	return 0;
@@ -208,6 +208,7 @@ const struct log_reader log_timev = {
 	.name	= "timev",
 	.kind	= LOG_TIMEV,
 	.agree	= TIMEV_AGREE,
+	.anchors = timev_lines,
 	.sniff	= timev_sniff,
 	.read	= timev_read,
 };

@@ -38,6 +38,14 @@ struct log_reader {
 	 * showing an example) is no log.
 	 */
 	int		 agree;
+	/*
+	 * A format without a header: every line its sniff takes holds one
+	 * of these words (NULL-terminated), so a file that holds none of
+	 * them is not searched line by line for it: a tree's text files that
+	 * are no log cost a few memmem over their first bytes, not a sniff
+	 * of every line.
+	 */
+	const char *const *anchors;
 	int		(*sniff)(const struct logline *);
 	void		(*read)(const uint8_t *, size_t, struct logctx *);
 };

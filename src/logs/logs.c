@@ -29,20 +29,39 @@ header_kind(const struct logline *first)
 	return 0;
 }
 
-/* The kinds, with no header of their own, that lines before limit hold:
- * each when as many lines as it asks (agree) say so (a line longer than
- * LOG_LINE_MAX, which every reader skips, says nothing). */
+/* Whether the bytes hold one of the reader's anchors (or it has none). */
+static int
+anchored(const struct log_reader *r, const uint8_t *data, size_t size)
+{
+	if (r->anchors == NULL)
+		return 1;
+	for (size_t i = 0; r->anchors[i] != NULL; i++)
+		if (memmem(data, size, r->anchors[i], strlen(r->anchors[i])) != NULL)
+			return 1;
+	return 0;
+}
+
+/* The kinds, with no header of their own, that the lines hold: each
+ * when as many lines as it asks (agree) say so (a line longer than
+ * LOG_LINE_MAX, which every reader skips, says nothing).  anchors: the
+ * bytes are a file's first (SNIFF_BYTES at most) and only the readers
+ * whose anchors they hold are asked; a whole log, which may hold long
+ * lines whose insides are not to be read (loglines_skip), asks every
+ * reader. */
 static unsigned
-line_kinds(const uint8_t *data, size_t size, size_t limit)
+line_kinds(const uint8_t *data, size_t size, int anchors)
 {
 	struct logline l = { 0 };
 	size_t pos = 0;
-	unsigned kinds = 0;
+	unsigned kinds = 0, searched = 0;
 	int seen[NREADERS] = { 0 };
 
-	while (pos < limit && loglines_next(data, size, &pos, &l))
+	for (size_t r = 0; r < NREADERS; r++)
+		if (!readers[r]->header && (!anchors || anchored(readers[r], data, size)))
+			searched |= readers[r]->kind;
+	while (searched != kinds && loglines_next(data, size, &pos, &l))
 		for (size_t r = 0; l.len <= LOG_LINE_MAX && r < NREADERS; r++)
-			if (!readers[r]->header && !(kinds & readers[r]->kind) && readers[r]->sniff(&l) &&
+			if ((searched & ~kinds & readers[r]->kind) && readers[r]->sniff(&l) &&
 			    ++seen[r] >= (readers[r]->agree > 0 ? readers[r]->agree : 1))
 				kinds |= readers[r]->kind;
 	return kinds;
@@ -88,7 +107,7 @@ logs_detect(const uint8_t *data, size_t size, int whole)
 		return 0;
 	if ((kind = header_kind(&first)) != 0)
 		return kind;
-	return line_kinds(data, size, size);
+	return line_kinds(data, size, !whole);
 }
 
 size_t
