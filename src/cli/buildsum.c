@@ -6,6 +6,7 @@
 
 #include "buildsum.h"
 #include "bytes.h"
+#include "coltable.h"
 #include "escape.h"
 #include "buildphase.h"
 #include "jobsadvice.h"
@@ -14,23 +15,24 @@
 #include "schedtext.h"
 #include "xalloc.h"
 
-/* What the peak column measured: the whole tree (and how), or one process. */
+/* What the peak column measured: the whole tree (and how), or one
+ * process; the cell added to ct. */
 static void
-peak_how(FILE *f, const struct build_module *b)
+peak_how(struct coltable *ct, const struct build_module *b)
 {
 	const char *how = b->peak_how != NULL ? b->peak_how : "";
 
 	if (b->peak_rss < 0)
-		fputc('-', f);
+		coltable_add(ct, "-");
 	else if (peakname_is_cgroup(b))
-		fprintf(f, "tree (%s %s)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1",
+		coltable_add(ct, "tree (%s %s)", strcmp(how, "cgroup2") == 0 ? "cgroup v2" : "cgroup v1",
 		    &PEAKNAME_CGROUP_FULL[strlen("cgroup ")]);
 	else if (strncmp(how, "proc", 4) == 0)
-		fprintf(f, "tree (PSS sum sampled every %s)", how + 4);
+		coltable_add(ct, "tree (PSS sum sampled every %s)", how + 4);
 	else if (*how)
-		escape_fputs(how, f);
+		coltable_add_name(ct, how);
 	else
-		fputs("one process", f);
+		coltable_add(ct, "one process");
 }
 
 static void
@@ -110,22 +112,32 @@ ptxas_alone(FILE *f, const struct model *m)
 
 /* nvcc --time's phases over the build, longest first. */
 static void
-phase_table(FILE *f, const struct model *m, int top)
+phase_table(FILE *f, const struct model *m, int top, int aligned)
 {
 	struct phase_total *t;
 	size_t n = buildphase_totals(m, &t), rows = top > 0 && (size_t)top < n ? (size_t)top : n;
+	struct coltable ct;
 
 	if (n == 0)
 		return;
-	fputs("phase\tarch\tcompiles\ttotal\tlongest\n", f);
+	coltable_init(&ct, 5, 1u << 2 | 1u << 3);
+	coltable_add(&ct, "phase");
+	coltable_add(&ct, "arch");
+	coltable_add(&ct, "compiles");
+	coltable_add(&ct, "total");
+	coltable_add(&ct, "longest");
 	for (size_t i = 0; i < rows; i++) {
-		escape_fputs(t[i].name, f);
-		fputc('\t', f);
-		escape_fputs(*t[i].arch ? t[i].arch : "-", f);
-		fprintf(f, "\t%zu\t%.1f s\t%.1f s (", t[i].compiles, t[i].ms / 1000, t[i].max_ms / 1000);
-		escape_fputs(m->modules[t[i].max_module].name, f);
-		fputs(")\n", f);
+		char *in = escape_text(m->modules[t[i].max_module].name,
+		    strlen(m->modules[t[i].max_module].name));
+
+		coltable_add_name(&ct, t[i].name);
+		coltable_add_name(&ct, *t[i].arch ? t[i].arch : "-");
+		coltable_add(&ct, "%zu", t[i].compiles);
+		coltable_add(&ct, "%.1f s", t[i].ms / 1000);
+		coltable_add(&ct, "%.1f s (%s)", t[i].max_ms / 1000, in);
+		free(in);
 	}
+	coltable_write(f, &ct, aligned);
 	if (rows < n)
 		fprintf(f, "(%zu more phases; --top=0 lists all)\n", n - rows);
 	free(t);
@@ -189,8 +201,91 @@ arch_cost(FILE *f, const struct model *m, const struct schedule *s)
 	free(slot);
 }
 
+/* Each module: its peak, wall time, exit status, arches, nvcc --time
+ * phases, largest process and how its peak was measured. */
+static void
+module_table(FILE *f, const struct model *m, int aligned)
+{
+	char a[BYTES_TEXT_MAX];
+	struct coltable ct;
+	static const char *const heads[] = {
+		"module", "peak", "wall", "status", "arches", "phases", "largest process",
+		"peak measured by",
+	};
+
+	coltable_init(&ct, 8, 1u << 1 | 1u << 2 | 1u << 3 | 1u << 6);
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+		coltable_add(&ct, "%s", heads[i]);
+	for (size_t i = 0; i < m->nmodules; i++) {
+		const struct build_module *b = &m->modules[i];
+		double ms = 0;
+
+		/* Names and arches come from logs: escaped (escape.h), so a tab or
+		 * a newline in one keeps the table's columns and lines. */
+		coltable_add_name(&ct, b->name);
+		coltable_add(&ct, "%s", bytes_format(b->peak_rss, a, sizeof a));
+		if (b->wall >= 0)
+			coltable_add(&ct, "%.1f s", b->wall);
+		else
+			coltable_add(&ct, "?");
+		if (b->exit_status >= 0)
+			coltable_add(&ct, "%d", b->exit_status);
+		else
+			coltable_add(&ct, "?");
+		coltable_add_name(&ct, *b->arches ? b->arches : "-");
+		for (size_t k = 0; k < b->nphases; k++)
+			ms += b->phases[k].ms;
+		if (b->nphases > 0)
+			coltable_add(&ct, "%zu (%.1f s)", b->nphases, ms / 1000);
+		else
+			coltable_add(&ct, "-");
+		coltable_add(&ct, "%s", bytes_format(b->peak_proc, a, sizeof a));
+		if (b->cache_hit)
+			coltable_add(&ct, "cache hit (no compile ran)");
+		else
+			peak_how(&ct, b);
+	}
+	coltable_write(f, &ct, aligned);
+}
+
+/* The heaviest sets of modules that ran at once, rows of them. */
+static void
+concurrent_table(FILE *f, const struct model *m, const struct schedule *s, size_t rows, int aligned)
+{
+	char a[BYTES_TEXT_MAX];
+	struct coltable ct;
+
+	coltable_init(&ct, 3, 1u << 1 | 1u << 2);
+	coltable_add(&ct, "concurrent");
+	coltable_add(&ct, "overlap");
+	coltable_add(&ct, "peaks sum to");
+	for (size_t i = 0; i < rows; i++) {
+		const struct sched_set *t = &s->sets[i];
+		char *names = xstrdup(""), *next;
+
+		for (size_t k = 0; k < t->n; k++) {
+			const char *name = m->modules[s->jobs[t->members[k]].module].name;
+			char *e = escape_text(name, strlen(name));
+
+			next = xasprintf("%s%s%s", names, k ? " + " : "", e);
+			free(e);
+			free(names);
+			names = next;
+		}
+		coltable_add(&ct, "%s", names);
+		free(names);
+		coltable_add(&ct, t->overlap < 10 ? "%.1f s" : "%.0f s", t->overlap);
+		if ((size_t)t->peak_unknown == t->n)
+			coltable_add(&ct, "unknown");	/* no peak known: no bound to give */
+		else
+			coltable_add(&ct, "%s%s", t->peak_unknown ? ">= " : "",
+			    bytes_format(t->peak_sum, a, sizeof a));
+	}
+	coltable_write(f, &ct, aligned);
+}
+
 void
-buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top)
+buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top, int aligned)
 {
 	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
@@ -210,40 +305,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs(peakname_is_cgroup(&m->modules[heaviest]) ? "), " PEAKNAME_CACHE : ")", f);
 	}
 	fputc('\n', f);
-	fputs("module\tpeak\twall\tstatus\tarches\tphases\tlargest process\tpeak measured by\n", f);
-	for (size_t i = 0; i < m->nmodules; i++) {
-		const struct build_module *b = &m->modules[i];
-		double ms = 0;
-
-		/* Names and arches come from logs: escaped (escape.h), so a tab or
-		 * a newline in one keeps the table's columns and lines. */
-		escape_fputs(b->name, f);
-		fprintf(f, "\t%s\t", bytes_format(b->peak_rss, a, sizeof a));
-		if (b->wall >= 0)
-			fprintf(f, "%.1f s", b->wall);
-		else
-			fputc('?', f);
-		if (b->exit_status >= 0)
-			fprintf(f, "\t%d", b->exit_status);
-		else
-			fputs("\t?", f);
-		fputc('\t', f);
-		escape_fputs(*b->arches ? b->arches : "-", f);
-		fputc('\t', f);
-		for (size_t k = 0; k < b->nphases; k++)
-			ms += b->phases[k].ms;
-		if (b->nphases > 0)
-			fprintf(f, "%zu (%.1f s)", b->nphases, ms / 1000);
-		else
-			fputc('-', f);
-		fprintf(f, "\t%s\t", bytes_format(b->peak_proc, a, sizeof a));
-		if (b->cache_hit)
-			fputs("cache hit (no compile ran)", f);
-		else
-			peak_how(f, b);
-		fputc('\n', f);
-	}
-	phase_table(f, m, top);
+	module_table(f, m, aligned);
+	phase_table(f, m, top, aligned);
 	{
 		size_t hits = 0;
 
@@ -261,21 +324,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs("no two modules run at once\n", f);
 		return;
 	}
-	fputs("concurrent\toverlap\tpeaks sum to\n", f);
-	rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets;
-	for (size_t i = 0; i < rows; i++) {
-		const struct sched_set *t = &s->sets[i];
-
-		for (size_t k = 0; k < t->n; k++) {
-			fputs(k ? " + " : "", f);
-			escape_fputs(m->modules[s->jobs[t->members[k]].module].name, f);
-		}
-		fprintf(f, t->overlap < 10 ? "\t%.1f s\t" : "\t%.0f s\t", t->overlap);
-		if ((size_t)t->peak_unknown == t->n)
-			fputs("unknown\n", f);	/* no peak known: no bound to give */
-		else
-			fprintf(f, "%s%s\n", t->peak_unknown ? ">= " : "", bytes_format(t->peak_sum, a, sizeof a));
-	}
+	concurrent_table(f, m, s, rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets, aligned);
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
 	if (s->more > 0)

@@ -14,8 +14,11 @@
 #include "model.h"
 #include "schedule.h"
 
-/* sched may be NULL.  top > 0 limits the concurrency table to top rows. */
-void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, int top);
+/* sched may be NULL.  top > 0 limits the concurrency table to top rows.
+ * aligned: the tables' columns padded for a terminal, else TAB-separated
+ * for a program (coltable.h). */
+void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, int top,
+	    int aligned);
 
 /* The notices of what the logs and the walk left out (model.notes), on
  * stderr beside the diagnostics: they leave the exit status as it is. */

@@ -644,7 +644,9 @@ static int
 run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
-	buildsum_write(r->out, &r->m, r->sp, r->o.top);
+	/* The build tables line up on a terminal; down a pipe or into -o's
+	 * file, TABs keep them for awk and cut. */
+	buildsum_write(r->out, &r->m, r->sp, r->o.top, r->o.output == NULL && isatty(STDOUT_FILENO));
 	if (r->o.jobs_auto)
 		buildsum_advice(r->out, &r->m, r->o.cores, r->o.mem_host, r->o.mem_host_unit);
 	return EXIT_CLEAN;

@@ -21,6 +21,22 @@ check "the heaviest pair is listed first" \
 	sh -c "grep -A1 '^concurrent' '$TMP/sum' | tail -1 | grep -qxFf '$TMP/want1'"
 check "six pairs run at once under -j2" sh -c "[ \$(grep -c ' + .*	[0-9.]* s	' '$TMP/sum') -eq 6 ]"
 
+# On a terminal (script(1) gives one) the tables line up: no TAB, and
+# each number column's right edge under its heading's.
+if command -v script >/dev/null 2>&1; then
+	script -qc "'$SPILLWAY' --summary --jobs=2 '$LOG'" /dev/null | tr -d '\r' >"$TMP/tty"
+	check "on a terminal: no TAB in the build tables" sh -c "! grep -q '	' '$TMP/tty'"
+	check "on a terminal: the modules' peaks and walls end under their headings" awk '
+		/^module / { p = index($0, "peak") + 3; w = index($0, "wall") + 3; on = 1; next }
+		/^schedule: / { on = 0 }
+		on { n++; if (substr($0, p, 1) != "B" || substr($0, w, 1) != "s") bad++ }
+		END { exit !(n == 7 && bad == 0) }' "$TMP/tty"
+	check "on a terminal: the heaviest pair, its overlap and peaks sum in columns" \
+		grep -qE "^reg_field \+ reg_flow +50 s +21.90 GB$" "$TMP/tty"
+else
+	echo "# script(1) not found: the terminal layout is not checked"
+fi
+
 # -j3: three heavy modules at once.
 "$SPILLWAY" --summary --jobs=3 "$LOG" >"$TMP/j3"
 check "-j3: reg_field_rls + reg_field + reg_flow for 760 s, 28.57 GB" \
