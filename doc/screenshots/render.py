@@ -42,6 +42,12 @@ SHOTS = [
      [(None, "kernels  sort:"), ("@Size", "\u25be ")]),
     ("scanning", 100, 8, ["/usr/local/cuda/lib64"],
      [(None, "images read [")]),
+    # At 80x24, names shaped as cuBLASLt's (tests/lib/fixtures/tui) in two
+    # libraries: the rows must read apart, the library column stay.
+    ("narrow-kernels", 80, 24, ["tests/lib/fixtures/tui/liblt_a.o", "tests/lib/fixtures/tui/liblt_b.o"],
+     [(None, "kernels  sort:")]),
+    ("narrow-compare", 80, 24, ["tests/lib/fixtures/tui/liblt_a.o", "tests/lib/fixtures/tui/liblt_b.o"],
+     [(None, "kernels  sort:"), ("c", "\u0394")]),
 ]
 
 # The reports as a reviewer reads them: name, width in px, height in px,
