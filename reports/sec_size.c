@@ -145,11 +145,12 @@ arch_table(struct rdoc *d, const struct section_input *in)
 		for (size_t i = 0; i < n; i++) {
 			rtable_cell(t, "%s", a[i].library);
 			rtable_cell(t, "%s", a[i].arch);
-			rtable_cell(t, "%s", image_kind_titles[a[i].kind]);
+			rtable_cell(t, "%s%s", image_kind_titles[a[i].kind],
+			    a[i].input ? ", " NVLINK_INPUT_WORDS : "");
 			rtable_num(t, a[i].images);
 			rtable_num(t, a[i].stored > 0 ? (int64_t)a[i].stored : -1);
 			rtable_num(t, a[i].size > 0 ? (int64_t)a[i].size : -1);
-			rtable_num(t, a[i].kind == IMAGE_SASS ? (int64_t)a[i].code : -1);
+			rtable_num(t, a[i].kind == IMAGE_SASS && !a[i].input ? (int64_t)a[i].code : -1);
 		}
 	}
 	free(a);
@@ -233,6 +234,42 @@ duplicate_table(struct rdoc *d, const struct section_input *in)
 	free(v);
 }
 
+/*
+ * The device link's inputs an executable or shared library keeps in
+ * __nv_relfatbin beside its .nv_fatbin: how many bytes, of how many
+ * files' device bytes, and what they are (doc/binary-formats.md 1.5).
+ */
+static void
+inputs_para(struct rdoc *d, const struct section_input *in)
+{
+	const struct model *m = in->model;
+	uint64_t inputs = 0, all = 0;
+	size_t files = 0;
+
+	for (size_t i = 0; i < m->nfatbins; i++) {
+		const struct fatbin_rec *fb = &m->fatbins[i];
+
+		if (!fb->inputs)
+			continue;
+		files++;
+		inputs += fb->size;
+		/* the file's (or member's) every fatbin section */
+		for (size_t k = 0; k < m->nfatbins; k++)
+			if (m->fatbins[k].library == fb->library && m->fatbins[k].member == fb->member)
+				all += m->fatbins[k].size;
+	}
+	if (files == 0)
+		return;
+	rdoc_para(d, in->section->name, "%zu device-linked file%s keep%s the device link's inputs in "
+	    "__nv_relfatbin beside the linked .nv_fatbin: %llu bytes, %.1f %% of %s %llu bytes of "
+	    "device code. They are the relocatable images nvlink read (ET_REL cubins, PTX), which the "
+	    "host linker copied byte for byte from the objects and static libraries linked: not duplicates of the linked image, which is nvlink's output, but shipped and "
+	    "mapped all the same. They are counted here as \"" NVLINK_INPUT_WORDS "\"; no kernel of "
+	    "theirs is read, counted or judged.", files, files == 1 ? "" : "s", files == 1 ? "s" : "",
+	    (unsigned long long)inputs, all > 0 ? 100.0 * (double)inputs / (double)all : 0.0,
+	    files == 1 ? "its" : "their", (unsigned long long)all);
+}
+
 void
 section_size(struct rdoc *d, const struct section_input *in)
 {
@@ -243,5 +280,6 @@ section_size(struct rdoc *d, const struct section_input *in)
 		growth_table(d, in);
 	kernel_table(d, in);
 	arch_table(d, in);
+	inputs_para(d, in);
 	duplicate_table(d, in);
 }

@@ -208,10 +208,11 @@ size_tree_init(struct size_tree *t, const struct model *m)
 				k->node.name = a[i].arch;
 				k->node.level = SNODE_ARCH;
 				k->node.kind = a[i].kind;
+				k->node.input = a[i].input;
 				/* A list read back has no image sizes: its code. */
 				k->node.bytes = a[i].stored ? a[i].stored : a[i].code;
 				k->node.count = a[i].images;
-				if (a[i].kind == IMAGE_SASS) {
+				if (a[i].kind == IMAGE_SASS && !a[i].input) {
 					k->lo = k->hi = stree_lower(f, nf, a[i].library, a[i].arch);
 					while (k->hi < nf && f[k->hi].library == a[i].library &&
 					    strcmp(f[k->hi].arch, a[i].arch) == 0)
@@ -257,8 +258,8 @@ size_tree_label(const struct size_tree *t, uint32_t node, char *buf, size_t size
 
 	switch (n->level) {
 	case SNODE_ARCH:
-		snprintf(buf, size, "%s %s (%u image%s)", n->name,
-		    image_kind_titles[n->kind],
+		snprintf(buf, size, "%s %s%s (%u image%s)", n->name,
+		    image_kind_titles[n->kind], n->input ? ", " NVLINK_INPUT_WORDS : "",
 		    n->count, n->count == 1 ? "" : "s");
 		break;
 	case SNODE_KERNEL:

@@ -25,6 +25,7 @@ struct size_node {
 	uint32_t	 count;		/* an arch: images; a kernel, an instantiation: functions */
 	uint8_t		 level;		/* enum size_node_level: its depth in the tree */
 	uint8_t		 kind;		/* an arch's enum image_kind */
+	uint8_t		 input;		/* an arch of the device link's inputs: no kernels */
 };
 
 struct size_tree {

@@ -15,6 +15,7 @@ const char *const image_column_names[IMGCOLS] = {
 	[IMGCOL_ENTRY_SIZE] = "entry_size", [IMGCOL_SHARE] = "share", [IMGCOL_RATIO] = "ratio",
 	[IMGCOL_PTX_BYTES] = "ptx_bytes", [IMGCOL_TEXT_BYTES] = "text_bytes",
 	[IMGCOL_MERC_BYTES] = "merc_bytes", [IMGCOL_HASH] = "hash",
+	[IMGCOL_NVLINK_INPUT] = "nvlink_input",
 };
 
 const char *const image_kind_words[IMAGE_KINDS] = {

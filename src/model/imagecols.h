@@ -15,7 +15,7 @@ enum image_column {
 	IMGCOL_STORED_SIZE, IMGCOL_SIZE, IMGCOL_CODE_VERSION, IMGCOL_TOOLKIT, IMGCOL_PRODUCER,
 	IMGCOL_RELOCATABLE, IMGCOL_OFFSET, IMGCOL_GLOBAL, IMGCOL_CONSTANT, IMGCOL_ENTRY_SIZE,
 	IMGCOL_SHARE, IMGCOL_RATIO, IMGCOL_PTX_BYTES, IMGCOL_TEXT_BYTES, IMGCOL_MERC_BYTES,
-	IMGCOL_HASH,
+	IMGCOL_HASH, IMGCOL_NVLINK_INPUT,
 	IMGCOLS
 };
 extern const char *const image_column_names[IMGCOLS];
@@ -27,6 +27,10 @@ extern const char *const image_column_names[IMGCOLS];
 #define IMAGE_KINDS	3
 extern const char *const image_kind_words[IMAGE_KINDS];
 extern const char *const image_kind_titles[IMAGE_KINDS];
+/* What the device link's inputs (model.inputs) are called beside their
+ * kind: "SASS, nvlink input" in the reports and the browser. */
+#define NVLINK_INPUT_WORDS	"nvlink input"
+
 /* By enum image_compression: "none", "zstd", "lz4". */
 #define COMPRESSIONS	3
 extern const char *const compression_words[COMPRESSIONS];

@@ -33,6 +33,7 @@ model_free(struct model *m)
 		free(m->modules[i].phases);
 	free(m->modules);
 	free(m->images);
+	free(m->inputs);
 	free(m->funcs);
 	free(m->ptxas);
 	free(m->fatbins);
@@ -48,6 +49,15 @@ model_add_image(struct model *m, const struct image_rec *img)
 	xgrow((void **)&m->images, &m->capimages, m->nimages + 1, sizeof *m->images);
 	m->images[m->nimages] = *img;
 	return m->nimages++;
+}
+
+size_t
+model_add_input(struct model *m, const struct image_rec *img)
+{
+	xgrow((void **)&m->inputs, &m->capinputs, m->ninputs + 1, sizeof *m->inputs);
+	m->inputs[m->ninputs] = *img;
+	m->inputs[m->ninputs].nvlink_input = 1;
+	return m->ninputs++;
 }
 
 void

@@ -2,6 +2,8 @@
 /*
  * The model: plain tables that every presenter reads.
  *   images    one per embedded cubin, PTX or LTO-IR entry (or bare cubin)
+ *   inputs    one per entry of a __nv_relfatbin kept beside a .nv_fatbin:
+ *             the device link's inputs, counted in the sizes only
  *   funcs     one per (function, image): the rows of --list
  *   modules   one per compile, from build logs (record, time -v, ninja, --time)
  *   ptxas     one per (function, sm) figure set read from ptxas -v logs
@@ -55,6 +57,8 @@ struct image_rec {
 	uint8_t		 callgraph;	/* SASS: .nv.callgraph lists calls (else a linked
 					 * image's callees are folded into their kernels) */
 	uint8_t		 has_debug;
+	uint8_t		 nvlink_input;	/* in model.inputs: an entry of a __nv_relfatbin
+					 * beside a .nv_fatbin, read for its bytes only */
 	uint64_t	 stored_size;	/* bytes in the file */
 	uint64_t	 size;		/* bytes once decompressed */
 	int32_t		 version_major, version_minor;	/* fatbin "code version" */
@@ -88,6 +92,8 @@ struct fatbin_rec {
 	uint64_t	 empty_entries;		/* PTX and LTO-IR entries of no bytes: counted, not made images */
 	uint64_t	 empty_entry_bytes;	/* their headers */
 	int		 damaged;	/* the walk stopped early: the rest is not accounted */
+	int		 inputs;	/* a __nv_relfatbin beside a .nv_fatbin: its images
+					 * are the device link's inputs (model.inputs) */
 };
 
 struct func_rec {
@@ -219,6 +225,13 @@ struct model {
 	size_t			 nmodules, capmodules;
 	struct image_rec	*images;
 	size_t			 nimages, capimages;
+	/* The device link's inputs that an executable or shared library
+	 * keeps in __nv_relfatbin beside its .nv_fatbin (the relocatable
+	 * images nvlink read, which the host linker copied in from the
+	 * objects): no kernel of theirs is read, no rule, count or coverage
+	 * sees them; the sizes (size.h) and --list=images count their bytes. */
+	struct image_rec	*inputs;
+	size_t			 ninputs, capinputs;
 	struct func_rec		*funcs;
 	size_t			 nfuncs, capfuncs;
 	struct ptxas_rec	*ptxas;
@@ -238,6 +251,8 @@ struct model {
 void	model_init(struct model *);
 void	model_free(struct model *);
 size_t	model_add_image(struct model *, const struct image_rec *);
+/* One of the device link's inputs (model.inputs), nvlink_input set. */
+size_t	model_add_input(struct model *, const struct image_rec *);
 void	model_add_func(struct model *, const struct func_rec *);
 /* A row with no AMDGPU metadata (every CUDA row): its AMDGPU figures unknown. */
 void	func_rec_no_amdgpu(struct func_rec *);

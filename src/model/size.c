@@ -209,12 +209,24 @@ image_kernels(struct ctx *c, size_t ii)
 	}
 }
 
+/* One of the device link's inputs: its bytes on one part, no kernel read. */
+static void
+input_part(struct ctx *c, const struct image_rec *img)
+{
+	struct size_line *l = add_line(c->t, SIZE_PART, img->library, img->member);
+
+	l->arch = img->arch;
+	l->what = NVLINK_INPUT_WORDS " (not read)";
+	l->size = img->size;
+	l->stored = img->stored_size;
+}
+
 static int
 image_by_kind_arch(const void *a, const void *b, void *arg)
 {
-	const struct model *m = arg;
-	const struct image_rec *x = &m->images[*(const size_t *)a];
-	const struct image_rec *y = &m->images[*(const size_t *)b];
+	const struct image_rec *base = arg;
+	const struct image_rec *x = &base[*(const size_t *)a];
+	const struct image_rec *y = &base[*(const size_t *)b];
 	int c = strcmp(x->arch, y->arch);
 
 	if (c != 0)
@@ -241,19 +253,24 @@ arch_by_bytes(const void *a, const void *b)
 	return x->first < y->first ? -1 : x->first > y->first;
 }
 
-/* The arch lines of a set of images, each with its images under it. */
+/*
+ * The arch lines of a set of images of base (model.images, or the device
+ * link's inputs, model.inputs, which have no kernels read), each with its
+ * images under it.
+ */
 static void
-arches_of(struct ctx *c, size_t *img, size_t n)
+arches_of(struct ctx *c, const struct image_rec *base, size_t *img, size_t n)
 {
 	struct arch_span *a = xmalloc((n ? n : 1) * sizeof *a);
 	size_t na = 0;
+	int inputs = base != c->m->images;
 
-	qsort_r(img, n, sizeof *img, image_by_kind_arch, (void *)c->m);
+	qsort_r(img, n, sizeof *img, image_by_kind_arch, (void *)base);
 	for (size_t i = 0; i < n; i++) {
-		const struct image_rec *r = &c->m->images[img[i]];
+		const struct image_rec *r = &base[img[i]];
 
-		if (na == 0 || strcmp(c->m->images[img[a[na - 1].first]].arch, r->arch) != 0 ||
-		    c->m->images[img[a[na - 1].first]].kind != r->kind)
+		if (na == 0 || strcmp(base[img[a[na - 1].first]].arch, r->arch) != 0 ||
+		    base[img[a[na - 1].first]].kind != r->kind)
 			a[na++] = (struct arch_span){ .first = i };
 		a[na - 1].n++;
 		a[na - 1].stored += r->stored_size;
@@ -261,7 +278,7 @@ arches_of(struct ctx *c, size_t *img, size_t n)
 	}
 	qsort(a, na, sizeof *a, arch_by_bytes);
 	for (size_t k = 0; k < na; k++) {
-		const struct image_rec *head = &c->m->images[img[a[k].first]];
+		const struct image_rec *head = &base[img[a[k].first]];
 		struct size_line *l = add_line(c->t, SIZE_ARCH, head->library, head->member);
 
 		l->arch = head->arch;
@@ -270,16 +287,18 @@ arches_of(struct ctx *c, size_t *img, size_t n)
 		l->stored = a[k].stored;
 		l->size = a[k].size;
 		for (size_t i = a[k].first; i < a[k].first + a[k].n; i++) {
-			const struct image_rec *r = &c->m->images[img[i]];
+			const struct image_rec *r = &base[img[i]];
 
 			l = add_line(c->t, SIZE_IMAGE, r->library, r->member);
 			l->arch = r->arch;
 			l->what = image_kind_words[r->kind];
-			l->count = c->func_start[img[i] + 1] - c->func_start[img[i]];
+			l->count = inputs ? 0 : c->func_start[img[i] + 1] - c->func_start[img[i]];
 			l->stored = r->stored_size;
 			l->size = r->size;
-			if (r->kind == IMAGE_SASS)
+			if (r->kind == IMAGE_SASS && !inputs)
 				image_kernels(c, img[i]);
+			else if (r->kind == IMAGE_SASS)
+				input_part(c, r);
 		}
 	}
 	free(a);
@@ -298,9 +317,11 @@ overhead(struct ctx *c, const struct fatbin_rec *fb, const char *what, uint64_t 
 	l->stored = l->size = bytes;
 }
 
-/* One fatbin section or file: its line, its arches, its own bytes. */
+/* One fatbin section or file: its line, its arches, its own bytes;
+ * its images in base (model.images or model.inputs). */
 static void
-fatbin_lines(struct ctx *c, const struct fatbin_rec *fb, size_t *img, size_t n)
+fatbin_lines(struct ctx *c, const struct fatbin_rec *fb, const struct image_rec *base,
+    size_t *img, size_t n)
 {
 	size_t at = c->t->n;
 	uint64_t entries = 0, headers = 0, size = 0, said;
@@ -309,13 +330,13 @@ fatbin_lines(struct ctx *c, const struct fatbin_rec *fb, size_t *img, size_t n)
 	l->what = fb->section;
 	l->count = n;
 	for (size_t i = 0; i < n; i++) {
-		const struct image_rec *r = &c->m->images[img[i]];
+		const struct image_rec *r = &base[img[i]];
 
 		entries += r->entry_size;
 		headers += r->entry_size - r->stored_size;
 		size += r->size;
 	}
-	arches_of(c, img, n);
+	arches_of(c, base, img, n);
 	overhead(c, fb, "entry headers and padding", headers, n);
 	overhead(c, fb, "container headers", fb->container_headers, fb->containers);
 	overhead(c, fb, "zeros between containers", fb->zeros, 0);
@@ -342,7 +363,7 @@ bare_lines(struct ctx *c, size_t ii)
 	l->count = 1;
 	l->stored = r->stored_size;
 	l->size = r->size;
-	arches_of(c, &one, 1);
+	arches_of(c, c->m->images, &one, 1);
 }
 
 void
@@ -350,7 +371,7 @@ size_attribute(const struct model *m, struct size_table *t)
 {
 	struct ctx c = { .m = m, .t = t };
 	uint32_t *key = xmalloc((m->nfuncs > m->nimages ? m->nfuncs : m->nimages) * sizeof *key + 1);
-	size_t *img_order, *img_start;
+	size_t *img_order, *img_start, *in_order, *in_start;
 
 	memset(t, 0, sizeof *t);
 	for (size_t i = 0; i < m->nfuncs; i++)
@@ -359,13 +380,23 @@ size_attribute(const struct model *m, struct size_table *t)
 	for (size_t i = 0; i < m->nimages; i++)
 		key[i] = m->images[i].fatbin;
 	group_by(key, m->nimages, m->nfatbins + 1, &img_order, &img_start);
+	free(key);
+	key = xmalloc(m->ninputs * sizeof *key + 1);
+	for (size_t i = 0; i < m->ninputs; i++)
+		key[i] = m->inputs[i].fatbin;
+	group_by(key, m->ninputs, m->nfatbins + 1, &in_order, &in_start);
 	c.groups = xcalloc(m->nimages ? m->nimages : 1, sizeof *c.groups);
 	parallel_for(m->nimages, 0, image_sort, &c);
 	/* Files in the order they were read: fatbins, then the bare cubins
 	 * (read by a worker: a --list CSV's images are not). */
-	for (size_t k = 1; k <= m->nfatbins; k++)
-		fatbin_lines(&c, &m->fatbins[k - 1], img_order + img_start[k],
-		    img_start[k + 1] - img_start[k]);
+	for (size_t k = 1; k <= m->nfatbins; k++) {
+		if (in_start[k + 1] > in_start[k])	/* a __nv_relfatbin beside a .nv_fatbin */
+			fatbin_lines(&c, &m->fatbins[k - 1], m->inputs, in_order + in_start[k],
+			    in_start[k + 1] - in_start[k]);
+		else
+			fatbin_lines(&c, &m->fatbins[k - 1], m->images, img_order + img_start[k],
+			    img_start[k + 1] - img_start[k]);
+	}
 	for (size_t i = img_start[0]; i < img_start[1]; i++) {
 		const struct image_rec *r = &m->images[img_order[i]];
 
@@ -378,6 +409,8 @@ size_attribute(const struct model *m, struct size_table *t)
 	free(key);
 	free(img_order);
 	free(img_start);
+	free(in_order);
+	free(in_start);
 	free(c.func_order);
 	free(c.func_start);
 }

@@ -4,7 +4,9 @@
  * arch, image, kernel (collapsed name) and instantiation, SASS and PTX
  * apart, stored (what ships) and decompressed (what the loader holds),
  * with the container's own bytes on lines of their own, so that a file's
- * lines add up to its .nv_fatbin section (or fatbin file) exactly.
+ * lines add up to its .nv_fatbin section (or fatbin file) exactly, and
+ * those of a __nv_relfatbin beside it (the device link's inputs,
+ * model.inputs: images with no kernel read) to that section.
  */
 #ifndef SPILLWAY_SIZE_H
 #define SPILLWAY_SIZE_H
@@ -74,15 +76,17 @@ struct size_kernel {
 /* Every collapsed name of an entry or device function, most bytes first. */
 struct size_kernel *size_kernels(const struct model *, size_t *n);
 
-/* One library's arch and kind: its images' bytes. */
+/* One library's arch and kind: its images' bytes, the device link's
+ * inputs (model.inputs) apart from its own. */
 struct size_arch {
 	const char	*library;
 	const char	*arch;
 	uint8_t		 kind;		/* enum image_kind */
+	uint8_t		 input;		/* nvlink inputs kept in __nv_relfatbin: no code known */
 	uint32_t	 images;
 	uint64_t	 stored, size, code;
 };
-/* Per library, arch and kind, most stored bytes first. */
+/* Per library, arch, kind and input or not, most stored bytes first. */
 struct size_arch *size_arches(const struct model *, size_t *n);
 
 /* The same image or function in several places, and the bytes that wastes. */

@@ -134,18 +134,27 @@ size_kernels(const struct model *m, size_t *np)
 	return k;
 }
 
+/* An image of model.images (i < nimages) or of model.inputs (after). */
+static const struct image_rec *
+image_or_input(const struct model *m, size_t i)
+{
+	return i < m->nimages ? &m->images[i] : &m->inputs[i - m->nimages];
+}
+
 static int
 image_by_arch(const void *a, const void *b, void *arg)
 {
 	const struct model *m = arg;
-	const struct image_rec *x = &m->images[*(const size_t *)a];
-	const struct image_rec *y = &m->images[*(const size_t *)b];
+	const struct image_rec *x = image_or_input(m, *(const size_t *)a);
+	const struct image_rec *y = image_or_input(m, *(const size_t *)b);
 	int c = strcmp(x->library, y->library);
 
 	if (c == 0)
 		c = strcmp(x->arch, y->arch);
 	if (c == 0 && x->kind != y->kind)
 		c = x->kind < y->kind ? -1 : 1;
+	if (c == 0 && x->nvlink_input != y->nvlink_input)
+		c = x->nvlink_input < y->nvlink_input ? -1 : 1;
 	return c;
 }
 
@@ -164,19 +173,21 @@ arch_by_bytes(const void *a, const void *b)
 struct size_arch *
 size_arches(const struct model *m, size_t *np)
 {
-	size_t *o = xmalloc((m->nimages ? m->nimages : 1) * sizeof *o), n = 0;
-	struct size_arch *v = xcalloc(m->nimages ? m->nimages : 1, sizeof *v);
+	size_t all = m->nimages + m->ninputs;
+	size_t *o = xmalloc((all ? all : 1) * sizeof *o), n = 0;
+	struct size_arch *v = xcalloc(all ? all : 1, sizeof *v);
 
-	for (size_t i = 0; i < m->nimages; i++)
+	for (size_t i = 0; i < all; i++)
 		o[i] = i;
-	qsort_r(o, m->nimages, sizeof *o, image_by_arch, (void *)m);
-	for (size_t i = 0; i < m->nimages; i++) {
-		const struct image_rec *r = &m->images[o[i]];
+	qsort_r(o, all, sizeof *o, image_by_arch, (void *)m);
+	for (size_t i = 0; i < all; i++) {
+		const struct image_rec *r = image_or_input(m, o[i]);
 
 		if (n == 0 || image_by_arch(&o[i], &o[i - 1], (void *)m) != 0) {
 			v[n].library = r->library;
 			v[n].arch = r->arch;
 			v[n].kind = r->kind;
+			v[n].input = r->nvlink_input;
 			n++;
 		}
 		v[n - 1].images++;
@@ -191,7 +202,7 @@ size_arches(const struct model *m, size_t *np)
 		if (!r->sized && r->stored_size == 0 && m->funcs[i].code_bytes > 0) {
 			for (size_t k = 0; k < n; k++)
 				if (v[k].library == r->library && strcmp(v[k].arch, r->arch) == 0 &&
-				    v[k].kind == r->kind) {
+				    v[k].kind == r->kind && !v[k].input) {
 					v[k].code += (uint64_t)m->funcs[i].code_bytes;
 					break;
 				}

@@ -226,16 +226,18 @@ hostelf_check_table(const uint8_t *d, size_t size, const char *what, struct host
 }
 
 /*
- * What each section name holds, and when it is read: every .nv_fatbin and
- * every .hip_fatbin; __nv_relfatbin only in a file with no .nv_fatbin
- * (cuobjdump's rule, doc/binary-formats.md 1.3: beside one, it holds the
- * relocatable copies of the linked code).
+ * What each section name holds, and how it is read: every .nv_fatbin and
+ * every .hip_fatbin for their kernels; __nv_relfatbin for its kernels in a
+ * file with no .nv_fatbin (cuobjdump's rule, doc/binary-formats.md 1.3),
+ * and beside one for its bytes only: there it holds the device link's
+ * inputs, which the host linker copied from the objects, not the code
+ * that runs (doc/binary-formats.md 1.5).
  */
 struct code_section {
 	const char	*name;
 	int		 bundles;	/* clang offload bundles, not a fatbin */
 	int		 relocatable;
-	int		 unless_nv_fatbin;
+	int		 inputs_beside;	/* beside a .nv_fatbin: the device link's inputs */
 };
 
 static const struct code_section code_sections[] = {
@@ -404,8 +406,6 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 		struct fatbin_section sec;
 		int rc;
 
-		if (k->unless_nv_fatbin && f.nv_fatbin)
-			continue;
 		memset(&sec, 0, sizeof sec);
 		if ((rc = section_bytes(data, size, &f.hdrs[i], k->name, &sec, err, errsize,
 		    err_offset)) < 0)
@@ -414,6 +414,7 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 			continue;
 		sec.name = k->name;
 		sec.relocatable = k->relocatable;
+		sec.inputs = k->inputs_beside && f.nv_fatbin;
 		sec.bundles = k->bundles;
 		if (*out == NULL)
 			*out = xmalloc(f.n * sizeof **out);

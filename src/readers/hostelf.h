@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Host ELF files (objects, shared libraries, executables): where their
- * device code sits.  cuobjdump's rule is followed: .nv_fatbin when the file
- * has one, otherwise __nv_relfatbin (doc/binary-formats.md 1.3); every
- * section of the name is read, not only the first.
+ * device code sits.  cuobjdump's rule is followed for the kernels:
+ * .nv_fatbin when the file has one, otherwise __nv_relfatbin
+ * (doc/binary-formats.md 1.3); every section of the name is read, not only
+ * the first.  A __nv_relfatbin beside a .nv_fatbin (the device link's
+ * inputs, kept in an executable or shared library) is given too, marked,
+ * for its bytes only.
  */
 #ifndef SPILLWAY_HOSTELF_H
 #define SPILLWAY_HOSTELF_H
@@ -18,6 +21,8 @@ struct fatbin_section {
 	size_t		 size;
 	size_t		 offset;	/* in the file */
 	int		 relocatable;	/* __nv_relfatbin */
+	int		 inputs;	/* __nv_relfatbin beside a .nv_fatbin: nvlink's
+					 * inputs, counted in the sizes, no kernel read */
 	int		 bundles;	/* .hip_fatbin: clang offload bundles, not a fatbin */
 };
 
@@ -50,9 +55,9 @@ int	hostelf_check_table(const uint8_t *data, size_t size, const char *what, stru
 	    char *err, size_t errsize, size_t *err_offset);
 
 /*
- * The sections that hold device code, in file order: every .nv_fatbin and
- * .hip_fatbin, and every __nv_relfatbin when there is no .nv_fatbin;
- * a NOBITS one has no bytes and is left out.  Returns 1 with *out (an
+ * The sections that hold device code, in file order: every .nv_fatbin,
+ * .hip_fatbin and __nv_relfatbin, the last marked inputs when there is a
+ * .nv_fatbin; a NOBITS one has no bytes and is left out.  Returns 1 with *out (an
  * array of *n, freed by the caller), 0 when the file holds no device code,
  * -1 on a malformed file (err, *err_offset), sections over the same bytes
  * included.

@@ -17,7 +17,7 @@
 /* The columns read, by name (imagecols.h); the others are left as they are. */
 enum image_col {
 	IC_LIBRARY, IC_MEMBER, IC_KIND, IC_ARCH, IC_COMPRESSED, IC_STORED, IC_SIZE,
-	IC_ENTRY, IC_TEXT, IC_MERC, IC_HASH, IC_COLS
+	IC_ENTRY, IC_TEXT, IC_MERC, IC_HASH, IC_INPUT, IC_COLS
 };
 static const enum image_column image_col_of[IC_COLS] = {
 	[IC_LIBRARY] = IMGCOL_LIBRARY, [IC_MEMBER] = IMGCOL_MEMBER, [IC_KIND] = IMGCOL_KIND,
@@ -25,6 +25,7 @@ static const enum image_column image_col_of[IC_COLS] = {
 	[IC_STORED] = IMGCOL_STORED_SIZE, [IC_SIZE] = IMGCOL_SIZE,
 	[IC_ENTRY] = IMGCOL_ENTRY_SIZE, [IC_TEXT] = IMGCOL_TEXT_BYTES,
 	[IC_MERC] = IMGCOL_MERC_BYTES, [IC_HASH] = IMGCOL_HASH,
+	[IC_INPUT] = IMGCOL_NVLINK_INPUT,
 };
 
 /* A field's bytes kept per row: longer ones are cut (paths, not code). */
@@ -145,7 +146,12 @@ add_image(struct importer *im)
 	img.toolkit = img.producer = img.constant = strpool_intern_str(pool, "");
 	img.global = UNKNOWN;
 	img.version_major = img.version_minor = UNKNOWN;
-	model_add_image(im->m, &img);
+	/* The device link's inputs stay apart, as the scan keeps them (a
+	 * list written before the column was added has none). */
+	if (strcmp(im->val[IC_INPUT], "yes") == 0)
+		model_add_input(im->m, &img);
+	else
+		model_add_image(im->m, &img);
 }
 
 static void

@@ -138,16 +138,19 @@ write_image_sizes(FILE *f, const struct model *m, const struct image_rec *img)
 	number(f, sass_read ? (int64_t)img->merc_bytes : -1, 0);
 	if (sass_read && img->hash != 0)
 		fprintf(f, "%016llx", (unsigned long long)img->hash);
-	putc('\n', f);
+	fprintf(f, ",%s\n", img->nvlink_input ? "yes" : "no");
 }
 
+/* The images, then the device link's inputs kept beside them (their
+ * kernels not read: no code, no hash). */
 void
 listcsv_write_images(FILE *f, const struct model *m)
 {
 	for (size_t c = 0; c < IMGCOLS; c++)
 		fprintf(f, "%s%c", image_column_names[c], c + 1 < IMGCOLS ? ',' : '\n');
-	for (size_t i = 0; i < m->nimages; i++) {
-		const struct image_rec *img = &m->images[i];
+	for (size_t i = 0; i < m->nimages + m->ninputs; i++) {
+		const struct image_rec *img = i < m->nimages ? &m->images[i] :
+		    &m->inputs[i - m->nimages];
 
 		listcsv_field(f, img->library, 0);
 		listcsv_field(f, img->member, 0);

@@ -273,6 +273,13 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.entry_size = entry_bytes(e);
 	img.fatbin = (uint32_t)p->fatbin;
 
+	if (p->inputs) {
+		/* The device link's inputs: their bytes counted, no kernel
+		 * read (cuobjdump reads the linked .nv_fatbin beside them). */
+		if (entry_within_bound(p, e))
+			model_add_input(s->model, &img);
+		return;
+	}
 	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
 	    img.compression != COMPRESS_NONE)) {
 		entry_skipped(p, e);
@@ -606,6 +613,7 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	rec.section = strpool_intern_str(&m->pool, section);
 	rec.offset = p->base;
 	rec.size = size;
+	rec.inputs = p->inputs;
 	i = model_add_fatbin(m, &rec);
 	p->fatbin = i + 1;
 	p->fatbin_images = 0;
@@ -644,6 +652,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 			walk_bundles(&q, secs[i].data, secs[i].size);
 		else {
 			q.relocatable = secs[i].relocatable;
+			q.inputs = secs[i].inputs;
 			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name);
 		}
 	}

@@ -240,6 +240,7 @@ struct place {
 	struct source		*src;
 	uint64_t		 base;		/* offset of the buffer within the file/member */
 	int			 relocatable;	/* reading __nv_relfatbin */
+	int			 inputs;	/* ... beside a .nv_fatbin: images to model.inputs */
 	int			 depth;		/* archive nesting */
 	int			 as_log;	/* --log=FILE: read as a build log */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */

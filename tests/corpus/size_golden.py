@@ -113,7 +113,10 @@ def cmd_extracted(spillway, golden, files):
         rows = spillway_rows(spillway, path)
         got_fn = collections.Counter((cuobjdump_arch(r["sm"]), r["mangled"], int(r["code_bytes"]))
                                      for r in rows)
-        imgs = [r for r in spillway_rows(spillway, path, "--list=images") if r["kind"] == "sass"]
+        # cuobjdump -xelf extracts .nv_fatbin's, not the device link's
+        # inputs kept beside it in __nv_relfatbin
+        imgs = [r for r in spillway_rows(spillway, path, "--list=images")
+                if r["kind"] == "sass" and r.get("nvlink_input") != "yes"]
         got_img = collections.Counter((cuobjdump_arch(r["arch"]), int(r["size"])) for r in imgs)
         got_merc = sum(int(r["merc_bytes"] or 0) for r in imgs)
         ok = True
@@ -139,10 +142,11 @@ def cmd_extracted(spillway, golden, files):
 
 
 def fatbin_section_sizes(path):
-    """readelf -SW's size of each file's (or archive member's) .nv_fatbin,
-    else __nv_relfatbin, the one spillway reads: {member: size}."""
+    """readelf -SW's size of each file's (or archive member's) .nv_fatbin
+    and __nv_relfatbin (spillway counts both: the second beside the first
+    as the device link's inputs): {(member, section): size}."""
     out = run(["readelf", "-SW", path])
-    found = {}
+    found = collections.Counter()
     member = ""
     for line in out.stdout.splitlines():
         f = re.match(r"^File: .*\((.*)\)$", line)
@@ -151,9 +155,8 @@ def fatbin_section_sizes(path):
             continue
         m = re.match(r"^\s*\[\s*\d+\]\s+(\S+)\s+(\S+)\s+[0-9a-f]+\s+[0-9a-f]+\s+([0-9a-f]+)\s", line)
         if m and m.group(1) in (".nv_fatbin", "__nv_relfatbin"):
-            if m.group(1) == ".nv_fatbin" or member not in found:
-                found[member] = int(m.group(3), 16)
-    return found
+            found[(member, m.group(1))] += int(m.group(3), 16)
+    return dict(found)
 
 
 def check_tree(lines, name):
@@ -206,21 +209,25 @@ def cmd_attribution(spillway, golden, files):
         name = os.path.basename(path)
         want = fatbin_section_sizes(path)
         if not want and open(path, "rb").read(4) == b"\x50\xed\x55\xba":
-            want = {"": os.path.getsize(path)}
+            want = {("", ""): os.path.getsize(path)}
         gold = None
         if golden:
             g = open_golden(os.path.join(golden, name + ".sections.tsv"))
             if g is not None:
                 for line in g:
                     sec, _typ, size = line.rstrip("\n").split("\t")
-                    if sec == ".nv_fatbin" or (sec == "__nv_relfatbin" and gold is None):
-                        gold = int(size)
+                    if sec in (".nv_fatbin", "__nv_relfatbin"):
+                        gold = (gold or 0) + int(size)
         rows = spillway_rows(spillway, path, "--list=sizes", damage_ok=name.startswith("bad_"))
-        got = {r["member"]: int(r["stored"]) for r in rows if r["level"] == "file"}
+        got = collections.Counter()
+        for r in rows:
+            if r["level"] == "file":
+                got[(r["member"], r["what"])] += int(r["stored"])
+        got = dict(got)
         problems = check_tree(rows, name)
         if want and got != want:
             problems.append(f"{name}: file lines {got}, readelf's sections {want}")
-        if want and gold is not None and list(want.values()) != [gold]:
+        if want and gold is not None and sum(want.values()) != gold:
             problems.append(f"{name}: readelf {want}, the device's golden {gold}")
         if problems:
             bad += 1

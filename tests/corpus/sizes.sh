@@ -66,7 +66,7 @@ sys.exit(0 if len(rows) == len(objs) > 100 and all(same(r, o) for r, o in zip(ro
 "$SPILLWAY" --list=images "$BUILD/namespaces.o" "$BUILD/namespaces_allarch.o" >"$TMP/ns.images"
 "$SPILLWAY" --report=csv --sections=size "$BUILD/namespaces.o" "$BUILD/namespaces_allarch.o" >"$TMP/ns.csv"
 for sm in sm_80 sm_90; do
-	set -- $(awk -F, -v sm="$sm" '$3 == "sass" && $4 == sm { print $6, $NF }' "$TMP/ns.images" | sort | uniq -c)
+	set -- $(awk -F, -v sm="$sm" '$3 == "sass" && $4 == sm { print $6, $21 }' "$TMP/ns.images" | sort | uniq -c)
 	check "$sm: the same image in both objects ($1 with hash $3)" test "$1" -eq 2
 	check "$sm: the duplicate said, $2 bytes wasted" \
 		grep -q "^size,image,$sm,,2,$2,$2,.*namespaces.o @0x[0-9a-f]*,.*namespaces_allarch.o @0x[0-9a-f]*\$" "$TMP/ns.csv"
