@@ -11,6 +11,7 @@
 #include "judge_build.h"
 #include "judge_growth.h"
 #include "judge_launch.h"
+#include "judge_linkwall.h"
 #include "judge_run.h"
 
 static void
@@ -95,6 +96,14 @@ deployable(struct judge_run *r, const struct rule *rule)
 		judge_deployable(r->m, r->v);
 }
 
+/* On every run: a notice without the option, a violation with it. */
+static void
+link_wall(struct judge_run *r, const struct rule *rule)
+{
+	(void)rule;
+	judge_link_wall(r->m, judge_limit(r, RULE_LINK_WALL), r->v);
+}
+
 #define COUNT(lo, hi)	.arg = RULE_ARG_COUNT, .min = (lo), .max = (hi)
 #define SIZE(plain)	.arg = RULE_ARG_SIZE, .plain_unit = (plain)
 
@@ -164,6 +173,10 @@ const struct rule rules[RULE_COUNT] = {
 	    .option = "min-occupancy", COUNT(1, 100), .argname = "PCT",
 	    .help = "no kernel's theoretical occupancy under PCT % on its arch",
 	    .each = rule_min_occupancy_each, .whole = rule_min_occupancy_whole },
+	[RULE_LINK_WALL] = { .name = "link-wall", .says = "--link-wall", .option = "link-wall",
+	    COUNT(1, 100), .argname = "PCT",
+	    .help = "no object's device code past PCT % of the 2 GiB a link reaches",
+	    .whole = link_wall },
 };
 
 const char *

@@ -37,7 +37,8 @@ if command -v bash >/dev/null 2>&1; then
 		check "bash: '$line' offers '$want'" [ "$got" = "$want" ]
 		[ "$got" = "$want" ] || echo "    got '$got'"
 	done <<-EOF2
-		spillway --li|--list 
+		spillway --lis|--list 
+		spillway --li|--link-wall= --list 
 		spillway --list=|functions images sizes 
 		spillway --list=im|images 
 		spillway --report=|csv html json markdown trace 
