@@ -241,6 +241,41 @@ test_code_bytes(void **state)
 	assert_int_equal(vm_res_combine(columns[COL_STACK].tui - 1, UNKNOWN, 5), 5);
 }
 
+/* The device link's inputs (model.inputs: a __nv_relfatbin beside a
+ * .nv_fatbin) are an arch of their own in the Size view, said so, with no
+ * kernels under it: the linked sm_90 functions of the library are not its. */
+static void
+test_size_tree_inputs(void **state)
+{
+	struct model m;
+	struct size_tree st;
+	struct image_rec in;
+	char buf[128];
+
+	(void)state;
+	sample(&m);
+	m.images[0].stored_size = 1000;	/* lib.a sm_90, linked */
+	memset(&in, 0, sizeof in);
+	in.library = m.images[0].library;
+	in.member = in.toolkit = in.producer = in.constant = "";
+	snprintf(in.arch, sizeof in.arch, "sm_90");
+	in.kind = IMAGE_SASS;
+	in.stored_size = 5000;
+	model_add_input(&m, &in);
+	model_add_input(&m, &in);
+	size_tree_init(&st, &m);
+	assert_int_equal(st.nodes[st.tree.rows[0]].bytes, 11000);
+	size_tree_label(&st, st.tree.rows[1], buf, sizeof buf);
+	assert_string_equal(buf, "sm_90 SASS, nvlink input (2 images)");
+	assert_int_equal(st.nodes[st.tree.rows[1]].bytes, 10000);
+	assert_int_equal(st.tree.nodes[st.tree.rows[1]].nkids, 0);
+	size_tree_label(&st, st.tree.rows[2], buf, sizeof buf);
+	assert_string_equal(buf, "sm_90 SASS (1 image)");
+	assert_int_equal(st.tree.nodes[st.tree.rows[2]].nkids, 3);	/* fill, scan, gemv */
+	size_tree_free(&st);
+	model_free(&m);
+}
+
 /* The Size view's tree: libraries and arches by stored bytes, kernels and
  * instantiations by code bytes, largest first, each a share of its line's
  * siblings; rows expand and collapse. */
@@ -886,6 +921,7 @@ main(void)
 		cmocka_unit_test(test_default_sort),
 		cmocka_unit_test(test_code_bytes),
 		cmocka_unit_test(test_size_tree),
+		cmocka_unit_test(test_size_tree_inputs),
 		cmocka_unit_test(test_unknown_sorts_last),
 		cmocka_unit_test(test_filters),
 		cmocka_unit_test(test_arches),
