@@ -88,6 +88,19 @@ struct link_rec {
  * (logs_detect looks for one there), then up to PROBE_BYTES, as far as a
  * build log's sniff looks (logs_detect's SNIFF_BYTES).
  */
+/*
+ * What parsing a cubin holds for a while: libelf's descriptor of each
+ * section (208 bytes), the reader's (128) and a function's record (262)
+ * for each .text section; valgrind's massif gave 60.6 MB on a cubin of
+ * 100,000 kernels in 100,005 sections, so 600 bytes a section bounds it
+ * (real cubins, with three or four sections a function, take less).  The
+ * cubins being parsed at once stay within PARSE_BUDGET, counted so (one
+ * larger is parsed alone): 16 workers each parsing an image of 100,000
+ * kernels would hold a gigabyte.
+ */
+#define PARSE_SECTION_BYTES	((size_t)600)
+#define PARSE_BUDGET		((size_t)64 << 20)
+
 #define PROBE_HEAD	((size_t)4 << 10)
 #define PROBE_BYTES	((size_t)64 << 10)
 
@@ -206,6 +219,7 @@ struct scan {
 	atomic_size_t		 gathered_upto;	/* jobs before this one are gathered */
 	struct membudget	 buffers;	/* the decompression buffers */
 	struct membudget	 zones;		/* msgpack-c's, unpacking AMDGPU metadata */
+	struct membudget	 parses;	/* cubins being parsed (PARSE_BUDGET) */
 	struct rss		 rss;
 	size_t			 rest_peak;	/* most memory seen besides the buffers */
 	/*

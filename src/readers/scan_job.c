@@ -276,18 +276,51 @@ cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, st
 }
 
 /* Rows of a cubin's functions; t1: when its image was ready (--stats). */
+static uint64_t
+le(const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/* The sections an ELF64 image says it has (e_shnum, or section 0's
+ * sh_size past 0xff00), at most as many as its bytes could hold: what
+ * parsing it will hold depends on them.  0 when it is no ELF64 image. */
+static size_t
+elf_sections(const uint8_t *elf, size_t size)
+{
+	uint64_t n, shoff;
+
+	if (size < 64 || memcmp(elf, "\177ELF", 4) != 0 || elf[4] != 2)
+		return 0;
+	n = le(elf + 60, 2);
+	shoff = le(elf + 40, 8);
+	if (n == 0 && shoff < size && size - shoff >= 64)
+		n = le(elf + shoff + 32, 8);
+	return n < size / 64 ? (size_t)n : size / 64;
+}
+
 static void
 cubin_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize, double t1)
 {
 	struct scan *s = w->scan;
-	size_t erroff = 0;
+	size_t erroff = 0, parse;
 	char err[ERRBUF];
 	struct cubin c;
 	double t2;
+	int rc;
 
 	cubin_init(&c);
 	c.want_hash = s->cfg->hashes;
-	if (cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff) < 0) {
+	/* A worker waiting here holds no parse room: no two wait on each other. */
+	parse = elf_sections(elf, elfsize) * PARSE_SECTION_BYTES;
+	membudget_take(&s->parses, parse);
+	rc = cubin_read(elf, elfsize, &c, &s->model->pool, err, sizeof err, &erroff);
+	if (rc < 0) {
+		membudget_give(&s->parses, parse);
 		if (j->compression != COMPRESS_NONE) {
 			char msg[ERRBUF + 64];
 			snprintf(msg, sizeof msg, "%s (at 0x%zx of the decompressed image)", err, erroff);
@@ -304,6 +337,7 @@ cubin_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize, 
 	for (size_t i = 0; i < c.nfuncs; i++)
 		cubin_row(w, j, &c.funcs[i], &j->funcs[j->nfuncs++]);
 	cubin_free(&c);
+	membudget_give(&s->parses, parse);
 	demangle_rows(s, j);
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }

@@ -473,6 +473,7 @@ scan_pool_start(struct scan *s, int nthreads)
 	rss_open(&s->rss);
 	membudget_init(&s->buffers, BUDGET_SHARE);
 	membudget_init(&s->zones, AMDGPU_ZONES_BUDGET);
+	membudget_init(&s->parses, PARSE_BUDGET);
 	/* Before any row is read the rest is the program, and what the
 	 * workers will hold besides their buffers: pieces of compressed
 	 * input, zstd's state, and the rows the gathering has not taken. */
@@ -533,6 +534,7 @@ scan_pool_finish(struct scan *s, struct worker *w)
 	s->stats->buffer_wait_seconds = s->buffers.waited;
 	membudget_free(&s->buffers);
 	membudget_free(&s->zones);
+	membudget_free(&s->parses);
 	rss_close(&s->rss);
 	pthread_cond_destroy(&s->job_done);
 	pthread_cond_destroy(&s->more_jobs);
