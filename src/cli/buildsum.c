@@ -287,7 +287,6 @@ concurrent_table(FILE *f, const struct model *m, const struct schedule *s, size_
 void
 buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top, int aligned)
 {
-	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
 
 	ptxas_alone(f, m);
@@ -299,6 +298,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			heaviest = i;
 	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
+		char a[BYTES_TEXT_MAX];
+
 		fprintf(f, ", largest %s %s (", peakname_short(&m->modules[heaviest]),
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
 		escape_fputs(m->modules[heaviest].name, f);
@@ -324,7 +325,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs("no two modules run at once\n", f);
 		return;
 	}
-	concurrent_table(f, m, s, rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets, aligned);
+	rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets;
+	concurrent_table(f, m, s, rows, aligned);
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
 	if (s->more > 0)
