@@ -285,10 +285,10 @@ concurrent_table(FILE *f, const struct model *m, const struct schedule *s, size_
 }
 
 void
-buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top, int aligned)
+buildsum_write(FILE *f, const struct model *m, const struct schedule *s, const struct buildsum_config *c)
 {
-	char a[BYTES_TEXT_MAX];
 	size_t heaviest = m->nmodules, rows;
+	int top = c->top, aligned = c->aligned;
 
 	ptxas_alone(f, m);
 	if (m->nmodules == 0)
@@ -299,12 +299,17 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 			heaviest = i;
 	fprintf(f, "build: %zu module%s", m->nmodules, m->nmodules == 1 ? "" : "s");
 	if (heaviest < m->nmodules) {
+		char a[BYTES_TEXT_MAX];
+
 		fprintf(f, ", largest %s %s (", peakname_short(&m->modules[heaviest]),
 		    bytes_format(m->modules[heaviest].peak_rss, a, sizeof a));
 		escape_fputs(m->modules[heaviest].name, f);
 		fputs(peakname_is_cgroup(&m->modules[heaviest]) ? "), " PEAKNAME_CACHE : ")", f);
 	}
 	fputc('\n', f);
+	/* --jobs=auto: the answer first, before the tables it comes from */
+	if (c->jobs_auto)
+		jobsadvice_print(f, m, c->cores, c->host, c->host_unit, c->machine);
 	module_table(f, m, aligned);
 	phase_table(f, m, top, aligned);
 	{
@@ -324,6 +329,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs("no two modules run at once\n", f);
 		return;
 	}
+	if (c->jobs_auto && !c->top_given)
+		top = BUILDSUM_AUTO_SETS;	/* the answer is above; the sets are its detail */
 	concurrent_table(f, m, s, rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets, aligned);
 	if (rows < s->nsets)
 		fprintf(f, "(%zu more; --top=0 lists all)\n", s->nsets - rows);
@@ -360,10 +367,4 @@ buildsum_notices(FILE *f, const struct model *m)
 		escape_fputs(n->cmake_first, f);
 		fputs(n->cmake_dirs > 1 ? ", ...)\n" : ")\n", f);
 	}
-}
-
-void
-buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum bytes_unit unit)
-{
-	jobsadvice_print(f, m, cores, host, unit);	/* the Build view's too */
 }
