@@ -1066,9 +1066,9 @@ run_mode(struct run *r)
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
 	}
+	machine_from_host(&r->o);	/* before the checks: the report's configuration takes it */
 	if ((rc = run_check_options(r)) != EXIT_CLEAN)
 		return rc;
-	machine_from_host(&r->o);
 	return (r->mode->needs & RUN_SCANS) ? run_scanned(r) : r->mode->run(r);
 }
 
