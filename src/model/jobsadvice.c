@@ -55,7 +55,7 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 	int max = m->nmodules < JOBSADVICE_JOBS_MAX ? (int)m->nmodules : JOBSADVICE_JOBS_MAX;
 
 	struct schedule_sim sim;
-	double fast = 0;
+	double fast = 0, all = 0, *work, serial = 0, beat;
 
 	memset(a, 0, sizeof *a);
 	a->fit = host / 100 * (100 - JOBSADVICE_MARGIN_PCT);
@@ -90,6 +90,12 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 		schedule_sim_run(&sim, a->jobs, &a->worst);
 		schedule_sim_run(&sim, a->enough_jobs, &a->enough_worst);
 	}
+	/* each module's work alone, for the pool's floor below */
+	work = xcalloc(m->nmodules + 1, sizeof *work);
+	for (size_t i = 0; i < sim.s.n; i++) {
+		work[sim.s.jobs[i].module] = sim.work[i];
+		all += sim.work[i];
+	}
 	schedule_sim_free(&sim);
 	order = xcalloc(m->nmodules + 1, sizeof *order);
 	for (size_t i = 0; i < m->nmodules; i++)
@@ -101,16 +107,28 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 	for (size_t i = 0; i < n; i++)
 		peak[i] = m->modules[order[i]].peak_rss;
 	/* A pool is worth it where memory, not the cores, holds the build
-	 * under fast_jobs: its -j goes no higher, as more only shares them. */
+	 * under fast_jobs: its -j goes no higher, as more only shares them.
+	 * And only where it can beat the answer without one: no pooled
+	 * build ends before its heavy compiles one after another, nor
+	 * before all the work spread over its -j (or the cores): a floor,
+	 * not a schedule.  Each heavy compile more only raises the first. */
 	a->pool_jobs = pool_jobs(peak, n, 0, a->fit, a->fast_jobs, &a->pool_worst);
+	beat = a->enough_seconds * (1 - JOBSADVICE_SAME_PCT / 100.0);
 	for (size_t k = 1; k <= JOBSADVICE_HEAVY_MAX && k < n; k++) {
 		int64_t bound = 0;
 		int j = pool_jobs(peak, n, k, a->fit, a->fast_jobs, &bound);
+		int wide = a->cores > 0 && a->cores < j ? a->cores : j;
+		double floor;
 
-		if (j > a->pool_jobs && j > a->enough_jobs) {
+		serial += work[order[k - 1]];
+		if (serial >= beat)
+			break;
+		floor = j > 0 && all / wide > serial ? all / wide : serial;
+		if (floor < beat && j > a->pool_jobs && j > a->enough_jobs) {
 			a->heavy = k;
 			a->pool_jobs = j;
 			a->pool_worst = bound;
+			a->pool_serial = serial;
 		}
 	}
 	if (a->heavy > 0) {
@@ -119,6 +137,7 @@ jobsadvice_compute(const struct model *m, int cores, int64_t host, struct jobsad
 	}
 	free(peak);
 	free(order);
+	free(work);
 	return 0;
 }
 
@@ -204,8 +223,9 @@ jobsadvice_print(FILE *f, const struct model *m, int cores, int64_t host, enum b
 		    a.cores, a.cores == 1 ? "" : "s", a.enough_jobs, a.enough_seconds);
 	if (a.heavy > 0) {
 		fprintf(f, "pool: the %zu heaviest in a pool of depth 1 let the build run at -j%d "
-		    "(bound: the heaviest + the %d heaviest of the rest = %s)\n", a.heavy, a.pool_jobs, a.pool_jobs - 1,
-		    bytes_format(a.pool_worst, w, sizeof w));
+		    "(bound: the heaviest + the %d heaviest of the rest = %s); one after another they take %.1f s, "
+		    "under -j%d's %.1f s\n", a.heavy, a.pool_jobs, a.pool_jobs - 1,
+		    bytes_format(a.pool_worst, w, sizeof w), a.pool_serial, a.enough_jobs, a.enough_seconds);
 		for (size_t i = 0; i < a.heavy; i++) {
 			fputs("pool heavy: ", f);
 			escape_fputs(m->modules[a.heavy_modules[i]].name, f);

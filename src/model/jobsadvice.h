@@ -39,6 +39,8 @@ struct jobsadvice {
 	size_t	 heavy;		/* 0 when a pool gains nothing */
 	int	 pool_jobs;	/* capped at fast_jobs: more only shares the cores */
 	int64_t	 pool_worst;	/* its bound: the heaviest + the pool_jobs-1 heaviest of the rest */
+	double	 pool_serial;	/* the heavy compiles' work one after another, seconds: under
+				 * enough_seconds, or no pool (it could not beat the answer) */
 	size_t	*heavy_modules;	/* indices into the model, heaviest first (allocated) */
 	int	 peaks_known;	/* modules with a known peak */
 };

@@ -4,7 +4,7 @@
  * object's path, or none; names from logs on comment lines only, escaped,
  * so that no byte of one ends a comment in build.ninja or CMakeLists.txt;
  * the pool of the heaviest in each format, and nothing written when no -j
- * fits.
+ * fits; no pool that could not beat the build without one.
  */
 #include "config.h"
 #include <setjmp.h>
@@ -62,7 +62,7 @@ test_cmake_target(void **state)
  * name), six light (1 GiB), 12 GiB on 8 cores: -j1 fits without a pool,
  * a pool of the two lets the rest run wider. */
 static void
-model_of(struct model *m)
+model_of(struct model *m, double heavy_wall, double light_wall)
 {
 	static const char *const names[] = {
 		"CMakeFiles/heavy.dir/a.cu.o\nbuild evil: phony\npool = x",
@@ -76,7 +76,7 @@ model_of(struct model *m)
 		b.name = names[i];
 		b.peak_rss = (int64_t)(i < 2 ? 8 : 1) << 30;
 		b.start = b.end = -1;
-		b.wall = 10;
+		b.wall = i < 2 ? heavy_wall : light_wall;
 		b.threads = -1;
 		b.arches = b.source = "";
 		model_add_module(m, &b);
@@ -130,7 +130,7 @@ test_files(void **state)
 	int rc;
 
 	(void)state;
-	model_of(&m);
+	model_of(&m, 10, 10);
 	assert_int_equal(jobsadvice_compute(&m, 8, 12LL << 30, &a), 0);
 	assert_int_equal(a.enough_jobs, 1);
 	assert_int_equal(a.heavy, 2);
@@ -166,12 +166,36 @@ test_files(void **state)
 	model_free(&m);
 }
 
+/* No pool where the heavy compiles one after another take as long as the
+ * build without one: 2 x 100 s against -j1's 203 s. */
+static void
+test_pool_floor(void **state)
+{
+	struct model m;
+	struct jobsadvice a;
+
+	(void)state;
+	model_of(&m, 100, 0.5);
+	assert_int_equal(jobsadvice_compute(&m, 8, 12LL << 30, &a), 0);
+	assert_int_equal(a.enough_jobs, 1);
+	assert_int_equal(a.heavy, 0);
+	jobsadvice_free(&a);
+	model_free(&m);
+	model_of(&m, 10, 10);	/* 2 x 10 s against 80 s: a pool */
+	assert_int_equal(jobsadvice_compute(&m, 8, 12LL << 30, &a), 0);
+	assert_int_equal(a.heavy, 2);
+	assert_true(a.pool_serial > 19.9 && a.pool_serial < 20.1);
+	jobsadvice_free(&a);
+	model_free(&m);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cmake_target),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_pool_floor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
