@@ -76,7 +76,8 @@ concurrent(struct rdoc *d, const struct section_input *in)
 			    worst > gates->mem_budget ? "over the budget" : "within it");
 	}
 	if (gates->mem_host >= 0 && sc.worst_set < sc.nsets)
-		rdoc_para(d, in->section->name, "Host memory (--mem-host): %s; the most at once is %s: %s.",
+		rdoc_para(d, in->section->name, "Host memory (%s): %s; the most at once is %s: %s.",
+		    gates->machine & JOBSADVICE_MACHINE_MEM ? "this machine's" : "--mem-host",
 		    bytes_format_as(gates->mem_host, gates->mem_host_unit, a, sizeof a), bytes_format(sc.worst, b, sizeof b),
 		    sc.worst > gates->mem_host ? "over it" : "within it");
 	schedule_free(&sc);
@@ -125,26 +126,26 @@ advice(struct rdoc *d, const struct section_input *in)
 {
 	const struct build_gates *g = &in->config->gates;
 	struct jobsadvice a;
-	char h[BYTES_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX];
+	char h[JOBSADVICE_TEXT_MAX], w[BYTES_TEXT_MAX], fit[BYTES_TEXT_MAX], text[JOBSADVICE_TEXT_MAX];
 
 	if (!g->jobs_auto || g->mem_host < 0 || jobsadvice_compute(in->model, g->cores, g->mem_host, &a) != 0)
 		return;
-	bytes_format_as(g->mem_host, g->mem_host_unit, h, sizeof h);
+	jobsadvice_host_text(g->mem_host, g->mem_host_unit, g->machine, h, sizeof h);
 	bytes_format(a.fit, fit, sizeof fit);
-	if (a.jobs == 0)
-		rdoc_para(d, in->section->name, "--jobs=auto: no -j fits --mem-host=%s less %d %% (%s): one compile "
-		    "alone is over.", h, JOBSADVICE_MARGIN_PCT, fit);
-	else
+	/* the answer first, in --summary's words */
+	rdoc_para(d, in->section->name, "--jobs=auto: %s.", jobsadvice_answer(&a, g->mem_host, g->mem_host_unit,
+	    g->machine, text, sizeof text));
+	if (a.jobs > 0)
 		rdoc_para(d, in->section->name, "--jobs=auto: -j%d, the largest whose worst case (%s at once on the "
-		    "simulated schedule) fits --mem-host=%s less %d %% (%s); %.1f s simulated against %.1f s at -j1.",
+		    "simulated schedule) fits %s less %d %% (%s); %.1f s simulated against %.1f s at -j1.",
 		    a.jobs, bytes_format(a.worst, w, sizeof w), h, JOBSADVICE_MARGIN_PCT, fit, a.seconds, a.seconds_j1);
 	if (a.heavy > 0) {
 		struct rtable *t;
 
 		rdoc_para(d, in->section->name, "A pool of depth 1 for the %zu heaviest lets the build run at -j%d "
 		    "(bound: the heaviest + the %d heaviest of the rest = %s): a ninja pool heavy of depth 1 on "
-		    "their edges, or CMake JOB_POOLS heavy_compile=1 and JOB_POOL_COMPILE heavy_compile on a "
-		    "target that holds them.", a.heavy, a.pool_jobs, a.pool_jobs - 1, bytes_format(a.pool_worst, w, sizeof w));
+		    "their edges, or CMake JOB_POOLS heavy=1 and JOB_POOL_COMPILE heavy on the targets that "
+		    "hold them; --pool-file writes either.", a.heavy, a.pool_jobs, a.pool_jobs - 1, bytes_format(a.pool_worst, w, sizeof w));
 		t = rdoc_table(d, in->section->name);
 		rtable_col(t, "pool heavy", RC_CODE);
 		rtable_col(t, "peak", RC_NUM | RC_MD_ONLY);
@@ -162,9 +163,9 @@ advice(struct rdoc *d, const struct section_input *in)
 
 		threadpairs_compute(in->model, a.fit, JOBSADVICE_JOBS_MAX, &tp);
 		if (tp.npairs > 0) {
-			char text[THREADPAIRS_TEXT_MAX];
+			char pairs[THREADPAIRS_TEXT_MAX];
 
-			rdoc_para(d, in->section->name, "--jobs=auto x --threads: %s.", threadpairs_text(&tp, text, sizeof text));
+			rdoc_para(d, in->section->name, "--jobs=auto x --threads: %s.", threadpairs_text(&tp, pairs, sizeof pairs));
 		}
 	}
 	jobsadvice_free(&a);

@@ -206,7 +206,7 @@ view_build_advice(struct textbuf *tb, const struct model *m, const struct build_
 
 	if (f == NULL)
 		return;
-	jobsadvice_print(f, m, g->cores, g->mem_host, g->mem_host_unit);
+	jobsadvice_print(f, m, g->cores, g->mem_host, g->mem_host_unit, g->machine);
 	if (fclose(f) != 0 || text == NULL) {
 		free(text);
 		return;

@@ -285,9 +285,10 @@ concurrent_table(FILE *f, const struct model *m, const struct schedule *s, size_
 }
 
 void
-buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top, int aligned)
+buildsum_write(FILE *f, const struct model *m, const struct schedule *s, const struct buildsum_config *c)
 {
 	size_t heaviest = m->nmodules, rows;
+	int top = c->top, aligned = c->aligned;
 
 	ptxas_alone(f, m);
 	if (m->nmodules == 0)
@@ -306,6 +307,9 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs(peakname_is_cgroup(&m->modules[heaviest]) ? "), " PEAKNAME_CACHE : ")", f);
 	}
 	fputc('\n', f);
+	/* --jobs=auto: the answer first, before the tables it comes from */
+	if (c->jobs_auto)
+		jobsadvice_print(f, m, c->cores, c->host, c->host_unit, c->machine);
 	module_table(f, m, aligned);
 	phase_table(f, m, top, aligned);
 	{
@@ -325,6 +329,8 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, int top
 		fputs("no two modules run at once\n", f);
 		return;
 	}
+	if (c->jobs_auto && !c->top_given)
+		top = BUILDSUM_AUTO_SETS;	/* the answer is above; the sets are its detail */
 	rows = top > 0 && (size_t)top < s->nsets ? (size_t)top : s->nsets;
 	concurrent_table(f, m, s, rows, aligned);
 	if (rows < s->nsets)
@@ -362,10 +368,4 @@ buildsum_notices(FILE *f, const struct model *m)
 		escape_fputs(n->cmake_first, f);
 		fputs(n->cmake_dirs > 1 ? ", ...)\n" : ")\n", f);
 	}
-}
-
-void
-buildsum_advice(FILE *f, const struct model *m, int cores, int64_t host, enum bytes_unit unit)
-{
-	jobsadvice_print(f, m, cores, host, unit);	/* the Build view's too */
 }

@@ -14,19 +14,27 @@
 #include "model.h"
 #include "schedule.h"
 
-/* sched may be NULL.  top > 0 limits the concurrency table to top rows.
- * aligned: the tables' columns padded for a terminal, else TAB-separated
- * for a program (coltable.h). */
-void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, int top,
-	    int aligned);
+/* Under --jobs=auto with no --top: the rows of the sets of modules at
+ * once shown (a build of a few hundred compiles keeps thousands). */
+#define BUILDSUM_AUTO_SETS	10
+
+struct buildsum_config {
+	int		 top;		/* > 0: the tables' rows; 0 all */
+	int		 top_given;	/* else --jobs=auto shows BUILDSUM_AUTO_SETS sets */
+	int		 aligned;	/* columns padded for a terminal, else TAB-separated (coltable.h) */
+	/* --jobs=auto: its answer leads the build's lines */
+	int		 jobs_auto;
+	int		 cores;		/* as jobsadvice_print takes them */
+	int64_t		 host;
+	enum bytes_unit	 host_unit;
+	int		 machine;	/* JOBSADVICE_MACHINE_* bits */
+};
+
+/* sched may be NULL. */
+void	buildsum_write(FILE *, const struct model *, const struct schedule *sched, const struct buildsum_config *);
 
 /* The notices of what the logs and the walk left out (model.notes), on
  * stderr beside the diagnostics: they leave the exit status as it is. */
 void	buildsum_notices(FILE *, const struct model *);
-
-/* --jobs=auto's advice as text: the -j (jobsadvice_jobs),
- * its worst case and time, and a ninja pool / CMake JOB_POOL_COMPILE for
- * the heavy modules when one lets the rest run wider. */
-void	buildsum_advice(FILE *, const struct model *, int cores, int64_t host, enum bytes_unit);
 
 #endif

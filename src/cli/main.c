@@ -34,6 +34,8 @@
 #include "model.h"
 #include "options.h"
 #include "outfile.h"
+#include "poolfile.h"
+#include "host.h"
 #include "parallel.h"
 #include "record.h"
 #include "report.h"
@@ -195,7 +197,7 @@ build_gates_from(struct build_gates *g, const struct options *o)
 	const struct rule_value *budget = &o->rules.v[RULE_BUILD];
 
 	*g = (struct build_gates){ budget->n, o->mem_host, o->jobs, budget->unit,
-	    o->mem_host_unit, o->cores, o->jobs_auto };
+	    o->mem_host_unit, o->cores, o->jobs_auto, o->machine };
 }
 
 /* The report's configuration, for format f. */
@@ -247,7 +249,7 @@ judge_config_from(struct judge_config *c, struct run *r)
 static int
 gate_given(const struct options *o)
 {
-	return rule_any_given(&o->rules) || o->mem_host >= 0;
+	return rule_any_given(&o->rules) || (o->mem_host >= 0 && !(o->machine & JOBSADVICE_MACHINE_MEM));
 }
 
 /* --format=json: JSON Lines for --list, the findings for --check. */
@@ -640,15 +642,59 @@ run_list_sizes(struct run *r)
 	return EXIT_CLEAN;
 }
 
+/*
+ * --pool-file=FORMAT:FILE: --jobs=auto's answer for a build system, each
+ * file whole or not at all.  Returns -1 with the message printed when a
+ * file could not be written, or the advice has no -j to write (no module
+ * with a wall time and a peak, or one compile alone is over the memory).
+ */
+static int
+write_pool_files(const struct run *r)
+{
+	const struct options *o = &r->o;
+	struct poolfile_host h = { o->mem_host, o->mem_host_unit, o->machine };
+	struct jobsadvice a;
+	int rc = 0;
+
+	if (o->pool_files.n == 0)
+		return 0;
+	if (jobsadvice_compute(&r->m, o->cores, o->mem_host, &a) != 0 || a.jobs == 0) {
+		fprintf(stderr, "spillway: --pool-file: %s: no file written\n", r->m.nmodules == 0 ?
+		    "no build log read" : a.jobs == 0 && a.fit > 0 ? "no -j fits: one compile alone is over the memory" :
+		    "no module with a wall time and a peak");
+		jobsadvice_free(&a);
+		return -1;
+	}
+	for (size_t i = 0; i < o->pool_files.n && rc == 0; i++) {
+		const char *v = o->pool_files.v[i], *path = strchr(v, ':') + 1;	/* options_agree: FORMAT:FILE */
+		int format = poolfile_format_of(v, (size_t)(path - 1 - v));
+		struct outfile of;
+		char err[512];
+
+		if (outfile_open(&of, path, err, sizeof err) < 0) {
+			fprintf(stderr, "spillway: --pool-file: %s\n", err);
+			rc = -1;
+			break;
+		}
+		poolfile_write(of.stream, (enum poolfile_format)format, &r->m, &a, &h);
+		if (outfile_commit(&of, err, sizeof err) < 0) {
+			fprintf(stderr, "spillway: --pool-file: %s\n", err);
+			rc = -1;
+		}
+	}
+	jobsadvice_free(&a);
+	return rc;
+}
+
 static int
 run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
 	/* The build tables line up on a terminal; down a pipe or into -o's
 	 * file, TABs keep them for awk and cut. */
-	buildsum_write(r->out, &r->m, r->sp, r->o.top, r->o.output == NULL && isatty(STDOUT_FILENO));
-	if (r->o.jobs_auto)
-		buildsum_advice(r->out, &r->m, r->o.cores, r->o.mem_host, r->o.mem_host_unit);
+	buildsum_write(r->out, &r->m, r->sp, &(struct buildsum_config){ r->o.top, r->o.top_given,
+	    r->o.output == NULL && isatty(STDOUT_FILENO), r->o.jobs_auto, r->o.cores, r->o.mem_host,
+	    r->o.mem_host_unit, r->o.machine });
 	return EXIT_CLEAN;
 }
 
@@ -948,6 +994,8 @@ run_scanned(struct run *r)
 		r->judged.vendored = r->jc.vendored;	/* the report's kernel groups mark them */
 	r->judged_at = clock_seconds(CLOCK_MONOTONIC);
 	rc = r->mode->run(r);
+	if (write_pool_files(r) < 0 && rc != EXIT_INTERNAL)
+		rc = EXIT_TROUBLE;
 	r->ran = clock_seconds(CLOCK_MONOTONIC);
 
 	keep = (needs & RUN_OUTPUT) && ((needs & RUN_GATES) || rc == EXIT_CLEAN) &&
@@ -991,6 +1039,23 @@ run_free(struct run *r)
 	options_free(&r->o);
 }
 
+/* --jobs=auto answers for this machine: its cores and memory where
+ * --cores and --mem-host name none. */
+static void
+machine_from_host(struct options *o)
+{
+	if (!o->jobs_auto)
+		return;
+	if (o->cores == 0) {
+		o->cores = host_cores();
+		o->machine |= JOBSADVICE_MACHINE_CORES;
+	}
+	if (o->mem_host < 0 && (o->mem_host = host_memory()) >= 0) {
+		o->mem_host_unit = BYTES_AUTO;
+		o->machine |= JOBSADVICE_MACHINE_MEM;
+	}
+}
+
 /* The mode the options ask for, from its checks to its status. */
 static int
 run_mode(struct run *r)
@@ -1001,6 +1066,7 @@ run_mode(struct run *r)
 		fprintf(stderr, "spillway: this mode is not implemented yet\n");
 		return EXIT_TROUBLE;
 	}
+	machine_from_host(&r->o);	/* before the checks: the report's configuration takes it */
 	if ((rc = run_check_options(r)) != EXIT_CLEAN)
 		return rc;
 	return (r->mode->needs & RUN_SCANS) ? run_scanned(r) : r->mode->run(r);

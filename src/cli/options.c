@@ -14,6 +14,7 @@
 #include "occupancy.h"
 #include "options.h"
 #include "optiontable.h"
+#include "poolfile.h"
 #include "report.h"
 #include "xalloc.h"
 
@@ -261,10 +262,14 @@ static const struct option_doc option_docs[] = {
 	  .help = "compiles at once whose peaks sum past SIZE fail" },
 	{ .opt = { "jobs", required_argument, NULL, 0 }, PARSE(parse_jobs),
 	  .arg = "N|auto",
-	  .help = "simulate make -jN; auto: the largest -j that fits --mem-host" },
+	  .help = "simulate make -jN; auto: the -j for this machine's cores and memory (or --cores, --mem-host)" },
 	{ .opt = { "cores", required_argument, NULL, 0 }, COUNT(cores, 1, 4096),
 	  .arg = "N",
-	  .help = "simulate on N cores (default: the recording machine's)" },
+	  .help = "simulate on N cores (default: the recording machine's; --jobs=auto: this machine's)" },
+	{ .opt = { "pool-file", required_argument, NULL, 0 }, STRINGS(pool_files),
+	  .arg = "FORMAT:FILE",
+	  .help = "--jobs=auto: write its -j and pool for a build system to FILE (repeatable)",
+	  .value = poolfile_format_name, .help_values = 1 },
 	{ .opt = { "empty-ok", no_argument, NULL, 0 }, FLAG(empty_ok),
 	  .help = "nothing to judge exits 0, not 77" },
 	{ .opt = { "sections", required_argument, NULL, 0 }, LIST(sections),
@@ -578,6 +583,7 @@ options_defaults(struct options *o)
 	memset(o, 0, sizeof *o);
 	rule_values_init(&o->rules);
 	o->mem_host = o->max_bytes = -1;
+	o->top = -1;	/* unset: options_parse makes it 0 (all) and says it was not given */
 	if (nc != NULL && *nc != '\0')
 		o->color = COLOR_NEVER;
 }
@@ -590,9 +596,18 @@ options_agree(const struct options *o)
 		fprintf(stderr, "spillway: --prune goes with --update-allow: the rows it removes are the table's\n");
 		return -1;
 	}
-	if (o->jobs_auto && o->mem_host < 0) {
-		fprintf(stderr, "spillway: --jobs=auto needs --mem-host=SIZE: the host the -j must fit\n");
-		return -1;
+	for (size_t i = 0; i < o->pool_files.n; i++) {
+		const char *v = o->pool_files.v[i], *colon = strchr(v, ':');
+
+		if (colon == NULL || poolfile_format_of(v, (size_t)(colon - v)) < 0 || colon[1] == '\0') {
+			fprintf(stderr, "spillway: --pool-file takes FORMAT:FILE, FORMAT ninja, cmake or env, not '%s'\n",
+			    v);
+			return -1;
+		}
+		if (!o->jobs_auto) {
+			fprintf(stderr, "spillway: --pool-file goes with --jobs=auto: the -j and the pool it writes\n");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -609,6 +624,7 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 	options_defaults(o);
 	*exit_now = 1;
 	if (argc > 1 && strcmp(argv[1], "record") == 0) {
+		o->top = 0;
 		if (parse_record(o, argc, argv) < 0)
 			return 2;
 		*exit_now = 0;
@@ -657,6 +673,9 @@ options_parse(struct options *o, int argc, char **argv, int *exit_now)
 	}
 	if (options_agree(o) < 0)
 		return 2;
+	o->top_given = o->top >= 0;
+	if (!o->top_given)
+		o->top = 0;
 	o->paths = argv + optind;
 	o->npaths = argc - optind;
 	*exit_now = 0;

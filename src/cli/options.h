@@ -57,13 +57,17 @@ struct options {
 	int		 jobs;		/* 0 unset */
 	/* the build model: recorded cores, -j auto */
 	int		 jobs_auto;	/* --jobs=auto: the largest -j that fits --mem-host */
-	int		 cores;		/* --cores=N, 0: the recording machine's */
+	int		 cores;		/* --cores=N, 0: the recording machine's (--jobs=auto: this one's) */
+	int		 machine;	/* --jobs=auto: JOBSADVICE_MACHINE_* bits, this machine's cores or memory
+					 * taken where --cores or --mem-host named none (main.c) */
+	struct strlist	 pool_files;	/* --pool-file=FORMAT:FILE, as given */
 	int		 empty_ok;
 	int		 prune;		/* --update-allow --prune: drop rows that match nothing */
 
 	/* Reports. */
 	struct strlist	 sections;
 	int		 top;		/* 0: all */
+	int		 top_given;	/* --top was given (--jobs=auto caps the sets' table else) */
 	struct strlist	 gpus;
 	const char	*baseline;
 	int64_t		 max_bytes;	/* -1: the default for the format */

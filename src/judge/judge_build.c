@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "jobsadvice.h"
 #include "judge_build.h"
 #include "judge_libs.h"
 #include "peakname.h"
@@ -98,11 +99,12 @@ judge_host_sets(const struct model *m, const struct schedule *s, const struct bu
 			continue;
 		names = judge_build_set_names(m, s, t);
 		judge_add(v, FINDING_VIOLATION,
-		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s%s (%" PRId64 " KiB%s), over --mem-host=%s (%" PRId64 " KiB)",
+		    "VIOLATION %s run at once for %.0f s %s: peaks sum to %s%s%s (%" PRId64 " KiB%s), over %s%s (%" PRId64 " KiB)",
 		    names, t->overlap, how, t->peak_unknown ? "at least " : "",
 		    bytes_format(t->peak_sum, a, sizeof a),
 		    peak_as_budget(t->peak_sum, g->mem_host_unit, c, sizeof c), t->peak_sum / 1024,
 		    set_has_cgroup(m, s, t) ? "; cgroup peaks, " PEAKNAME_CACHE : "",
+		    g->machine & JOBSADVICE_MACHINE_MEM ? "this machine's " : "--mem-host=",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b), g->mem_host / 1024);
 		judge_figures(v, (double)t->peak_sum, (double)g->mem_host, "bytes");
 		free(names);
@@ -186,7 +188,8 @@ judge_build_gates_line(const struct model *m, const struct build_gates *g, struc
 	if (g->mem_host >= 0) {
 		char b[BYTES_TEXT_MAX];
 
-		snprintf(gates + at, sizeof gates - at, "%s--mem-host=%s", at ? ", " : "",
+		snprintf(gates + at, sizeof gates - at, "%s%s%s", at ? ", " : "",
+		    g->machine & JOBSADVICE_MACHINE_MEM ? "this machine's " : "--mem-host=",
 		    bytes_format_as(g->mem_host, g->mem_host_unit, b, sizeof b));
 	}
 	verdict_add(v, FINDING_SUMMARY, "check: %zu %s judged against %s",

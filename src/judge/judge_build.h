@@ -22,6 +22,7 @@ struct build_gates {
 	/* the build model: recorded cores, -j auto */
 	int		 cores;		/* --cores, 0 the recording machine's */
 	int		 jobs_auto;	/* --jobs=auto: jobs is the advised -j */
+	int		 machine;	/* --jobs=auto: cores, mem_host this machine's (JOBSADVICE_MACHINE_*) */
 };
 
 /* sched may be NULL (nothing could be scheduled). */

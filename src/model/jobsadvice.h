@@ -29,26 +29,47 @@ struct jobsadvice {
 	double	 seconds;	/* its simulated makespan */
 	int64_t	 worst;		/* its worst case: the largest peaks running at once */
 	double	 seconds_j1;	/* -j1's, for comparison */
-	int	 enough_jobs;	/* the smallest -j as fast (within JOBSADVICE_SAME_PCT) as any that fits */
+	int	 enough_jobs;	/* the smallest -j as fast (within JOBSADVICE_SAME_PCT) as any that
+				 * fits: the answer, the -j to run without a pool */
 	double	 enough_seconds;
+	int64_t	 enough_worst;	/* its worst case */
+	int	 fast_jobs;	/* the smallest -j as fast as any, memory aside: what the cores allow */
 	int	 cores;		/* the cores simulated on, 0 unknown */
 	/* the pool: the heaviest `heavy` modules at depth 1, the rest at -j pool_jobs */
 	size_t	 heavy;		/* 0 when a pool gains nothing */
-	int	 pool_jobs;
+	int	 pool_jobs;	/* capped at fast_jobs: more only shares the cores */
 	int64_t	 pool_worst;	/* its bound: the heaviest + the pool_jobs-1 heaviest of the rest */
+	double	 pool_serial;	/* the heavy compiles' work one after another, seconds: under
+				 * enough_seconds, or no pool (it could not beat the answer) */
 	size_t	*heavy_modules;	/* indices into the model, heaviest first (allocated) */
 	int	 peaks_known;	/* modules with a known peak */
 };
 
+/* Where --jobs=auto's host came from (bits): this machine's cores and
+ * memory (host.h), or --cores and --mem-host. */
+#define JOBSADVICE_MACHINE_CORES	1
+#define JOBSADVICE_MACHINE_MEM		2
+
 /* Returns 0, or -1 when no module has a wall time and a peak. */
 int	jobsadvice_compute(const struct model *, int cores, int64_t host, struct jobsadvice *);
 void	jobsadvice_free(struct jobsadvice *);
-/* --jobs=auto's -j: the largest whose worst case fits host less the
- * margin, 0 when none (or no module has a wall time and a peak). */
+/* --jobs=auto's -j: the answer (enough_jobs), the smallest as fast as
+ * any whose worst case fits host less the margin, 0 when none fits (or no
+ * module has a wall time and a peak). */
 int	jobsadvice_jobs(const struct model *, int cores, int64_t host);
-/* --jobs=auto's advice for --mem-host=host (echoed in unit) as --summary
- * and the browser's Build view print it: the -j, the cores, the pool and
- * its ninja and CMake lines, each line ending in a newline. */
-void	jobsadvice_print(FILE *, const struct model *, int cores, int64_t host, enum bytes_unit unit);
+/* The host as the advice names it: "--mem-host=16 GiB" or "this machine's
+ * 24.68 GB" (machine: JOBSADVICE_MACHINE_* bits).  Returns buf. */
+#define JOBSADVICE_TEXT_MAX	512
+const char *jobsadvice_host_text(int64_t host, enum bytes_unit unit, int machine, char *buf, size_t size);
+/* The answer, in one line with no newline (no "--jobs=auto: " before
+ * it): the -j to run on these cores and this memory, with the pool where
+ * one lets the build run wider.  Returns buf. */
+const char *jobsadvice_answer(const struct jobsadvice *, int64_t host, enum bytes_unit unit, int machine,
+	    char *buf, size_t size);
+/* --jobs=auto's advice for host bytes (echoed in unit; machine as above)
+ * as --summary and the browser's Build view print it: the answer first,
+ * then the -j that fits, the cores, the pool and its ninja and CMake
+ * lines, each line ending in a newline. */
+void	jobsadvice_print(FILE *, const struct model *, int cores, int64_t host, enum bytes_unit unit, int machine);
 
 #endif

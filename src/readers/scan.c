@@ -18,22 +18,14 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "host.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
 int
 scan_default_threads(void)
 {
-	cpu_set_t set;
-	long n;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0) {
-		int c = CPU_COUNT(&set);
-		if (c > 0)
-			return c;
-	}
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
+	return host_cores();
 }
 
 void

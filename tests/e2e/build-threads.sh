@@ -11,6 +11,20 @@ expect_status 0 "--jobs=auto --mem-host=500MiB on the record" \
 	"$SPILLWAY" --summary --jobs=auto --mem-host=500MiB "$FIX"
 check "three counts recorded: -j2 at each, the worst case scaled by 13 MiB a thread" \
 	grep -q "^--jobs=auto x --threads: -j2 x --threads 1 (0.39 GB at once), -j2 x --threads 2 (0.41 GB at once), -j2 x --threads 4 (0.47 GB at once) (the j largest peaks at t threads at once; at a t a compile was not recorded at, its largest process plus t-1 per-thread shares of 0.01 GB, the build's largest)$" "$TMP/out"
+# --pool-file=env: MAX_JOBS the answer, NVCC_THREADS of the counts recorded
+# whose -j fits as many, the most that jobs x threads keep within the cores.
+expect_status 0 "--pool-file=env on 2 cores" "$SPILLWAY" --summary --jobs=auto --mem-host=500MiB --cores=2 \
+	--pool-file=env:"$TMP/c2.env" "$FIX"
+check "  MAX_JOBS=2, NVCC_THREADS=1: 2 x 1 on 2 cores" \
+	sh -c ". '$TMP/c2.env' && [ \"\$MAX_JOBS\" = 2 ] && [ \"\$NVCC_THREADS\" = 1 ]"
+expect_status 0 "--pool-file=env on 8 cores" "$SPILLWAY" --summary --jobs=auto --mem-host=500MiB --cores=8 \
+	--pool-file=env:"$TMP/c8.env" "$FIX"
+check "  MAX_JOBS=2, NVCC_THREADS=4: -j2 x --threads 4 fits (0.47 GB) and fills 8 cores" \
+	sh -c ". '$TMP/c8.env' && [ \"\$MAX_JOBS\" = 2 ] && [ \"\$NVCC_THREADS\" = 4 ]"
+expect_status 0 "--pool-file=env, 400 MiB" "$SPILLWAY" --summary --jobs=auto --mem-host=400MiB --cores=8 \
+	--pool-file=env:"$TMP/m400.env" "$FIX"
+check "  MAX_JOBS=1, NVCC_THREADS=4: -j1 x --threads 4 fits (0.23 GB)" \
+	sh -c ". '$TMP/m400.env' && [ \"\$MAX_JOBS\" = 1 ] && [ \"\$NVCC_THREADS\" = 4 ]"
 expect_status 0 "--mem-host=400MiB" "$SPILLWAY" --summary --jobs=auto --mem-host=400MiB "$FIX"
 check "at 0.38 GB no two fit at any count: -j1 at each" \
 	grep -q "^--jobs=auto x --threads: -j1 x --threads 1 (0.19 GB at once), -j1 x --threads 2 (0.21 GB at once), -j1 x --threads 4 (0.23 GB at once)" "$TMP/out"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The Build view at 80x24 and 100x30 on a rebuild's logs (data/logs/ggml-j2:
 # the record log holds compiles the .ninja_log's last run does not):
-# --jobs=auto --mem-host shows --summary's advice under the timeline, in
+# --jobs=auto --mem-host --cores shows --summary's advice under the timeline, in
 # its words; the cores given head the simulated schedule; a recorded span
 # over other compiles is not compared; as recorded, the compiles of other
 # runs are said to be off the timeline, whose axis ends at --summary's span.
@@ -11,7 +11,7 @@
 
 LOGS="$srcdir/data/logs/ggml-j2"
 nospace() { tr -d ' \n'; }
-advice=$("$SPILLWAY" --summary --jobs=auto --mem-host=1GiB "$LOGS" 2>/dev/null | grep -E '^(--jobs=auto|pool):')
+advice=$("$SPILLWAY" --summary --jobs=auto --mem-host=1GiB --cores=2 "$LOGS" 2>/dev/null | grep -E '^(--jobs=auto|pool):')
 check "--summary advises a -j" sh -c "echo '$advice' | grep -q '^--jobs=auto: -j'"
 span=$("$SPILLWAY" --summary "$LOGS" 2>/dev/null | sed -n 's/^schedule: as recorded ([^)]*): \([0-9.]*\) s.*/\1/p')
 others=$("$SPILLWAY" --summary "$LOGS" 2>/dev/null | sed -n 's/.*; \([0-9]*\) modules of other runs not on this timeline.*/\1/p')
@@ -19,7 +19,7 @@ others=$("$SPILLWAY" --summary "$LOGS" 2>/dev/null | sed -n 's/.*; \([0-9]*\) mo
 for size in 80x24 100x30; do
 	TUI_COLS=${size%x*} TUI_ROWS=${size#*x}
 	export TUI_COLS TUI_ROWS
-	start -- --jobs=auto --mem-host=1GiB "$LOGS"
+	start -- --jobs=auto --mem-host=1GiB --cores=2 "$LOGS"
 	check "$size: the Build tab" wait_for "2 Build"
 	keys 2
 	check "$size: the advice under the timeline" wait_for "  --jobs=auto: -j"

@@ -779,7 +779,7 @@ test_view_build_advice(void **state)
 	assert_non_null(strstr(tb.v[0].text, "simulated in the recorded order on 2 cores"));
 	f = open_memstream(&text, &len);
 	assert_non_null(f);
-	jobsadvice_print(f, &m, g.cores, g.mem_host, g.mem_host_unit);
+	jobsadvice_print(f, &m, g.cores, g.mem_host, g.mem_host_unit, g.machine);
 	assert_int_equal(fclose(f), 0);
 	while (at < tb.n && strncmp(tb.v[at].text, "  --jobs=auto:", 14) != 0)
 		at++;
