@@ -18,6 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <lzma.h>
+
 /* Through the include path: see libarchive.h. */
 #include <libarchive.h>
 
@@ -47,6 +49,14 @@
  * (scan_int.h's PROBE_BYTES): what decides whether it is unpacked. */
 #define PACKAGE_HEAD		((size_t)64 << 10)
 
+/*
+ * An xz stream is decompressed here, by liblzma under XZ_MEMLIMIT, and
+ * libarchive is given the tar: its own xz reader lets a stream declare a
+ * dictionary of up to 1 GiB, which fills as the stream unpacks (a 60 KiB
+ * .tar.xz of 400 MiB of zeros held 407 MiB).  xz -9 needs 65 MiB.
+ */
+#define XZ_MEMLIMIT	((uint64_t)80 << 20)
+
 /* What libarchive says when no reader knows the bytes ("Unrecognized
  * archive format"): its ARCHIVE_ERRNO_FILE_FORMAT, which its public
  * header leaves out; EILSEQ where there is no EFTYPE, as on Linux. */
@@ -60,13 +70,14 @@
 #define TAR_MAGIC_AT	257
 
 /* The compressed streams a tarball comes in, by their magic bytes. */
+enum { XZ_STREAM = 2 };
 static const struct {
 	const char	*magic;
 	size_t		 len;
 } streams[] = {
 	{ "\037\213", 2 },			/* gzip */
 	{ "BZh", 3 },				/* bzip2 */
-	{ "\3757zXZ\0", 6 },			/* xz */
+	[XZ_STREAM] = { "\3757zXZ\0", 6 },		/* xz */
 	{ "\050\265\057\375", 4 },		/* zstd */
 };
 
@@ -89,7 +100,63 @@ struct pkg_in {
 	size_t			 size, at;
 	const struct package_calls *calls;
 	void			*ctx;
+	int			 xz;		/* an xz stream: decoded here */
+	lzma_stream		 lz;
+	uint8_t			*xzbuf;		/* PACKAGE_CHUNK of the tar */
+	int			 xzend;
 };
+
+/* What liblzma's status says, for a message. */
+static const char *
+xz_why(lzma_ret r)
+{
+	switch (r) {
+	case LZMA_MEMLIMIT_ERROR:
+		return "the xz stream needs more than 80 MiB to decompress (a dictionary past xz -9's): not read";
+	case LZMA_FORMAT_ERROR:
+	case LZMA_OPTIONS_ERROR:
+		return "not an xz stream liblzma reads";
+	case LZMA_DATA_ERROR:
+		return "damaged xz data";
+	case LZMA_BUF_ERROR:
+		return "the xz stream is cut short";
+	case LZMA_MEM_ERROR:
+		return "out of memory in liblzma";
+	default:
+		return "xz: cannot be decompressed";
+	}
+}
+
+/* The next bytes of the tar in an xz stream; 0 at its end, -1 at damage
+ * (said through libarchive). */
+static la_ssize_t
+xz_read(struct archive *a, struct pkg_in *in, const void **buf)
+{
+	lzma_ret r = LZMA_OK;
+
+	in->lz.next_out = in->xzbuf;
+	in->lz.avail_out = PACKAGE_CHUNK;
+	while (in->lz.avail_out > 0 && !in->xzend) {
+		if (in->lz.avail_in == 0 && in->at < in->size) {
+			size_t n = in->size - in->at < PACKAGE_CHUNK ? in->size - in->at : PACKAGE_CHUNK;
+
+			if (in->calls->passed != NULL && in->at > 0)
+				in->calls->passed(in->ctx, in->at);
+			in->lz.next_in = in->data + in->at;
+			in->lz.avail_in = n;
+			in->at += n;
+		}
+		r = lzma_code(&in->lz, in->at < in->size || in->lz.avail_in > 0 ? LZMA_RUN : LZMA_FINISH);
+		if (r == LZMA_STREAM_END)
+			in->xzend = 1;
+		else if (r != LZMA_OK) {
+			archive_set_error(a, EINVAL, "%s", xz_why(r));
+			return -1;
+		}
+	}
+	*buf = in->xzbuf;
+	return (la_ssize_t)(PACKAGE_CHUNK - in->lz.avail_out);
+}
 
 static la_ssize_t
 in_read(struct archive *a, void *cd, const void **buf)
@@ -97,7 +164,8 @@ in_read(struct archive *a, void *cd, const void **buf)
 	struct pkg_in *in = cd;
 	size_t n = in->size - in->at < PACKAGE_CHUNK ? in->size - in->at : PACKAGE_CHUNK;
 
-	(void)a;
+	if (in->xz)
+		return xz_read(a, in, buf);
 	/* libarchive copies what it keeps of a chunk before it asks for the
 	 * next; a page dropped is read again from the file if ever touched. */
 	if (in->calls->passed != NULL && in->at > 0)
@@ -114,7 +182,7 @@ in_skip(struct archive *a, void *cd, la_int64_t request)
 	size_t left = in->size - in->at;
 
 	(void)a;
-	if (request <= 0)
+	if (request <= 0 || in->xz)	/* the tar in an xz stream is read, not skipped */
 		return 0;
 	if ((uint64_t)request < left)
 		left = (size_t)request;
@@ -294,13 +362,14 @@ member_take(struct walk *w)
 }
 
 /* libarchive's readers and filters, built in (never an external program:
- * a registration that would run one says ARCHIVE_WARN). */
+ * a registration that would run one says ARCHIVE_WARN); xz is read here
+ * (XZ_MEMLIMIT). */
 static int
 walk_setup(struct walk *w)
 {
 	int (*const filters[])(struct archive *) = {
 		archive_read_support_filter_gzip, archive_read_support_filter_bzip2,
-		archive_read_support_filter_xz, archive_read_support_filter_zstd,
+		archive_read_support_filter_zstd,
 	};
 
 	for (size_t i = 0; i < sizeof filters / sizeof filters[0]; i++)
@@ -359,21 +428,15 @@ walk_members(struct walk *w)
 	return 0;
 }
 
-int
-package_walk(const uint8_t *data, size_t size, const struct package_calls *calls, void *ctx,
-    char *err, size_t errsize)
+/* The walk of package_walk, its input set up. */
+static int
+package_read(struct pkg_in *in, struct walk *wp)
 {
-	struct pkg_in in = { data, size, 0, calls, ctx };
-	struct walk w;
-	uint64_t ratio = (uint64_t)size * PACKAGE_RATIO;
+	struct walk w = *wp;
+	char *err = w.err;
+	size_t errsize = w.errsize;
 	int rc;
 
-	memset(&w, 0, sizeof w);
-	w.calls = calls;
-	w.ctx = ctx;
-	w.err = err;
-	w.errsize = errsize;
-	w.out_max = ratio > PACKAGE_OUTPUT_FLOOR ? ratio : PACKAGE_OUTPUT_FLOOR;
 	w.a = archive_read_new();
 	if (w.a == NULL) {
 		snprintf(err, errsize, "libarchive: out of memory");
@@ -383,7 +446,7 @@ package_walk(const uint8_t *data, size_t size, const struct package_calls *calls
 		archive_read_free(w.a);
 		return -1;
 	}
-	archive_read_set_callback_data(w.a, &in);
+	archive_read_set_callback_data(w.a, in);
 	archive_read_set_read_callback(w.a, in_read);
 	archive_read_set_skip_callback(w.a, in_skip);
 	/* Opening chooses the decompressor and the archive's format. */
@@ -399,5 +462,44 @@ package_walk(const uint8_t *data, size_t size, const struct package_calls *calls
 	rc = walk_members(&w);
 	free(w.buf);
 	archive_read_free(w.a);
+	return rc;
+}
+
+int
+package_walk(const uint8_t *data, size_t size, const struct package_calls *calls, void *ctx,
+    char *err, size_t errsize)
+{
+	struct pkg_in in;
+	struct walk w;
+	uint64_t ratio = (uint64_t)size * PACKAGE_RATIO;
+	int rc;
+
+	memset(&in, 0, sizeof in);
+	in.data = data;
+	in.size = size;
+	in.calls = calls;
+	in.ctx = ctx;
+	memset(&w, 0, sizeof w);
+	w.calls = calls;
+	w.ctx = ctx;
+	w.err = err;
+	w.errsize = errsize;
+	w.out_max = ratio > PACKAGE_OUTPUT_FLOOR ? ratio : PACKAGE_OUTPUT_FLOOR;
+	if (size >= 6 && memcmp(data, streams[XZ_STREAM].magic, 6) == 0) {
+		lzma_stream init = LZMA_STREAM_INIT;
+
+		in.lz = init;
+		if (lzma_stream_decoder(&in.lz, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
+			snprintf(err, errsize, "liblzma: cannot start a decoder");
+			return -1;
+		}
+		in.xz = 1;
+		in.xzbuf = xmalloc(PACKAGE_CHUNK);
+	}
+	rc = package_read(&in, &w);
+	if (in.xz) {
+		lzma_end(&in.lz);
+		free(in.xzbuf);
+	}
 	return rc;
 }
