@@ -28,14 +28,14 @@
 #include "xalloc.h"
 
 /*
- * The bounds.  A member is never unpacked past PACKAGE_MEMBER_MAX
- * (libtorch_cuda.so, the largest library a wheel ships, is under 2 GiB);
- * a package yields at most PACKAGE_RATIO times its own size in all, or
- * PACKAGE_OUTPUT_FLOOR when that is more (a wheel's libraries come out 2-4
- * times its size; deflate's zip bombs run to a thousand times, zstd's and
- * xz's to millions), counting what is unpacked, passed over and, for a
- * compressed tar, its headers; at most PACKAGE_MEMBERS_MAX members (a
- * torch wheel has under 20,000), each name cut at PACKAGE_NAME_MAX bytes.
+ * The bounds.  A member is never unpacked past PACKAGE_MEMBER_MAX (disk
+ * under $TMPDIR, and the time to write it); a package yields at most
+ * PACKAGE_RATIO times its own size in all, or PACKAGE_OUTPUT_FLOOR when
+ * that is more (the corpus's built files come out of a .tar.gz or a
+ * wheel at 4.4 times its size; deflate's bombs run to a thousand times,
+ * zstd's and xz's to millions), counting what is unpacked, passed over and, for a compressed
+ * tar, its headers; at most PACKAGE_MEMBERS_MAX members, each name cut at
+ * PACKAGE_NAME_MAX bytes (PATH_MAX is 4096).
  */
 #define PACKAGE_MEMBER_MAX	((uint64_t)8 << 30)
 #define PACKAGE_RATIO		64
@@ -132,8 +132,6 @@ xz_why(lzma_ret r)
 static la_ssize_t
 xz_read(struct archive *a, struct pkg_in *in, const void **buf)
 {
-	lzma_ret r = LZMA_OK;
-
 	in->lz.next_out = in->xzbuf;
 	in->lz.avail_out = PACKAGE_CHUNK;
 	while (in->lz.avail_out > 0 && !in->xzend) {
@@ -146,7 +144,7 @@ xz_read(struct archive *a, struct pkg_in *in, const void **buf)
 			in->lz.avail_in = n;
 			in->at += n;
 		}
-		r = lzma_code(&in->lz, in->at < in->size || in->lz.avail_in > 0 ? LZMA_RUN : LZMA_FINISH);
+		lzma_ret r = lzma_code(&in->lz, in->at < in->size || in->lz.avail_in > 0 ? LZMA_RUN : LZMA_FINISH);
 		if (r == LZMA_STREAM_END)
 			in->xzend = 1;
 		else if (r != LZMA_OK) {
@@ -430,7 +428,7 @@ walk_members(struct walk *w)
 
 /* The walk of package_walk, its input set up. */
 static int
-package_read(struct pkg_in *in, struct walk *wp)
+package_read(struct pkg_in *in, const struct walk *wp)
 {
 	struct walk w = *wp;
 	char *err = w.err;
