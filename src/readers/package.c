@@ -386,9 +386,73 @@ walk_setup(struct walk *w)
 	return 0;
 }
 
+/* Little-endian numbers of a zip record. */
+static uint64_t
+le(const uint8_t *p, int n)
+{
+	uint64_t v = 0;
+
+	while (n-- > 0)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/*
+ * The members a zip's central directory lists, from its end record (and
+ * the zip64 one where it says 0xffff), or UINT64_MAX when there is none
+ * in the last 64 KiB (the longest comment) and 22 bytes.  The walk reads
+ * local headers one after another, as a stream; an installer (pip, conda)
+ * reads the central directory.  A member the one lists and the other does
+ * not reach would pass the gate unread, so the counts must agree.
+ */
+#define ZIP_EOCD	22
+#define ZIP_COMMENT_MAX	0xffff
+static uint64_t
+zip_listed(const uint8_t *data, size_t size)
+{
+	size_t low = size > ZIP_EOCD + ZIP_COMMENT_MAX ? size - ZIP_EOCD - ZIP_COMMENT_MAX : 0;
+
+	for (size_t at = size >= ZIP_EOCD ? size - ZIP_EOCD + 1 : 0; at-- > low;) {
+		const uint8_t *e = data + at, *loc;
+		uint64_t z64;
+
+		if (memcmp(e, "PK\005\006", 4) != 0 || at + ZIP_EOCD + le(e + 20, 2) != size)
+			continue;
+		if (le(e + 10, 2) != 0xffff)
+			return le(e + 10, 2);
+		/* zip64: its locator just before, the record where it says. */
+		if (at < 20 || memcmp((loc = e - 20), "PK\006\007", 4) != 0)
+			return UINT64_MAX;
+		z64 = le(loc + 8, 8);
+		if (z64 > size - 56 || size < 56 || memcmp(data + z64, "PK\006\006", 4) != 0)
+			return UINT64_MAX;
+		return le(data + z64 + 32, 8);
+	}
+	return UINT64_MAX;
+}
+
+/* Whether a zip's local headers were all its central directory lists. */
+static int
+zip_complete(struct walk *w, const struct pkg_in *in, size_t count)
+{
+	uint64_t listed;
+
+	if (in->xz || (archive_format(w->a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_ZIP)
+		return 1;
+	listed = zip_listed(in->data, in->size);
+	if (listed == UINT64_MAX)
+		snprintf(w->err, w->errsize, "after member %s: no end of the central directory "
+		    "(the zip is cut short, or not one)", w->name);
+	else if (listed != count)
+		snprintf(w->err, w->errsize, "the central directory lists %llu members, the local "
+		    "headers %zu: the members an installer would find are not the ones read",
+		    (unsigned long long)listed, count);
+	return listed == count;
+}
+
 /* The walk over the members; 0, 1 (no package), -1. */
 static int
-walk_members(struct walk *w)
+walk_members(struct walk *w, const struct pkg_in *in)
 {
 	struct archive_entry *e;
 	size_t count = 0;
@@ -405,7 +469,7 @@ walk_members(struct walk *w)
 			if (count == 0)
 				snprintf(w->err, w->errsize, "%s", msg ? msg : "not read");
 			else
-				snprintf(w->err, w->errsize, "after member %s: %s", w->name, msg ? msg : "damaged");
+				snprintf(w->err, w->errsize, "after member %s: %s", w->name, msg ? msg : "damaged or cut short");
 			return -1;
 		}
 		if (w->calls->peek)
@@ -423,7 +487,7 @@ walk_members(struct walk *w)
 		if (member_take(w) < 0)
 			return -1;
 	}
-	return 0;
+	return zip_complete(w, in, count) ? 0 : -1;
 }
 
 /* The walk of package_walk, its input set up. */
@@ -457,7 +521,7 @@ package_read(struct pkg_in *in, const struct walk *wp)
 		return rc;
 	}
 	w.buf = xmalloc(PACKAGE_HEAD > PACKAGE_COPY ? PACKAGE_HEAD : PACKAGE_COPY);
-	rc = walk_members(&w);
+	rc = walk_members(&w, in);
 	free(w.buf);
 	archive_read_free(w.a);
 	return rc;

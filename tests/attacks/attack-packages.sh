@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Hostile packages (issue 40), made at test time by python3's zipfile,
 # tarfile and zlib: bombs past the bound on what a package may unpack to,
-# sizes that lie, an xz dictionary of 1 GiB, packages nested past two levels, more members than the
+# sizes that lie, a member the central directory lists and the local
+# headers hide, an xz dictionary of 1 GiB, packages nested past two levels, more members than the
 # bound, hostile names (../, absolute, control bytes, not UTF-8, a NUL,
 # 10,000 bytes), packages cut short or damaged, and a member as large as
 # the file.  Every one ends within the bounds of tests/lib/lib.sh (10 s of
@@ -73,6 +74,16 @@ for name, size in (("zip-claims-more.zip", 0x7ffffff0), ("zip-claims-less.zip", 
     at = d.find(b"PK\x03\x04", 4)            # the second local header
     d[at + 18:at + 26] = size.to_bytes(4, "little") * 2
     write(name, bytes(d))
+
+# A member the central directory lists (as pip finds it) that the local
+# headers do not reach: the second header's magic made the central
+# directory's; and a zip cut where its second member would begin.
+d = zip_stored(["ok.cubin", "hidden.cubin"])
+at = d.find(b"PK\x03\x04", 4)
+hid = bytearray(d)
+hid[at:at + 4] = b"PK\x01\x02"
+write("hidden.zip", bytes(hid))
+write("cut-at-member.zip", bytes(d[:at]))
 
 # Nesting: a cubin in a tar.gz in a tar.gz (2 levels: read), and one more.
 inner = gz(tar_bytes([("lib/k.cubin", cubin)]))
@@ -151,6 +162,13 @@ for f in zip-claims-more zip-claims-less; do
 	check "...is damage naming the package and the member" grep -q "$f.zip: .*member liar.cubin" "$TMP/err"
 	check "...the member before is read" [ "$(rows)" -ge "$cubin_rows" ]
 done
+
+bounded 2 "a zip whose central directory lists a member its local headers do not reach" \
+	"$SPILLWAY" --list "$P/hidden.zip"
+check "...is damage: the counts named" said "hidden.zip: the central directory lists 2 members, the local headers 1"
+check "...the member reached is read" [ "$(rows)" -eq "$cubin_rows" ]
+bounded 2 "a zip cut where its second member begins" "$SPILLWAY" --list "$P/cut-at-member.zip"
+check "...is damage, named" grep -q "cut-at-member.zip: .*member ok.cubin" "$TMP/err"
 
 bounded 0 "a package in a package (2 levels) is read" "$SPILLWAY" --list "$P/nest2.tar.gz"
 check "...named nest2.tar.gz!/inner.tar.gz!/lib/k.cubin" \
