@@ -96,6 +96,12 @@ write("nest3.tar.gz", gz(tar_bytes([("middle.tar.gz", two)])))
 block = b"".join(header("e%04d" % i, 0) for i in range(1024))
 write("members.tar.gz", gz(block, 9) * 1025 + gz(bytes(1024)))
 
+# 300 cubins: more than the 64 scratch files held at once, so the walk
+# waits for the workers.
+with zipfile.ZipFile(os.path.join(out, "many.whl"), "w", zipfile.ZIP_DEFLATED) as z:
+    for i in range(300):
+        z.writestr("lib/k%03d.cubin" % i, cubin)
+
 # Names: each a cubin.
 names = ["../../escape.cubin", "/abs/olute.cubin", "ctl\x1b[31mred.cubin",
          "not-utf8-\udcff\udcfe.cubin", "long/" + "n" * 10000 + ".cubin"]
@@ -178,6 +184,11 @@ check "...the third is named, not read" said "nest3.tar.gz!/middle.tar.gz!/inner
 
 bounded 2 "more than 2^20 members" "$SPILLWAY" --list "$P/members.tar.gz"
 check "...said" said "members.tar.gz: more than 1048576 members: the rest are not read"
+
+for t in 1 4; do
+	bounded 0 "300 members to read, 64 held at once, -T $t" "$SPILLWAY" -T "$t" --list "$P/many.whl"
+	check "...all read: $((300 * cubin_rows)) rows" [ "$(rows)" -eq $((300 * cubin_rows)) ]
+done
 
 bounded 0 "hostile names, each a cubin" "$SPILLWAY" --list "$P/names.tar"
 check "...all 5 read" [ "$(rows)" -eq $((5 * cubin_rows)) ]
