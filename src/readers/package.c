@@ -6,7 +6,7 @@
  * package around it) a chunk at a time, its pages dropped behind; each
  * member is read as a stream, whatever size its header declares: its
  * first PROBE bytes decide whether it is unpacked (into a scratch file)
- * or passed over, read and dropped.  What libarchive reads is never
+ * or passed over (member_skip).  What libarchive reads is never
  * trusted for a size: the bytes that come are counted, against a bound
  * for one member and one for the whole package.
  */
@@ -206,6 +206,7 @@ struct walk {
 	char			*err;
 	size_t			 errsize;
 	uint8_t			*buf;		/* PACKAGE_HEAD, at least PACKAGE_COPY */
+	int			 decoded;	/* libarchive reads what liblzma decoded */
 };
 
 /* The member's name, cut at PACKAGE_NAME_MAX bytes (said so); one with
@@ -339,10 +340,34 @@ member_unpack(struct walk *w, size_t head)
 	return 0;
 }
 
+/*
+ * The rest of a member not worth reading, without decompressing it where
+ * that is bounded by the package's own bytes: a zip member whose header
+ * gives its size (its compressed bytes are stepped over), a plain tar's
+ * (seeked over).  A compressed tar, and a zip member whose size comes
+ * after it (its end is found by inflating it), are read and dropped,
+ * counted against the package's bound.
+ */
+static int
+member_skip(struct walk *w, struct archive_entry *e)
+{
+	int zip = (archive_format(w->a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
+	int plain = archive_filter_code(w->a, 0) == ARCHIVE_FILTER_NONE && !w->decoded;
+
+	if (!(zip && archive_entry_size_is_set(e)) && !(plain && !zip))
+		return member_pass(w);
+	if (archive_read_data_skip(w->a) != ARCHIVE_OK) {
+		snprintf(w->err, w->errsize, "member %s: %s", w->name,
+		    archive_error_string(w->a) ? archive_error_string(w->a) : "cannot be read");
+		return -1;
+	}
+	return 0;
+}
+
 /* One regular member: probed by its first bytes, then unpacked or
  * passed over.  0, or -1: the walk stops. */
 static int
-member_take(struct walk *w)
+member_take(struct walk *w, struct archive_entry *e)
 {
 	size_t head = 0;
 	la_ssize_t n;
@@ -355,7 +380,7 @@ member_take(struct walk *w)
 	/* A member that ended within its head is as long as that; else it
 	 * is longer, by how much no header is trusted to say. */
 	if (!w->calls->worth(w->ctx, w->buf, head, head < PACKAGE_HEAD ? head : head + 1))
-		return head < PACKAGE_HEAD ? 0 : member_pass(w);
+		return head < PACKAGE_HEAD ? 0 : member_skip(w, e);
 	return member_unpack(w, head);
 }
 
@@ -484,7 +509,7 @@ walk_members(struct walk *w, const struct pkg_in *in)
 		 * name), devices, and a hard link's second name hold nothing. */
 		if (archive_entry_filetype(e) != AE_IFREG || archive_entry_hardlink(e) != NULL)
 			continue;
-		if (member_take(w) < 0)
+		if (member_take(w, e) < 0)
 			return -1;
 	}
 	return zip_complete(w, in, count) ? 0 : -1;
@@ -558,6 +583,7 @@ package_walk(const uint8_t *data, size_t size, const struct package_calls *calls
 		in.xz = 1;
 		in.xzbuf = xmalloc(PACKAGE_CHUNK);
 	}
+	w.decoded = in.xz;
 	rc = package_read(&in, &w);
 	if (in.xz) {
 		lzma_end(&in.lz);

@@ -51,13 +51,27 @@ def write(name, data):
 # members (one of 64 MiB of zeros, 32 times): 2 MiB that unpack to 2 GiB.
 zeros = gz(bytes(64 << 20))
 write("bomb.tar.gz", gz(entry("ok.cubin", cubin) + header("zeros.bin", 2 << 30)) + zeros * 32)
-# The same as a zip: one deflated member of 2 GiB of zeros after a cubin.
-with zipfile.ZipFile(os.path.join(out, "bomb.zip"), "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+# The same as a zip: one deflated member of 1.5 GiB of zeros after a
+# cubin, written as a stream writes it (its sizes in a data descriptor
+# after its bytes: its end is found only by inflating it); and a member of
+# zeros whose header gives its size, stepped over unread.
+class Stream(io.RawIOBase):
+    def __init__(self, f):
+        self.f = f
+    def writable(self):
+        return True
+    def write(self, b):
+        return self.f.write(b)
+with open(os.path.join(out, "bomb.zip"), "wb") as raw:
+    with zipfile.ZipFile(Stream(raw), "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr("ok.cubin", cubin)
+        with z.open("zeros.bin", "w") as f:
+            chunk = bytes(64 << 20)
+            for _ in range(24):
+                f.write(chunk)
+with zipfile.ZipFile(os.path.join(out, "zeros-sized.zip"), "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("ok.cubin", cubin)
-    with z.open("zeros.bin", "w", force_zip64=True) as f:
-        chunk = bytes(64 << 20)
-        for _ in range(32):
-            f.write(chunk)
+    z.writestr("zeros.bin", bytes(16 << 20))
 
 # Sizes that lie: a tar member that claims 8 GiB and holds a cubin; a zip
 # (stored) member whose local header claims more than the file, and one
@@ -156,9 +170,11 @@ bounded 2 "a tar.gz bomb (2 MiB to 2 GiB)" "$SPILLWAY" --list "$P/bomb.tar.gz"
 check "...stops at the bound, naming the package and the member" \
 	said "$P/bomb.tar.gz: member zeros.bin: the package unpacks to more than 1024 MiB"
 check "...keeps the cubin before it: $cubin_rows rows" [ "$(rows)" -eq "$cubin_rows" ]
-bounded 2 "a zip bomb (one member of 2 GiB of zeros)" "$SPILLWAY" --list "$P/bomb.zip"
+bounded 2 "a zip bomb (one member of 1.5 GiB of zeros, its size after it)" "$SPILLWAY" --list "$P/bomb.zip"
 check "...stops at the bound" said "bomb.zip: member zeros.bin: the package unpacks to more than"
 check "...keeps the cubin before it" [ "$(rows)" -eq "$cubin_rows" ]
+bounded 0 "a zip member of zeros whose header gives its size: stepped over" "$SPILLWAY" --list "$P/zeros-sized.zip"
+check "...the cubin's rows" [ "$(rows)" -eq "$cubin_rows" ]
 
 bounded 2 "a tar member that claims 8 GiB" "$SPILLWAY" --list "$P/tar-claims-8g.tar"
 check "...is damage named by its member" grep -q "tar-claims-8g.tar: member liar.cubin: " "$TMP/err"
