@@ -67,6 +67,39 @@ def ar(members):
     return out
 
 
+def zstd(data):
+    return subprocess.run(["zstd", "-qc"], input=data, capture_output=True, check=True).stdout
+
+
+def packages(members):
+    """(name, bytes) of a wheel, a stored zip, tarballs and a .conda of members."""
+    import io, tarfile, zipfile
+
+    def zipped(how, items):
+        b = io.BytesIO()
+        with zipfile.ZipFile(b, "w", how) as z:
+            for n, d in items:
+                z.writestr(n, d)
+        return b.getvalue()
+
+    def tarred(mode, items):
+        b = io.BytesIO()
+        with tarfile.open(fileobj=b, mode=mode) as t:
+            for n, d in items:
+                info = tarfile.TarInfo(n)
+                info.size = len(d)
+                t.addfile(info, io.BytesIO(d))
+        return b.getvalue()
+
+    wheel = members + [("pkg-1.0.dist-info/METADATA", b"Name: pkg\n")]
+    tgz = tarred("w:gz", members)
+    return [("pkg.whl", zipped(zipfile.ZIP_DEFLATED, wheel)), ("stored.zip", zipped(zipfile.ZIP_STORED, members)),
+            ("pkg.tar", tarred("w", members)), ("pkg.tar.gz", tgz), ("pkg.tar.bz2", tarred("w:bz2", members)),
+            ("pkg.tar.xz", tarred("w:xz", members)), ("nested.tar.gz", tarred("w:gz", [("inner.tar.gz", tgz)])),
+            ("pkg.conda", zipped(zipfile.ZIP_STORED, [("metadata.json", b"{}"),
+                                                     ("pkg-1.0-0.tar.zst", zstd(tarred("w", members)))]))]
+
+
 def with_section_twice(elf, name, same_bytes=False):
     """elf with the header of its first section called name copied onto a new
     table's end: over the same bytes, or over a copy of them after the file."""
@@ -141,6 +174,8 @@ def main():
                        ("nv_fatbin-twice.o", with_section_twice(read("stack.o"), ".nv_fatbin")),
                        ("nv_fatbin-same-bytes-twice.o", with_section_twice(read("stack.o"), ".nv_fatbin", True))]:
         put("scan", name, data)
+    for name, data in packages([("pkg/lib/main.sm_80.cubin", small_cubin), ("pkg/__init__.py", b"import os\n")]):
+        put("package", name, data)
     for name, data in [("stored-elf.fatbin", plain), ("zstd-rdc.fatbin", rel),
                        ("lz4-ptx.fatbin", container(lz4_ptx[:1])),
                        ("zstd-ptx.fatbin", read("templates_ptx.compress-all.fatbin")),

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "arch.h"
+#include "fatal.h"
 #include "amdgpu.h"
 #include "archive.h"
 #include "ccob.h"
@@ -22,10 +23,13 @@
 #include "listcsv.h"
 #include "logs.h"
 #include "offload_bundle.h"
+#include "package.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
 #define NEST_MAX 4		/* archives inside archives */
+/* Packages inside packages: a .conda's .tar.zst is the second level. */
+#define PACKAGE_NEST_MAX 2
 #define WALK_DROP_BYTES	((size_t)4 << 20)
 /*
  * Bytes the compressed images of one file may promise in all, decompressed:
@@ -43,6 +47,14 @@ static void
 place_error(struct place *p, uint64_t offset, const char *msg)
 {
 	diag_add(p->scan->diags, p->scan->order, p->library, p->member, p->base + offset, "%s", msg);
+	p->scan->stats->unreadable++;
+}
+
+/* A message about the whole file or member, at no offset. */
+static void
+place_notice(struct place *p, const char *msg)
+{
+	diag_add(p->scan->diags, p->scan->order, p->library, p->member, DIAG_NO_OFFSET, "%s", msg);
 	p->scan->stats->unreadable++;
 }
 
@@ -683,6 +695,117 @@ refuse_thin_archive(struct place *p, const uint8_t *data, size_t size)
 	    "not read (scan those files)");
 }
 
+/* A package being read: where it is, and its bytes. */
+struct pkg_walk {
+	struct place		*p;
+	const uint8_t		*data;
+};
+
+static int
+pkg_worth(void *ctx, const uint8_t *head, size_t n, size_t size)
+{
+	(void)ctx;
+	return scan_image_worth_reading(head, n, size);
+}
+
+static void
+pkg_room(void *ctx)
+{
+	struct pkg_walk *pw = ctx;
+
+	scan_unpack_room(pw->p->scan);
+}
+
+static void
+pkg_passed(void *ctx, size_t offset)
+{
+	struct pkg_walk *pw = ctx;
+
+	drop_walked_behind(pw->p, pw->data + offset);
+}
+
+static void
+pkg_error(void *ctx, const char *name, const char *message)
+{
+	struct pkg_walk *pw = ctx;
+	char *msg = xasprintf("member %s: %s", name, message);
+
+	place_notice(pw->p, msg);
+	free(msg);
+}
+
+/*
+ * A member unpacked into a scratch file, read as the file it would be in
+ * the unpacked tree, named PACKAGE!/NAME (PACKAGE:MEMBER!/NAME in an ar
+ * archive): its jobs pread from the scratch file, which goes with the last.
+ */
+static void
+pkg_member(void *ctx, const char *name, int fd, size_t size)
+{
+	struct pkg_walk *pw = ctx;
+	struct place *p = pw->p, q;
+	struct scan *s = p->scan;
+	struct source *src;
+	char err[ERRBUF], *library;
+
+	(void)size;
+	src = scan_source_scratch(s, fd, err, sizeof err);
+	if (src == NULL) {
+		pkg_error(ctx, name, err);
+		return;
+	}
+	if (p->member[0] != '\0')
+		library = xasprintf("%s:%s!/%s", p->library, p->member, name);
+	else
+		library = xasprintf("%s!/%s", p->library, name);
+	memset(&q, 0, sizeof q);
+	q.scan = s;
+	q.library = strpool_intern_str(&s->model->pool, library);
+	q.member = strpool_intern_str(&s->model->pool, "");
+	q.src = src;
+	q.packages = p->packages + 1;
+	free(library);
+	if (src->map.data != NULL) {
+		fatal_doing("reading", q.library);
+		scan_read_buffer(&q, src->map.data, src->map.size, 0);
+		fatal_doing("reading", p->library);
+	}
+	mapfile_unmap(&src->map);
+	scan_source_release(s, src);
+}
+
+/*
+ * A package (package.h): a wheel, a conda package, a tarball.  A gzip,
+ * bzip2, xz or zstd stream that holds no archive is no package: said
+ * only when the user named it.  One nested past PACKAGE_NEST_MAX is
+ * named, not read.
+ */
+static void
+read_package(struct place *p, const uint8_t *data, size_t size)
+{
+	struct pkg_walk pw = { p, data };
+	struct package_calls calls = {
+		.worth = pkg_worth, .room = pkg_room, .member = pkg_member,
+		.error = pkg_error, .passed = pkg_passed,
+	};
+	char err[ERRBUF];
+	int rc;
+
+	calls.peek = p->packages >= PACKAGE_NEST_MAX;
+	p->walked = data;
+	rc = package_walk(data, size, &calls, &pw, err, sizeof err);
+	if (rc == 1) {
+		if (p->named)
+			place_notice(p, "a compressed file that holds no archive (tar, zip): not read");
+		return;
+	}
+	p->scan->stats->files_read++;
+	if (rc < 0)
+		place_notice(p, err);
+	else if (calls.peek)
+		place_notice(p, "a package inside a package inside a package (more than 2 levels): not read");
+}
+
 /* A fatbin on its own (nvcc -fatbin). */
 static void
 read_fatbin(struct place *p, const uint8_t *data, size_t size)
@@ -755,6 +878,7 @@ enum file_type_id {
 	FILE_BUNDLE,		/* a clang offload bundle */
 	FILE_LIST,		/* spillway --list CSV */
 	FILE_IMAGES_LIST,	/* spillway --list=images CSV */
+	FILE_PACKAGE,		/* a wheel, conda package, tarball */
 	FILE_LOG,		/* a build log */
 	FILE_TYPES
 };
@@ -769,6 +893,7 @@ static const struct file_type file_types[FILE_TYPES] = {
 	[FILE_BUNDLE] =		{ .sniff = offload_bundle_is_bundle, .read = read_bundle },
 	[FILE_LIST] =		{ .sniff = listcsv_is_list, .read = read_list },
 	[FILE_IMAGES_LIST] =	{ .sniff = imagescsv_is_list, .read = read_images_list },
+	[FILE_PACKAGE] =	{ .sniff = package_is_package, .read = read_package },
 	[FILE_LOG] =		{ .sniff = is_log, .read = read_log },
 };
 
@@ -823,8 +948,9 @@ scan_read_buffer(struct place *p, const uint8_t *data, size_t size, int named)
 {
 	const struct file_type *t = file_type_of(p, data, size);
 
+	p->named = named;
 	if (t != NULL)
 		t->read(p, data, size);
 	else if (named)
-		place_error(p, 0, "not a CUDA binary, fatbin, AMDGPU code object, offload bundle, ar archive, spillway --list CSV or build log");
+		place_error(p, 0, "not a CUDA binary, fatbin, AMDGPU code object, offload bundle, ar archive, package (wheel, conda, tarball), spillway --list CSV or build log");
 }

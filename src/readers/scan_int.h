@@ -66,6 +66,8 @@ struct source {
 	const uint8_t		*mem;		/* bytes in memory, or NULL: a file */
 	uint8_t			*owned;		/* mem, when the source frees it (a CCOB decompressed) */
 	size_t			 owned_size;	/* its bytes, counted in scan.inflated */
+	int			 scratch;	/* a package's member in a scratch file */
+	size_t			 unpacked;	/* its bytes, counted in scan.unpacked */
 	atomic_size_t		 refs;
 	int			 shared_fd;	/* workers pread from map.fd (counted in open_files) */
 	char			*path;		/* else: they open it again by path, and check it is the same */
@@ -239,6 +241,13 @@ struct scan {
 	size_t			 inflated;	/* under lock */
 	atomic_int		 inflate_waits;
 	pthread_cond_t		 inflated_room;
+	/*
+	 * Members of packages unpacked into scratch files (package.h) that
+	 * jobs still read: at most UNPACKED_LIMIT bytes and
+	 * UNPACKED_FILES_MAX files, or one member alone; the walk waits for
+	 * room as it does for inflated (scan_unpack_room).
+	 */
+	size_t			 unpacked, unpacked_files;	/* under lock */
 	struct namecache	 names;
 	atomic_size_t		 jobs_done;	/* by the workers: the progress line's images read */
 	double			 progress_at;	/* when cfg->progress was last called */
@@ -257,6 +266,8 @@ struct place {
 	int			 inputs;	/* ... beside a .nv_fatbin: images to model.inputs */
 	int			 depth;		/* archive nesting */
 	int			 as_log;	/* --log=FILE: read as a build log */
+	int			 named;		/* the user named it: a foreign one is said */
+	int			 packages;	/* packages around it (package.h) */
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
 	size_t			 fatbin_images;	/* entries of that walk made images */
@@ -341,6 +352,10 @@ void	scan_source_release(struct scan *, struct source *);
 /* Room for bytes of a decompressed bundle, waited for; and given back. */
 void	scan_inflate_reserve(struct scan *, size_t bytes);
 void	scan_inflate_release(struct scan *, size_t bytes);
+/* Waits until a package's member may be unpacked (scan.unpacked); the
+ * member, unpacked into the scratch file fd (taken), as a source. */
+void	scan_unpack_room(struct scan *);
+struct source *scan_source_scratch(struct scan *, int fd, char *err, size_t errsize);
 int	scan_changed_said(struct scan *, const char *library);
 int	scan_stored_open(struct stored *, const struct job *, char *err, size_t errsize);
 void	scan_stored_close(struct stored *);

@@ -41,9 +41,71 @@ scan_inflate_release(struct scan *s, size_t bytes)
 {
 	pthread_mutex_lock(&s->lock);
 	s->inflated -= bytes;
-	pthread_cond_signal(&s->inflated_room);
+	pthread_cond_broadcast(&s->inflated_room);
 	pthread_mutex_unlock(&s->lock);
 }
+
+/*
+ * Members of packages in scratch files that jobs still read: bytes on
+ * the disk of $TMPDIR, and a descriptor each (workers pread from it; a
+ * scratch file has no path to open again).  1 GiB is a few of the
+ * largest libraries a wheel ships; 64 descriptors keep clear of the
+ * open-file limit, whose half the walk's own files may take.
+ */
+#define UNPACKED_LIMIT		((size_t)1 << 30)
+#define UNPACKED_FILES_MAX	64
+
+void
+scan_unpack_room(struct scan *s)
+{
+	pthread_mutex_lock(&s->lock);
+	while (s->unpacked_files > 0 &&
+	    (s->unpacked >= UNPACKED_LIMIT || s->unpacked_files >= UNPACKED_FILES_MAX)) {
+		/* As for inflated: the workers run the jobs meanwhile. */
+		atomic_store(&s->inflate_waits, 1);
+		pthread_cond_broadcast(&s->gathered);
+		pthread_cond_wait(&s->inflated_room, &s->lock);
+	}
+	atomic_store(&s->inflate_waits, 0);
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void
+unpack_count(struct scan *s, size_t bytes, int add)
+{
+	pthread_mutex_lock(&s->lock);
+	if (add) {
+		s->unpacked += bytes;
+		s->unpacked_files++;
+	} else {
+		s->unpacked -= bytes;
+		s->unpacked_files--;
+		pthread_cond_broadcast(&s->inflated_room);
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+struct source *
+scan_source_scratch(struct scan *s, int fd, char *err, size_t errsize)
+{
+	struct source *src = xcalloc(1, sizeof *src);
+
+	if (mapfile_fdopen(&src->map, fd, err, errsize) < 0) {
+		free(src);
+		return NULL;
+	}
+	atomic_init(&src->refs, 1);
+	src->origin = src->map.data;
+	/* Shared whatever the count: it has no path to be opened by. */
+	src->shared_fd = 1;
+	atomic_fetch_add(&s->open_files, 1);
+	src->scratch = 1;
+	src->unpacked = src->map.size;
+	unpack_count(s, src->unpacked, 1);
+	return src;
+}
+
+static void unpack_count(struct scan *, size_t bytes, int add);
 
 /* Lets go of a reference to src; the last one closes the file. */
 void
@@ -58,6 +120,8 @@ scan_source_release(struct scan *s, struct source *src)
 		free(src->owned);
 		scan_inflate_release(s, src->owned_size);
 	}
+	if (src->scratch)
+		unpack_count(s, src->unpacked, 0);
 	free(src->path);
 	free(src);
 }

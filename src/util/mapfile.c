@@ -121,6 +121,40 @@ mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t
 }
 
 int
+mapfile_fdopen(struct mapfile *m, int fd, char *err, size_t errsize)
+{
+	void *p;
+
+	set_empty(m);
+	if (fstat(fd, &m->st) != 0) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	m->fd = fd;
+	if (m->st.st_size == 0)
+		return 0;
+	if ((uint64_t)m->st.st_size > SIZE_MAX) {
+		snprintf(err, errsize, "%s", strerror(EFBIG));
+		close(fd);
+		m->fd = -1;
+		return -1;
+	}
+	if (m->st.st_size <= MAPFILE_READ_MAX && read_small(m, fd, (size_t)m->st.st_size) == 0)
+		return 0;
+	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		close(fd);
+		m->fd = -1;
+		return -1;
+	}
+	m->data = p;
+	m->size = (size_t)m->st.st_size;
+	return 0;
+}
+
+int
 mapfile_open(struct mapfile *m, const char *path, char *err, size_t errsize)
 {
 	return mapfile_openat(m, AT_FDCWD, path, err, errsize);

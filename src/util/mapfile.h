@@ -36,6 +36,12 @@ struct mapfile {
 int	mapfile_open(struct mapfile *, const char *path, char *err, size_t errsize);
 int	mapfile_openat(struct mapfile *, int dirfd, const char *name, char *err,
 	    size_t errsize);
+/*
+ * The same for a file open as fd (a scratch file: scratch.h), which the
+ * mapfile takes: closed by mapfile_close, or here at an error.  An empty
+ * one keeps its descriptor.
+ */
+int	mapfile_fdopen(struct mapfile *, int fd, char *err, size_t errsize);
 /* Unmaps a file (frees a small one's bytes), keeping its descriptor (a
  * stream keeps its bytes). */
 void	mapfile_unmap(struct mapfile *);
