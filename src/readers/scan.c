@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "recompress.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -172,6 +173,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		for (size_t i = 0; i < cfg->logs->n; i++)
 			scan_walk_file(&s, AT_FDCWD, cfg->logs->v[i], cfg->logs->v[i], cfg->logs->v[i], 1, 1);
 	scan_end(&s, w, t0);
+	recompress_done();
 	return 0;
 }
 
