@@ -59,6 +59,7 @@ whatifsum_write(FILE *out, const struct model *m, const struct whatif *w)
 		v[i] = &res.v[i];
 	qsort(v, res.n, sizeof *v, by_change);
 	shown = res.n < WHATIFSUM_FILES ? res.n : WHATIFSUM_FILES;
+	/* cppcheck-suppress knownConditionTrueFalse ; whatif_apply filled res */
 	for (size_t i = 0; i < shown; i++) {
 		const struct whatif_file *f = v[i];
 
@@ -78,6 +79,7 @@ whatifsum_write(FILE *out, const struct model *m, const struct whatif *w)
 			fprintf(out, "; driver floor %s -> %s", f->driver_now, f->driver_after);
 		fputc('\n', out);
 	}
+	/* cppcheck-suppress knownConditionTrueFalse ; whatif_apply filled res */
 	if (res.n > shown)
 		fprintf(out, "  and %zu more files\n", res.n - shown);
 	free(v);

@@ -33,7 +33,6 @@ rule_max_file_bytes_whole(struct judge_run *r, const struct rule *rule)
 	const struct whatif *w = r->c->whatif;
 	const struct whatif_file *big;
 	struct whatif_result res;
-	char have[BYTES_TEXT_MAX], limit[BYTES_TEXT_MAX], bigs[BYTES_TEXT_MAX];
 	int64_t budget = judge_limit(r, RULE_MAX_FILE_BYTES);
 
 	(void)rule;
@@ -42,6 +41,8 @@ rule_max_file_bytes_whole(struct judge_run *r, const struct rule *rule)
 	rv = &r->c->rules->v[RULE_MAX_FILE_BYTES];
 	whatif_apply(r->m, w, &res);
 	if (res.after > (uint64_t)budget && (big = largest(&res)) != NULL) {
+		char have[BYTES_TEXT_MAX], limit[BYTES_TEXT_MAX], bigs[BYTES_TEXT_MAX];
+
 		bytes_format_as((int64_t)res.after, rv->unit, have, sizeof have);
 		bytes_format_as(budget, rv->unit, limit, sizeof limit);
 		bytes_format_as((int64_t)big->after, rv->unit, bigs, sizeof bigs);
