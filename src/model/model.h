@@ -91,6 +91,10 @@ struct fatbin_rec {
 	uint64_t	 offset;	/* in the file (or member) */
 	uint64_t	 size;		/* the section's sh_size, or the file's */
 	uint64_t	 file_size;	/* the file (or member) that holds it */
+	/* A linked file's next segment (hostelf.h's seg_gap, seg_align):
+	 * the bytes between the end of the segment that holds the section
+	 * and the next one, and its alignment; 0 0: none. */
+	uint64_t	 seg_gap, seg_align;
 	uint64_t	 containers, container_headers, zeros;
 	uint64_t	 entries_skipped;	/* bytes of entries not made images (--arch, unknown kind, damage) */
 	uint64_t	 empty_entries;		/* PTX and LTO-IR entries of no bytes: counted, not made images */

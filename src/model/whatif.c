@@ -388,11 +388,34 @@ group_images(const size_t *file, size_t nimages, size_t nfiles, size_t *order, s
 	free(at);
 }
 
+/*
+ * What a file loses when its fatbin sections lose delta bytes (less than
+ * 0: gain).  In a linked file the segment after the one that holds them
+ * keeps its offset congruent to its address modulo its alignment, so it
+ * moves by whole pages: by the most of them that delta and the gap before
+ * it (fb's seg_gap) can give, or, growing, by the fewest that make room
+ * (GNU ld's layout: tests/corpus/whatif-rebuild.sh's so-* cases).
+ * Elsewhere what follows moves by delta itself.
+ */
+static int64_t
+file_shrink(const struct fatbin_rec *fb, int64_t delta)
+{
+	int64_t a, room;
+
+	if (fb == NULL || fb->seg_align == 0 || fb->seg_gap >= fb->seg_align)
+		return delta;
+	a = (int64_t)fb->seg_align;	/* at most 1 GiB: hostelf.c */
+	room = (int64_t)fb->seg_gap + delta;
+	return (room >= 0 ? room / a : -((-room + a - 1) / a)) * a;
+}
+
 void
 whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result *r)
 {
 	size_t cap = 0, *file = xcalloc(m->nimages + 1, sizeof *file), *order, *start;
 	uint64_t *entries = xcalloc(m->nfatbins + 1, sizeof *entries);
+	int64_t *delta = xcalloc(m->nfatbins + 1, sizeof *delta), *fdelta;
+	const struct fatbin_rec **layout;
 	uint32_t *left = xcalloc(m->nfatbins + 1, sizeof *left);
 
 	memset(r, 0, sizeof *r);
@@ -423,8 +446,9 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 			f->now += img->stored_size;
 			f->device_now += img->stored_size;
 			f->after += after;
+			f->device_after += after;
 		} else {
-			f->after = f->after - img->entry_size + after;
+			delta[img->fatbin - 1] += (int64_t)img->entry_size - (int64_t)after;
 			entries[img->fatbin - 1] += img->entry_size;
 			left[img->fatbin - 1] += !drop;
 		}
@@ -437,16 +461,20 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 	/* A section none of whose entries is left goes whole, its container
 	 * headers and padding too: a build with no device code for it has
 	 * no such section.  One that holds what was not made an image
-	 * (empty entries, entries skipped, damage) keeps the rest. */
+	 * (empty entries, entries skipped, damage) keeps the rest.  Then each
+	 * file's sections' change, and what it makes of the file. */
+	fdelta = xcalloc(r->n + 1, sizeof *fdelta);
+	layout = xcalloc(r->n + 1, sizeof *layout);
 	for (size_t i = 0; i < m->nfatbins; i++) {
 		const struct fatbin_rec *fb = &m->fatbins[i];
+		size_t k = (size_t)(file_of(r, &cap, fb->library, fb->member) - r->v);
 
 		if (left[i] == 0 && entries[i] > 0 && fb->empty_entries == 0 &&
-		    fb->entries_skipped == 0 && !fb->damaged && fb->size >= entries[i]) {
-			struct whatif_file *f = file_of(r, &cap, fb->library, fb->member);
-
-			f->after -= fb->size - entries[i];
-		}
+		    fb->entries_skipped == 0 && !fb->damaged && fb->size >= entries[i])
+			delta[i] += (int64_t)(fb->size - entries[i]);
+		fdelta[k] += delta[i];
+		if (layout[k] == NULL || layout[k]->seg_align == 0)
+			layout[k] = fb;
 	}
 	order = xcalloc(m->nimages + 1, sizeof *order);
 	start = xcalloc(r->n + 1, sizeof *start);
@@ -456,10 +484,14 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 		const size_t *idx = order + start[i];
 		size_t n = start[i + 1] - start[i];
 
+		if (layout[i] != NULL) {
+			/* A fatbin's file (a bare cubin's were summed above). */
+			f->device_after = (uint64_t)((int64_t)f->device_now - fdelta[i]);
+			f->after = (uint64_t)((int64_t)f->now - file_shrink(layout[i], fdelta[i]));
+		}
 		file_gpus(m, idx, n, w, f);
 		f->driver_now = driver_floor(m, idx, n, w, 0);
 		f->driver_after = driver_floor(m, idx, n, w, 1);
-		f->device_after = f->device_now - (f->now - f->after);
 		r->now += f->now;
 		r->after += f->after;
 		r->device_now += f->device_now;
@@ -470,6 +502,9 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 	free(start);
 	free(file);
 	free(entries);
+	free(delta);
+	free(fdelta);
+	free(layout);
 	free(left);
 }
 

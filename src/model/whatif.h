@@ -10,12 +10,11 @@
  * container, its section (.nv_fatbin, __nv_relfatbin) and the file; a new
  * compression changes the payload to the predicted compressed size (the
  * worker compressed the image as fatbinary does: src/readers/recompress.c)
- * padded to 8, the header kept.  The sections after the fatbin's move by
- * that many bytes, a multiple of 8: in a relocatable object whose later
- * sections are aligned to 8 at most, that is the file's change exactly; a
- * larger alignment, or a linked file's segments, may pad it by up to the
- * alignment, which the comparison with real rebuilds measures
- * (tests/corpus/whatif-rebuild.sh).
+ * padded to 8, the header kept.  In an object the sections after the
+ * fatbin's move by that many bytes, a multiple of 8; in a linked file the
+ * segment after the one that holds it moves by whole pages (file_shrink),
+ * as GNU ld lays it out.  tests/corpus/whatif-rebuild.sh measures both
+ * against real rebuilds.
  *
  * Where it runs: each GPU of data/arches.csv runs a file by its native
  * SASS, by PTX JIT, or not at all (arch.h's rules, as the coverage section

@@ -602,7 +602,7 @@ read_bundle(struct place *p, const uint8_t *data, size_t size)
  */
 static void
 walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *section,
-    size_t file_size)
+    size_t file_size, const struct fatbin_section *sec)
 {
 	struct model *m = p->scan->model;
 	struct fatbin_rec rec;
@@ -617,6 +617,10 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	rec.size = size;
 	rec.inputs = p->inputs;
 	rec.file_size = file_size;
+	if (sec != NULL) {
+		rec.seg_gap = sec->seg_gap;
+		rec.seg_align = sec->seg_align;
+	}
 	i = model_add_fatbin(m, &rec);
 	p->fatbin = i + 1;
 	p->fatbin_images = 0;
@@ -656,7 +660,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 		else {
 			q.relocatable = secs[i].relocatable;
 			q.inputs = secs[i].inputs;
-			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name, size);
+			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name, size, &secs[i]);
 		}
 	}
 	free(secs);
@@ -691,7 +695,7 @@ static void
 read_fatbin(struct place *p, const uint8_t *data, size_t size)
 {
 	p->scan->stats->files_read++;
-	walk_fatbin(p, data, size, "", size);
+	walk_fatbin(p, data, size, "", size, NULL);
 }
 
 /* Rows read back from CSV become a job that is already done, so that

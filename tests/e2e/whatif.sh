@@ -48,6 +48,10 @@ while IFS=, read -r name base change real tol; do
 	n=$((n + 1))
 done <"$WI/expected.csv"
 check "every recorded case compared ($n)" test "$n" -ge 15
+# A shared library moves by whole pages after its fatbin: to the byte.
+check "so-drop-sm86: exactly the rebuilt 92232 bytes" test "$(after "$WI/base_memory.so" drop:sm_86)" = 92232
+check "so-compress-size: exactly the rebuilt 43080 bytes" \
+	test "$(after "$WI/base_memory.so" compress=size)" = 43080
 
 # Where it runs: sm_8x lose sm_80's SASS, and compute_90 does not reach them.
 "$SPILLWAY" --summary --what-if=drop:sm_80 "$F-none.fatbin" >"$TMP/sum"

@@ -253,6 +253,54 @@ test_compression(void **state)
 	(void)state;
 }
 
+/*
+ * A linked file: the RW segment after the one that holds .nv_fatbin keeps
+ * its offset congruent to its address, so the file moves by whole pages.
+ * tests/corpus/whatif/base_memory.so (readelf -lW): the R segment ends at
+ * 0x1a138, the RW one starts at 0x1adc0 (3208 bytes on, p_align 0x1000);
+ * its sm_86 entry is 28824 bytes, and the rebuild without it is 28672
+ * bytes (7 pages) smaller.
+ */
+static void
+test_pages(void **state)
+{
+	struct model m;
+	struct whatif_result r;
+	struct fatbin_rec fb;
+
+	model_init(&m);
+	memset(&fb, 0, sizeof fb);
+	fb.library = LIB;
+	fb.member = NONE;
+	fb.section = ".nv_fatbin";
+	fb.size = 0x169d8;
+	fb.file_size = 120904;
+	fb.seg_gap = 3208;
+	fb.seg_align = 4096;
+	model_add_fatbin(&m, &fb);
+	add(&m, "sm_80", IMAGE_SASS, COMPRESS_NONE, 28000, 28000, 28064, 0);
+	add(&m, "sm_86", IMAGE_SASS, COMPRESS_NONE, 28760, 28760, 28824, 5000);
+	add(&m, "sm_90", IMAGE_SASS, COMPRESS_NONE, 30000, 30000, 30064, 0);
+	apply(&m, "drop:sm_86", &r);
+	assert_int_equal(r.v[0].after, 120904 - 28672);
+	assert_int_equal(r.v[0].device_after, 0x169d8 - 28824);
+	whatif_result_free(&r);
+	/* Growing within the gap moves nothing; past it, by whole pages:
+	 * sm_80 stored compressed (28000 bytes of 31200), stored plain. */
+	m.images[0].compression = COMPRESS_ZSTD;
+	m.images[0].size = 31200;
+	apply(&m, "compress=none", &r);
+	assert_int_equal(r.v[0].device_after, 0x169d8 + 3200);
+	assert_int_equal(r.v[0].after, 120904);
+	whatif_result_free(&r);
+	m.images[0].size = 31300;	/* 3304 bytes more: past the 3208 */
+	apply(&m, "compress=none", &r);
+	assert_int_equal(r.v[0].after, 120904 + 4096);
+	whatif_result_free(&r);
+	model_free(&m);
+	(void)state;
+}
+
 int
 main(void)
 {
@@ -261,6 +309,7 @@ main(void)
 		cmocka_unit_test(test_codecs),
 		cmocka_unit_test(test_drops),
 		cmocka_unit_test(test_compression),
+		cmocka_unit_test(test_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
