@@ -55,7 +55,7 @@ rule_max_file_bytes_whole(struct judge_run *r, const struct rule *rule)
 		judge_figures(r->v, (double)res.after, (double)budget, "bytes");
 	}
 	if (res.unknown > 0 || res.damaged)
-		judge_add(r->v, FINDING_NOTICE, "notice: --max-file-bytes: %s",
+		judge_add(r->v, FINDING_NOTICE, "--max-file-bytes: %s",
 		    res.damaged ? "a fatbin is damaged: its file's bytes after are not all accounted"
 		    : "some images' compressed sizes were not predicted: their stored bytes are kept");
 	whatif_result_free(&res);
