@@ -429,18 +429,24 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 		f->device_now += fb->size;
 		r->damaged |= fb->damaged;
 	}
-	/* Each entry: what it takes after, in place of what it takes now. */
-	for (size_t i = 0; i < m->nimages; i++) {
-		const struct image_rec *img = &m->images[i];
+	/* Each entry: what it takes after, in place of what it takes now;
+	 * the device link's inputs (model.inputs: a __nv_relfatbin beside a
+	 * .nv_fatbin) too, which a rebuild drops and compresses alike, but
+	 * no GPU loads. */
+	for (size_t i = 0; i < m->nimages + m->ninputs; i++) {
+		int input = i >= m->nimages;
+		const struct image_rec *img = input ? &m->inputs[i - m->nimages] : &m->images[i];
 		struct whatif_file *f;
 		uint64_t after;
 		int known, drop = whatif_drops(w, img);
 
-		file[i] = SIZE_MAX;
-		if (img->fatbin == 0 && (img->kind != IMAGE_SASS || arch_is_amdgpu(img->arch)))
+		if (!input)
+			file[i] = SIZE_MAX;
+		if (img->fatbin == 0 && (input || img->kind != IMAGE_SASS || arch_is_amdgpu(img->arch)))
 			continue;	/* read back from a list, or AMD's: no fatbin entry */
 		f = file_of(r, &cap, img->library, img->member);
-		file[i] = (size_t)(f - r->v);
+		if (!input)
+			file[i] = (size_t)(f - r->v);
 		after = entry_after(w, img, &known);
 		if (img->fatbin == 0) {
 			f->now += img->stored_size;

@@ -301,6 +301,49 @@ test_pages(void **state)
 	(void)state;
 }
 
+/* An executable's __nv_relfatbin beside its .nv_fatbin (model.inputs):
+ * a rebuild without sm_80 drops its inputs' sm_80 entries too, and no
+ * GPU runs an input: sm_90's input alone does not keep sm_90 native. */
+static void
+test_inputs(void **state)
+{
+	struct model m;
+	struct whatif_result r;
+	struct image_rec in;
+
+	model_init(&m);
+	add_fatbin(&m, 16 + 8880 + 9264);
+	m.fatbins[0].file_size = 30000;
+	add_fatbin(&m, 16 + 504 + 648);
+	m.fatbins[1].file_size = 30000;
+	add(&m, "sm_80", IMAGE_SASS, COMPRESS_NONE, 8816, 8816, 8880, 0);
+	add(&m, "sm_90", IMAGE_SASS, COMPRESS_NONE, 9200, 9200, 9264, 0);
+	for (int k = 0; k < 2; k++) {
+		in = m.images[k];
+		in.fatbin = 2;
+		in.relocatable = 1;
+		in.compression = COMPRESS_ZSTD;
+		in.entry_size = k == 0 ? 504 : 648;
+		in.stored_size = in.entry_size - 64 - 4;
+		model_add_input(&m, &in);
+	}
+	apply(&m, "drop:sm_80", &r);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.v[0].after, 30000 - 8880 - 504);
+	assert_int_equal(r.v[0].dropped, 2);
+	whatif_result_free(&r);
+	apply(&m, "drop:sm_90", &r);
+	assert_string_equal(r.v[0].lose_native, "sm_90");
+	assert_string_equal(r.v[0].cannot, "sm_90");
+	whatif_result_free(&r);
+	/* Inputs are compressed by the mode too; not predicted: said. */
+	apply(&m, "compress=size", &r);
+	assert_int_equal(r.v[0].unknown, 4);
+	whatif_result_free(&r);
+	model_free(&m);
+	(void)state;
+}
+
 int
 main(void)
 {
@@ -310,6 +353,7 @@ main(void)
 		cmocka_unit_test(test_drops),
 		cmocka_unit_test(test_compression),
 		cmocka_unit_test(test_pages),
+		cmocka_unit_test(test_inputs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
