@@ -39,6 +39,7 @@ const struct report_section report_sections[] = {
 	/* whether a kernel launches, and where */
 	VERDICT_SECTION(launch, "Will it launch"),
 	DOCUMENT_SECTION(size, "Where the bytes go"),
+	DOCUMENT_SECTION(whatif, "What if"),
 };
 const size_t report_nsections = sizeof report_sections / sizeof report_sections[0];
 

@@ -18,6 +18,7 @@
 #include "rdoc.h"
 #include "strlist.h"
 #include "verdict.h"
+#include "whatif.h"
 
 enum report_format {
 	REPORT_MARKDOWN,
@@ -42,6 +43,7 @@ struct report_config {
 	const char		*baseline;	/* --baseline as given, named by the diff section */
 	struct build_gates	 gates;		/* --jobs and the budgets the builds section echoes */
 	int			 gated;		/* a gate option was given: the first line says PASS or FAIL */
+	const struct whatif	*whatif;	/* --what-if; NULL or not given: no such section */
 };
 
 struct section_input;

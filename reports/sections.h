@@ -56,6 +56,8 @@ void	section_launch(struct rdoc *, const struct section_input *);
 /* AMDGPU (sec_amd.c) */
 void	section_amd(struct rdoc *, const struct section_input *);
 void	section_size(struct rdoc *, const struct section_input *);
+/* --what-if (sec_whatif.c) */
+void	section_whatif(struct rdoc *, const struct section_input *);
 /* The verdict line on top and the provenance at the bottom (sec_verdict.c):
  * paragraphs of the whole report, shown when no --sections is given. */
 void	section_verdict(struct rdoc *, const struct section_input *);

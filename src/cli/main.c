@@ -44,6 +44,7 @@
 #include "schedule.h"
 #include "size.h"
 #include "summary.h"
+#include "whatifsum.h"
 #include "tui.h"
 #include "trace.h"
 #include "update.h"
@@ -188,6 +189,7 @@ scan_config_from(struct scan_config *c, const struct options *o)
 	 * --check appends to GitHub's step summary), --list=images' hashes. */
 	c->hashes = o->mode == MODE_REPORT || o->mode == MODE_LIST_IMAGES ||
 	    (o->mode == MODE_CHECK && github_step_summary() != NULL);
+	c->whatif = &o->whatif;
 }
 
 /* The build gates: the judge's, echoed by the report and the Build view. */
@@ -215,6 +217,7 @@ report_config_from(struct report_config *c, const struct options *o, enum report
 	c->baseline = o->baseline;
 	build_gates_from(&c->gates, o);
 	c->gated = gate_given(o);
+	c->whatif = &o->whatif;
 }
 
 /*
@@ -243,6 +246,7 @@ judge_config_from(struct judge_config *c, struct run *r)
 	    o->rules.v[RULE_LOCAL_RESERVE].n, o->rules.v[RULE_LOCAL_RESERVE].unit,
 	    o->rules.v[RULE_DRIVER].text, (int)o->rules.v[RULE_DEPLOYABLE].n };
 	c->launch = &r->launch;
+	c->whatif = &o->whatif;
 }
 
 /* True when a rule is given, so that the browser offers its Check view. */
@@ -690,6 +694,7 @@ static int
 run_summary(struct run *r)
 {
 	summary_write(r->out, &r->m);
+	whatifsum_write(r->out, &r->m, &r->o.whatif);
 	/* The build tables line up on a terminal; down a pipe or into -o's
 	 * file, TABs keep them for awk and cut. */
 	buildsum_write(r->out, &r->m, r->sp, &(struct buildsum_config){ r->o.top, r->o.top_given,

@@ -136,6 +136,19 @@ parse_jobs(struct options *o, const char *arg)
 	return 0;
 }
 
+/* --what-if=CHANGES: checked now, composed with the others given. */
+static int
+parse_whatif(struct options *o, const char *arg)
+{
+	char err[256];
+
+	if (whatif_parse(&o->whatif, arg, err, sizeof err) < 0) {
+		fprintf(stderr, "spillway: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 static const struct option_table *options_table(void);
 
 static int
@@ -287,6 +300,9 @@ static const struct option_doc option_docs[] = {
 	  .arg = "OLD",
 	  .help = "report changes against an old --list CSV or build tree",
 	  .complete = COMPLETE_FILE },
+	{ .opt = { "what-if", required_argument, NULL, 0 }, PARSE(parse_whatif),
+	  .arg = "CHANGES",
+	  .help = "the files' bytes and GPUs after drop:sm_80,sm_86; drop-ptx:compute_80; ptx:none; compress=none|speed|balanced|size; compress-all (repeatable)" },
 	{ .opt = { "max-bytes", required_argument, NULL, 0 }, COUNT(max_bytes, 1024, 1L << 40),
 	  .arg = "N",
 	  .help = "keep the Markdown under N bytes (default 65536)" },
@@ -695,4 +711,5 @@ options_free(struct options *o)
 			strlist_free(AT(o, d, struct strlist));
 	}
 	strlist_free(&o->vendored);
+	whatif_free(&o->whatif);
 }

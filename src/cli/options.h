@@ -16,6 +16,7 @@
 #include "bytes.h"
 #include "rules.h"
 #include "strlist.h"
+#include "whatif.h"
 
 enum mode {
 	MODE_DEFAULT,		/* TUI on a terminal, else summary */
@@ -71,6 +72,7 @@ struct options {
 	struct strlist	 gpus;
 	const char	*baseline;
 	int64_t		 max_bytes;	/* -1: the default for the format */
+	struct whatif	 whatif;	/* --what-if, every one given composed */
 
 	/* record. */
 	const char	*record_log;

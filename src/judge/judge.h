@@ -22,6 +22,7 @@
 #include "scan.h"
 #include "strlist.h"
 #include "verdict.h"
+#include "whatif.h"
 
 struct judge_config {
 	struct allow_table	*allow;		/* NULL: an empty table */
@@ -37,6 +38,8 @@ struct judge_config {
 	const struct growth_rules *growth;
 	/* --launchable and the rest; NULL: none. */
 	const struct launch_gates *launch;
+	/* --what-if: --max-file-bytes judges the files after it; NULL: as they are. */
+	const struct whatif	*whatif;
 };
 
 /* The maxima over the gated instantiations of one (collapsed name, sm). */

@@ -52,5 +52,7 @@ void	rule_max_vgpr_spill_each(struct judge_run *, const struct rule *, const str
 void	rule_max_vgpr_spill_whole(struct judge_run *, const struct rule *);
 void	rule_min_occupancy_each(struct judge_run *, const struct rule *, const struct rule_entry *);
 void	rule_min_occupancy_whole(struct judge_run *, const struct rule *);
+/* --max-file-bytes (judge_bytes.c). */
+void	rule_max_file_bytes_whole(struct judge_run *, const struct rule *);
 
 #endif

@@ -177,6 +177,10 @@ const struct rule rules[RULE_COUNT] = {
 	    COUNT(1, 100), .argname = "PCT",
 	    .help = "no object's device code past PCT % of the 2 GiB a link reaches",
 	    .whole = link_wall },
+	[RULE_MAX_FILE_BYTES] = { .name = "max-file-bytes", .says = "--max-file-bytes",
+	    .option = "max-file-bytes", SIZE(BYTES_B), .argname = "SIZE",
+	    .help = "the files carrying device code, summed (after --what-if), over SIZE fail",
+	    .whole = rule_max_file_bytes_whole },
 };
 
 const char *

@@ -41,6 +41,7 @@ enum rule_id {
 	RULE_MAX_VGPR_SPILL,	/* --max-vgpr-spill: AMDGPU */
 	RULE_MIN_OCCUPANCY,	/* --min-occupancy */
 	RULE_LINK_WALL,		/* --link-wall: device code near x86-64's 2 GiB reach */
+	RULE_MAX_FILE_BYTES,	/* --max-file-bytes, after --what-if */
 	RULE_COUNT
 };
 

@@ -74,6 +74,9 @@ struct image_rec {
 	uint64_t	 merc_bytes;	/* SASS: .nv.merc.* and .nv.capmerc.* sections (sm_100+) */
 	uint64_t	 hash;		/* SASS: XXH3 of the decompressed image, 0 not hashed */
 	uint8_t		 sized;		/* SASS: read by a worker, text_bytes and merc_bytes known */
+	/* --what-if (whatif.h): the image compressed as the mode asked
+	 * would store it, in bytes; 0 not predicted. */
+	uint64_t	 predicted;
 };
 
 /*
@@ -87,6 +90,11 @@ struct fatbin_rec {
 	const char	*section;	/* ".nv_fatbin", "__nv_relfatbin", "" a fatbin file */
 	uint64_t	 offset;	/* in the file (or member) */
 	uint64_t	 size;		/* the section's sh_size, or the file's */
+	uint64_t	 file_size;	/* the file (or member) that holds it */
+	/* A linked file's next segment (hostelf.h's seg_gap, seg_align):
+	 * the bytes between the end of the segment that holds the section
+	 * and the next one, and its alignment; 0 0: none. */
+	uint64_t	 seg_gap, seg_align;
 	uint64_t	 containers, container_headers, zeros;
 	uint64_t	 entries_skipped;	/* bytes of entries not made images (--arch, unknown kind, damage) */
 	uint64_t	 empty_entries;		/* PTX and LTO-IR entries of no bytes: counted, not made images */

@@ -275,6 +275,51 @@ section_bytes(const uint8_t *data, size_t size, const GElf_Shdr *sh, const char 
 	return 1;
 }
 
+/*
+ * The segment gap after a section (struct fatbin_section): the PT_LOAD
+ * that holds its bytes, and the PT_LOAD that comes next in the file.  An
+ * alignment that is no power of two, or past SEG_ALIGN_MAX, or a next
+ * segment that starts inside this one, leaves none: nothing is assumed.
+ */
+#define SEG_ALIGN_MAX	((uint64_t)1 << 30)	/* past any page a linker aligns to */
+
+static void
+segment_gap(const uint8_t *data, size_t size, struct fatbin_section *sec)
+{
+	Elf *elf = elf_memory((char *)data, size);
+	GElf_Phdr ph, hold, next;
+	size_t n;
+	int have = 0, after = 0;
+
+	if (elf == NULL)
+		return;
+	memset(&hold, 0, sizeof hold);
+	memset(&next, 0, sizeof next);
+	if (elf_getphdrnum(elf, &n) != 0)
+		n = 0;
+	/* The holder first: the next is the least offset past its end. */
+	for (size_t i = 0; i < n; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) != NULL && ph.p_type == PT_LOAD &&
+		    ph.p_offset <= sec->offset && ph.p_filesz <= size &&
+		    sec->offset + sec->size <= ph.p_offset + ph.p_filesz) {
+			hold = ph;
+			have = 1;
+		}
+	for (size_t i = 0; have && i < n; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) != NULL && ph.p_type == PT_LOAD &&
+		    ph.p_offset >= hold.p_offset + hold.p_filesz &&
+		    (!after || ph.p_offset < next.p_offset)) {
+			next = ph;
+			after = 1;
+		}
+	elf_end(elf);
+	if (!after || next.p_align < 2 || next.p_align > SEG_ALIGN_MAX ||
+	    (next.p_align & (next.p_align - 1)) != 0)
+		return;
+	sec->seg_gap = next.p_offset - (hold.p_offset + hold.p_filesz);
+	sec->seg_align = next.p_align;
+}
+
 /* The sections found, in file order, and whether one is .nv_fatbin. */
 struct found {
 	GElf_Shdr	 *hdrs;
@@ -413,6 +458,7 @@ hostelf_fatbin_sections(const uint8_t *data, size_t size, struct fatbin_section 
 		if (rc == 0)
 			continue;
 		sec.name = k->name;
+		segment_gap(data, size, &sec);
 		sec.relocatable = k->relocatable;
 		sec.inputs = k->inputs_beside && f.nv_fatbin;
 		sec.bundles = k->bundles;

@@ -24,6 +24,15 @@ struct fatbin_section {
 	int		 inputs;	/* __nv_relfatbin beside a .nv_fatbin: nvlink's
 					 * inputs, counted in the sizes, no kernel read */
 	int		 bundles;	/* .hip_fatbin: clang offload bundles, not a fatbin */
+	/*
+	 * A linked file's layout after the section (--what-if, whatif.h): the
+	 * PT_LOAD segment that holds it is followed in the file by another,
+	 * whose offset a linker keeps congruent to its address modulo
+	 * seg_align; seg_gap is the bytes between the two.  seg_align 0: no
+	 * such segment (an object, or the last segment): what follows moves
+	 * by what the section changes.
+	 */
+	uint64_t	 seg_gap, seg_align;
 };
 
 int	hostelf_is_elf(const uint8_t *data, size_t size);

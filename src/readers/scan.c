@@ -19,6 +19,7 @@
 
 #include "clock.h"
 #include "host.h"
+#include "recompress.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -164,6 +165,7 @@ scan_paths(char *const *paths, int npaths, const struct scan_config *cfg,
 		for (size_t i = 0; i < cfg->logs->n; i++)
 			scan_walk_file(&s, AT_FDCWD, cfg->logs->v[i], cfg->logs->v[i], cfg->logs->v[i], 1, 1);
 	scan_end(&s, w, t0);
+	recompress_done();
 	return 0;
 }
 

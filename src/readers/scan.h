@@ -15,6 +15,7 @@
 #include "model.h"
 #include "namecache.h"
 #include "strlist.h"
+#include "whatif.h"
 
 /* What one path on the command line yielded: model.images[image_first,
  * image_end), and the modules its logs filled (new ones, or ones a path
@@ -85,6 +86,10 @@ struct scan_config {
 	/* Hash every SASS image and function's code (XXH3, the duplicates of
 	 * the size section and --list=images' hash): some 15 % more CPU. */
 	int			 hashes;
+	/* --what-if: when it changes compression, every SASS and PTX image
+	 * is compressed as the mode would (recompress.h) into its
+	 * image_rec's predicted.  NULL: none. */
+	const struct whatif	*whatif;
 	/* Called on the main thread while the scan goes on, some ten times a
 	 * second at most, and once at the end; NULL: not at all. */
 	void			(*progress)(void *ctx, const struct scan_progress *);

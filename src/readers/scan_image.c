@@ -301,7 +301,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 		return;
 	memset(&j, 0, sizeof j);
 	j.image = model_add_image(s->model, &img);
-	if (img.kind != IMAGE_SASS)
+	/* PTX is read by a worker only when --what-if compresses it. */
+	if (img.kind != IMAGE_SASS && !(img.kind == IMAGE_PTX && whatif_compresses(s->cfg->whatif)))
 		return;
 	j.img = img;
 	j.src = p->src;
@@ -612,7 +613,8 @@ read_bundle(struct place *p, const uint8_t *data, size_t size)
  * entries', the containers' headers, the zeros between them.
  */
 static void
-walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *section)
+walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *section,
+    size_t file_size, const struct fatbin_section *sec)
 {
 	struct model *m = p->scan->model;
 	struct fatbin_rec rec;
@@ -626,6 +628,11 @@ walk_fatbin(struct place *p, const uint8_t *data, size_t size, const char *secti
 	rec.offset = p->base;
 	rec.size = size;
 	rec.inputs = p->inputs;
+	rec.file_size = file_size;
+	if (sec != NULL) {
+		rec.seg_gap = sec->seg_gap;
+		rec.seg_align = sec->seg_align;
+	}
 	i = model_add_fatbin(m, &rec);
 	p->fatbin = i + 1;
 	p->fatbin_images = 0;
@@ -665,7 +672,7 @@ read_host_elf(struct place *p, const uint8_t *data, size_t size)
 		else {
 			q.relocatable = secs[i].relocatable;
 			q.inputs = secs[i].inputs;
-			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name);
+			walk_fatbin(&q, secs[i].data, secs[i].size, secs[i].name, size, &secs[i]);
 		}
 	}
 	free(secs);
@@ -811,7 +818,7 @@ static void
 read_fatbin(struct place *p, const uint8_t *data, size_t size)
 {
 	p->scan->stats->files_read++;
-	walk_fatbin(p, data, size, "");
+	walk_fatbin(p, data, size, "", size, NULL);
 }
 
 /* Rows read back from CSV become a job that is already done, so that

@@ -17,6 +17,7 @@
 #include "demangle.h"
 #include "fatal.h"
 #include "launch.h"
+#include "recompress.h"
 #include "scan_int.h"
 #include "xalloc.h"
 
@@ -342,6 +343,32 @@ cubin_rows(struct worker *w, struct job *j, const uint8_t *elf, size_t elfsize, 
 	w->t_names += clock_seconds(CLOCK_MONOTONIC) - t2;
 }
 
+/*
+ * --what-if: the image compressed as the mode would store it.  A PTX
+ * entry stored plain is padded with NULs to 8 bytes; fatbinary compresses
+ * the text and its one NUL (doc/binary-formats.md 3.2), so the padding is
+ * left out.
+ */
+static void
+predict(struct worker *w, struct job *j, const uint8_t *img, size_t n)
+{
+	const struct whatif *wi = w->scan->cfg->whatif;
+	enum image_compression c;
+	int level;
+	double t0 = clock_seconds(CLOCK_MONOTONIC);
+
+	if (!whatif_compresses(wi) || (c = whatif_codec(wi, &j->img, &level)) == COMPRESS_NONE)
+		return;
+	if (j->img.kind == IMAGE_PTX && j->compression == COMPRESS_NONE) {
+		const uint8_t *nul = memchr(img, 0, n);
+
+		if (nul != NULL)
+			n = (size_t)(nul - img) + 1;
+	}
+	j->img.predicted = recompress_size(img, n, c, level);
+	w->t_parse += clock_seconds(CLOCK_MONOTONIC) - t0;
+}
+
 void
 scan_job_run(struct worker *w, struct job *j)
 {
@@ -353,6 +380,10 @@ scan_job_run(struct worker *w, struct job *j)
 		return;
 	t1 = clock_seconds(CLOCK_MONOTONIC);
 	w->t_decompress += t1 - t0;
+	if (!j->amdgpu)
+		predict(w, j, elf, elfsize);
+	if (j->img.kind == IMAGE_PTX)
+		return;		/* made a job for predict alone */
 	if (!j->amdgpu) {
 		cubin_rows(w, j, elf, elfsize, t1);
 		return;

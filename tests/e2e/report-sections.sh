@@ -33,8 +33,9 @@ check "the man page lists the table's sections, in its order ($man)" [ "${man% }
 
 # A tree with something for every section: kernels that spill and arrays,
 # two arches, build records, a baseline to differ from, and the rules of
-# the launch section (--deployable: a library without PTX for its newest).
-set -- --deployable "$BUILD"/libkernels.so "$BUILD"/librdc.a "$BUILD"/main.o "$BUILD"/coop.o \
+# the launch section (--deployable: a library without PTX for its newest),
+# and a change for the what-if section.
+set -- --deployable --what-if=drop:sm_80 "$BUILD"/libkernels.so "$BUILD"/librdc.a "$BUILD"/main.o "$BUILD"/coop.o \
 	"$BUILD"/spill.o "$BUILD"/stack.o "$BUILD"/templates.o "$BUILD"/memory.o "$NINJA" \
 	"$CORPUS"/amd/build/spill_hip.o
 expect_status 0 "the whole report" "$SPILLWAY" --report=csv --baseline="$EXAMPLE" "$@"
