@@ -25,6 +25,7 @@
 
 #include "package.h"
 #include "scratch.h"
+#include "le.h"
 #include "xalloc.h"
 
 /*
@@ -411,17 +412,6 @@ walk_setup(struct walk *w)
 	return 0;
 }
 
-/* Little-endian numbers of a zip record. */
-static uint64_t
-le(const uint8_t *p, int n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
-}
-
 /*
  * The members a zip's central directory lists, from its end record (and
  * the zip64 one where it says 0xffff), or UINT64_MAX when there is none
@@ -441,17 +431,17 @@ zip_listed(const uint8_t *data, size_t size)
 		const uint8_t *e = data + at, *loc;
 		uint64_t z64;
 
-		if (memcmp(e, "PK\005\006", 4) != 0 || at + ZIP_EOCD + le(e + 20, 2) != size)
+		if (memcmp(e, "PK\005\006", 4) != 0 || at + ZIP_EOCD + le_read(e + 20, 2) != size)
 			continue;
-		if (le(e + 10, 2) != 0xffff)
-			return le(e + 10, 2);
+		if (le_read(e + 10, 2) != 0xffff)
+			return le_read(e + 10, 2);
 		/* zip64: its locator just before, the record where it says. */
 		if (at < 20 || memcmp((loc = e - 20), "PK\006\007", 4) != 0)
 			return UINT64_MAX;
-		z64 = le(loc + 8, 8);
+		z64 = le_read(loc + 8, 8);
 		if (z64 > size - 56 || size < 56 || memcmp(data + z64, "PK\006\006", 4) != 0)
 			return UINT64_MAX;
-		return le(data + z64 + 32, 8);
+		return le_read(data + z64 + 32, 8);
 	}
 	return UINT64_MAX;
 }

@@ -19,6 +19,7 @@
 #include "launch.h"
 #include "recompress.h"
 #include "scan_int.h"
+#include "le.h"
 #include "xalloc.h"
 
 /* A cubin's visibility is the symbol's STV_* value, copied as it is. */
@@ -277,16 +278,6 @@ cubin_row(struct worker *w, const struct job *j, const struct cubin_func *cf, st
 }
 
 /* Rows of a cubin's functions; t1: when its image was ready (--stats). */
-static uint64_t
-le(const uint8_t *p, size_t n)
-{
-	uint64_t v = 0;
-
-	while (n-- > 0)
-		v = v << 8 | p[n];
-	return v;
-}
-
 /* The sections an ELF64 image says it has (e_shnum, or section 0's
  * sh_size past 0xff00), at most as many as its bytes could hold: what
  * parsing it will hold depends on them.  0 when it is no ELF64 image. */
@@ -297,10 +288,10 @@ elf_sections(const uint8_t *elf, size_t size)
 
 	if (size < 64 || memcmp(elf, "\177ELF", 4) != 0 || elf[4] != 2)
 		return 0;
-	n = le(elf + 60, 2);
-	shoff = le(elf + 40, 8);
+	n = le_read(elf + 60, 2);
+	shoff = le_read(elf + 40, 8);
 	if (n == 0 && shoff < size && size - shoff >= 64)
-		n = le(elf + shoff + 32, 8);
+		n = le_read(elf + shoff + 32, 8);
 	return n < size / 64 ? (size_t)n : size / 64;
 }
 

@@ -84,11 +84,34 @@ read_stream(struct mapfile *m, int fd, char *err, size_t errsize)
 	return 0;
 }
 
+/* A file of st_size bytes open as fd, read whole (small) or mapped; the
+ * descriptor stays, the caller's to close at an error (-1, err said). */
+static int
+take_whole(struct mapfile *m, int fd, char *err, size_t errsize)
+{
+	void *p;
+
+	if ((uint64_t)m->st.st_size > SIZE_MAX) {
+		snprintf(err, errsize, "%s", strerror(EFBIG));
+		return -1;
+	}
+	if (m->st.st_size <= MAPFILE_READ_MAX && read_small(m, fd, (size_t)m->st.st_size) == 0)
+		return 0;
+	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		snprintf(err, errsize, "%s", strerror(errno));
+		return -1;
+	}
+	m->data = p;
+	m->size = (size_t)m->st.st_size;
+	m->fd = fd;
+	return 0;
+}
+
 int
 mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t errsize)
 {
 	enum infile_kind kind;
-	void *p;
 	int fd;
 
 	set_empty(m);
@@ -101,30 +124,16 @@ mapfile_openat(struct mapfile *m, int dirfd, const char *name, char *err, size_t
 		infile_close(fd);
 		return 0;
 	}
-	if ((uint64_t)m->st.st_size > SIZE_MAX) {
-		snprintf(err, errsize, "%s", strerror(EFBIG));
+	if (take_whole(m, fd, err, errsize) < 0) {
 		infile_close(fd);
 		return -1;
 	}
-	if (m->st.st_size <= MAPFILE_READ_MAX && read_small(m, fd, (size_t)m->st.st_size) == 0)
-		return 0;
-	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED) {
-		snprintf(err, errsize, "%s", strerror(errno));
-		infile_close(fd);
-		return -1;
-	}
-	m->data = p;
-	m->size = (size_t)m->st.st_size;
-	m->fd = fd;
 	return 0;
 }
 
 int
 mapfile_fdopen(struct mapfile *m, int fd, char *err, size_t errsize)
 {
-	void *p;
-
 	set_empty(m);
 	if (fstat(fd, &m->st) != 0) {
 		snprintf(err, errsize, "%s", strerror(errno));
@@ -134,23 +143,11 @@ mapfile_fdopen(struct mapfile *m, int fd, char *err, size_t errsize)
 	m->fd = fd;
 	if (m->st.st_size == 0)
 		return 0;
-	if ((uint64_t)m->st.st_size > SIZE_MAX) {
-		snprintf(err, errsize, "%s", strerror(EFBIG));
+	if (take_whole(m, fd, err, errsize) < 0) {
 		close(fd);
 		m->fd = -1;
 		return -1;
 	}
-	if (m->st.st_size <= MAPFILE_READ_MAX && read_small(m, fd, (size_t)m->st.st_size) == 0)
-		return 0;
-	p = mmap(NULL, (size_t)m->st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (p == MAP_FAILED) {
-		snprintf(err, errsize, "%s", strerror(errno));
-		close(fd);
-		m->fd = -1;
-		return -1;
-	}
-	m->data = p;
-	m->size = (size_t)m->st.st_size;
 	return 0;
 }
 
