@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Packages read as they ship (issue 40): a wheel, tarballs (.tar, .tar.gz,
-# .tar.bz2, .tar.xz) and a .conda (a zip of .tar.zst members, made with the
-# zstd command when there is one) built at test time from the corpus's
+# .tar.bz2, .tar.xz), a .conda (a zip of .tar.zst members, made with the
+# zstd command when there is one) and a .deb (made with dpkg-deb) built at test time from the corpus's
 # files give exactly the rows of the same tree unpacked, each library named
 # PACKAGE!/PATH (PACKAGE!/INNER!/PATH in a .conda); --summary and --check
 # say the same of them; a folder holding a package reads it; a member
@@ -87,6 +87,21 @@ EOF
 	same_rows torch-1.0-0.conda "torch-1.0-0.conda!/pkg-torch-1.0-0.tar.zst!/"
 else
 	echo "# skip: no zstd command, no .conda made (python3 has no zstd)"
+fi
+
+# A Debian package: an ar archive whose data.tar.xz (dpkg-deb's default)
+# or data.tar.zst holds the tree; its member named PKG.deb:data.tar.xz!/PATH.
+if command -v dpkg-deb >/dev/null 2>&1; then
+	mkdir -p deb/DEBIAN && cp -R "$T/torch" deb/ &&
+		printf 'Package: torch\nVersion: 1.0\nArchitecture: amd64\nMaintainer: t <t@t>\nDescription: t\n' >deb/DEBIAN/control
+	for z in xz zstd; do
+		dpkg-deb -Z"$z" --root-owner-group --build deb "torch-$z.deb" >/dev/null 2>&1 ||
+			{ echo "# skip: dpkg-deb cannot make a $z package"; continue; }
+		member=data.tar.$( [ "$z" = zstd ] && echo zst || echo xz)
+		same_rows "torch-$z.deb" "torch-$z.deb:$member!/"
+	done
+else
+	echo "# skip: no dpkg-deb, no .deb made"
 fi
 
 # The folder with "!" in its name: its file named through it.
