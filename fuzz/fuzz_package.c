@@ -14,6 +14,7 @@
 #include "fuzz.h"
 #include "model.h"
 #include "scan.h"
+#include "whatif.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -21,10 +22,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct scan_config cfg = { .threads = 1 };
 	struct scan_stats stats;
 	struct diag_list diags = { 0 };
+	struct whatif w = { .given = 0 };
+	struct whatif_result r;
 	struct model m;
+	char err[128];
 
+	/* --what-if asks each member's span (a zip's inflated again). */
+	if (whatif_parse(&w, "drop:sm_80,sm_90;ptx:none", err, sizeof err) != 0)
+		__builtin_trap();
+	cfg.whatif = &w;
 	model_init(&m);
 	scan_buffer(data, size, "input.whl", &cfg, &m, &diags, &stats);
+	/* Drops only: no package grows. */
+	whatif_apply(&m, &w, &r);
+	for (size_t i = 0; i < r.npackages; i++)
+		if (r.packages[i].after > r.packages[i].now)
+			__builtin_trap();
+	whatif_result_free(&r);
+	whatif_free(&w);
 	/* Every unreadable part must say why. */
 	if (stats.unreadable > 0 && diags.n == 0)
 		__builtin_trap();

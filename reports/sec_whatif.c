@@ -29,6 +29,15 @@ static const struct section_col whatif_cols[] = {
 	SECTION_OWN("driver floor after", RC_TEXT),
 };
 
+static const struct section_col package_cols[] = {
+	SECTION_OWN("package", RC_CODE),
+	SECTION_OWN("now B", RC_NUM),
+	SECTION_OWN("after B", RC_NUM),
+	SECTION_OWN("change B", RC_NUM),
+	SECTION_OWN("change %", RC_NUM),
+	SECTION_OWN("entries not told", RC_NUM),
+};
+
 /* "drop sm_80 sm_86; drop PTX compute_80; compress=size": the changes. */
 static char *
 changes(const struct whatif *w)
@@ -74,6 +83,30 @@ change_cells(struct rtable *t, uint64_t now, uint64_t after)
 		rtable_cell(t, "%+.2f", 100.0 * (double)d / (double)now);
 	else
 		rtable_cell(t, "%s", "");
+}
+
+/* The packages that ship the files, as shipped (whatif.h's struct
+ * whatif_package): what a wheel's size limit judges. */
+static void
+packages_table(struct rdoc *d, const struct section_input *in, const struct whatif_result *res)
+{
+	struct rtable *t;
+
+	if (res->npackages == 0)
+		return;
+	rdoc_para(d, in->section->name, "The packages as shipped: a dropped entry takes out the bytes "
+	    "it takes in its package (a wheel's deflated stream, read again); a new zstd payload "
+	    "counts as it is. Entries whose share cannot be told (in a compressed tarball, or stored "
+	    "plain or in LZ4 after) are counted as they are now.");
+	t = rdoc_table(d, in->section->name);
+	section_cols(t, package_cols, SECTION_NCOLS(package_cols));
+	for (size_t i = 0; i < res->npackages; i++) {
+		const struct whatif_package *p = &res->packages[i];
+
+		rtable_cell(t, "%s", p->name);
+		change_cells(t, p->now, p->after);
+		rtable_num(t, p->unknown);
+	}
 }
 
 static void
@@ -145,5 +178,6 @@ section_whatif(struct rdoc *d, const struct section_input *in)
 		row(t, name, f);
 		free(name);
 	}
+	packages_table(d, in, &res);
 	whatif_result_free(&res);
 }

@@ -54,6 +54,18 @@ whatifsum_write(FILE *out, const struct model *m, const struct whatif *w)
 	if (res.damaged)
 		fputs("; a fatbin is damaged: not all accounted", out);
 	fputc('\n', out);
+	for (size_t i = 0; i < res.npackages; i++) {
+		const struct whatif_package *p = &res.packages[i];
+
+		fputs("  package ", out);
+		escape_fputs(p->name, out);
+		fputs(": ", out);
+		bytes_line(out, p->now, p->after);
+		if (p->unknown > 0)
+			fprintf(out, "; %" PRIu32 " entries whose share of it cannot be told, counted as they are",
+			    p->unknown);
+		fputc('\n', out);
+	}
 	v = xcalloc(res.n + 1, sizeof *v);
 	for (size_t i = 0; i < res.n; i++)
 		v[i] = &res.v[i];

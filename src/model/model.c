@@ -37,6 +37,7 @@ model_free(struct model *m)
 	free(m->funcs);
 	free(m->ptxas);
 	free(m->fatbins);
+	free(m->packages);
 	free(m->copy_of);
 	free(m->copy_next);
 	strpool_free(&m->pool);
@@ -134,6 +135,14 @@ model_add_fatbin(struct model *m, const struct fatbin_rec *r)
 	xgrow((void **)&m->fatbins, &m->capfatbins, m->nfatbins + 1, sizeof *m->fatbins);
 	m->fatbins[m->nfatbins] = *r;
 	return m->nfatbins++;
+}
+
+size_t
+model_add_package(struct model *m, const struct package_rec *r)
+{
+	xgrow((void **)&m->packages, &m->cappackages, m->npackages + 1, sizeof *m->packages);
+	m->packages[m->npackages] = *r;
+	return m->npackages++;
 }
 
 int

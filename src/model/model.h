@@ -77,6 +77,19 @@ struct image_rec {
 	/* --what-if (whatif.h): the image compressed as the mode asked
 	 * would store it, in bytes; 0 not predicted. */
 	uint64_t	 predicted;
+	/* Shipped in a package (model.packages): 1 + its index, 0 none; and
+	 * the package's bytes its entry takes (deflated, in a wheel), 0
+	 * where they cannot be told (a compressed tarball). */
+	uint32_t	 package;
+	uint64_t	 packed;
+};
+
+/* A package read as it ships (src/readers/package.h): a wheel, a .conda,
+ * a tarball, a .deb's data; the innermost, where packages nest. */
+struct package_rec {
+	const char	*name;		/* as its members' names begin: "PKG", "DEB:data.tar.xz" */
+	uint64_t	 size;		/* its bytes as shipped */
+	uint8_t		 spans;		/* its members' bytes can be told apart (a zip, a plain tar) */
 };
 
 /*
@@ -246,6 +259,8 @@ struct model {
 	size_t			 nptxas, capptxas;
 	struct fatbin_rec	*fatbins;
 	size_t			 nfatbins, capfatbins;
+	struct package_rec	*packages;
+	size_t			 npackages, cappackages;
 	struct strpool		 pool;
 	struct build_notes	 notes;		/* what the reading of the logs left out or found odd */
 	/* One kernel in several files (copies.h), found after the scan:
@@ -277,6 +292,7 @@ struct build_module *model_module_new(struct model *, const char *name);
 void	model_module_add_phase(struct build_module *, const struct build_phase *);
 void	model_add_ptxas(struct model *, const struct ptxas_rec *);
 size_t	model_add_fatbin(struct model *, const struct fatbin_rec *);
+size_t	model_add_package(struct model *, const struct package_rec *);
 const struct image_rec *model_func_image(const struct model *, const struct func_rec *);
 
 #endif

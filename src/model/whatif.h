@@ -78,9 +78,27 @@ struct whatif_file {
 	const char	*driver_now, *driver_after;	/* the driver floor; NULL unknown */
 };
 
+/*
+ * A package that ships files of device code (model.packages): its bytes
+ * as shipped, and after the change.  A dropped entry takes with it the
+ * package's bytes its span says it takes (deflated, in a wheel); a
+ * recompressed one's new zstd payload is counted as it is (zstd's bytes
+ * deflate no further).  unknown: changed entries whose share cannot be
+ * told (a compressed tarball; a payload then stored plain or in LZ4,
+ * whose deflated size only deflating it would tell), counted as they are
+ * now.
+ */
+struct whatif_package {
+	const char	*name;
+	uint64_t	 now, after;
+	uint32_t	 unknown;
+};
+
 struct whatif_result {
 	struct whatif_file *v;
 	size_t		 n;
+	struct whatif_package *packages;
+	size_t		 npackages;
 	uint64_t	 now, after;	/* every file's, summed */
 	uint64_t	 device_now, device_after;
 	uint32_t	 unknown;	/* images of no prediction, over every file */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <lzma.h>
+#include <zlib.h>
 
 /* Through the include path: see libarchive.h. */
 #include <libarchive.h>
@@ -46,6 +47,13 @@
 /* What libarchive is handed at a time, and what a member is copied in. */
 #define PACKAGE_CHUNK		((size_t)1 << 20)
 #define PACKAGE_COPY		((size_t)256 << 10)
+/* A member's span (package.h), made when the caller asks (calls.spans):
+ * a pair every SPAN_STEP of a deflated member's bytes, found by inflating
+ * it again (zlib, the output dropped), the step larger for a member of
+ * more than SPAN_PAIRS_MAX steps: 4 MiB of pairs at most.  An entry of a
+ * fatbin (a few KiB at least) is told to within a step. */
+#define SPAN_STEP		((uint64_t)4 << 10)
+#define SPAN_PAIRS_MAX		((size_t)1 << 18)
 /* The first bytes of a member, as the walk's probe reads a file's
  * (scan_int.h's PROBE_BYTES): what decides whether it is unpacked. */
 #define PACKAGE_HEAD		((size_t)64 << 10)
@@ -208,7 +216,123 @@ struct walk {
 	size_t			 errsize;
 	uint8_t			*buf;		/* PACKAGE_HEAD, at least PACKAGE_COPY */
 	int			 decoded;	/* libarchive reads what liblzma decoded */
+	/* The package's bytes (NULL: an xz stream, decoded here), and where
+	 * the member being read starts in them: its span can be told when
+	 * the caller asks and libarchive reads them as they are (a zip, a
+	 * plain tar). */
+	const uint8_t		*pkg;
+	size_t			 pkg_size;
+	uint64_t		 data_start;
+	int			 spannable;
+	uint64_t		*span_out, *span_in;
+	size_t			 span_n, span_cap;
 };
+
+uint64_t
+package_span_bytes(const struct package_span *sp, uint64_t from, uint64_t to)
+{
+	const uint64_t at[2] = { from, to };
+	uint64_t in[2];
+
+	if (sp == NULL || sp->n == 0 || to <= from)
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		size_t lo = 0, hi = sp->n - 1;
+
+		/* The last pair at or before at[k], then the line to the next. */
+		if (at[k] >= sp->out[hi]) {
+			in[k] = sp->in[hi];
+			continue;
+		}
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (sp->out[mid] <= at[k])
+				lo = mid;
+			else
+				hi = mid;
+		}
+		in[k] = sp->in[lo] + (uint64_t)((double)(sp->in[hi] - sp->in[lo]) *
+		    (double)(at[k] - sp->out[lo]) / (double)(sp->out[hi] - sp->out[lo]));
+	}
+	return in[1] - in[0];
+}
+
+/* A pair of the member's span, while there is room. */
+static void
+span_add(struct walk *w, uint64_t out, uint64_t in)
+{
+	if (w->span_n >= SPAN_PAIRS_MAX)
+		return;
+	if (w->span_n == w->span_cap) {
+		w->span_cap = w->span_cap ? 2 * w->span_cap : 64;
+		w->span_out = xreallocarray(w->span_out, w->span_cap, sizeof *w->span_out);
+		w->span_in = xreallocarray(w->span_in, w->span_cap, sizeof *w->span_in);
+	}
+	w->span_out[w->span_n] = out;
+	w->span_in[w->span_n++] = in;
+}
+
+/* The pairs of a deflated member of size bytes, from its packed bytes
+ * inflated again into w->buf, dropped, their pages let go behind
+ * (calls.reread); 0, or -1 when they do not inflate to size bytes (the
+ * span is then unknown). */
+static int
+span_inflate(struct walk *w, const uint8_t *packed, uint64_t npacked, uint64_t size)
+{
+	uint64_t step = size / (SPAN_PAIRS_MAX - 2) + 1, dropped = 0;
+	z_stream z;
+	int r = Z_OK;
+
+	step = step > SPAN_STEP ? step : SPAN_STEP;
+	memset(&z, 0, sizeof z);
+	if (inflateInit2(&z, -MAX_WBITS) != Z_OK)
+		return -1;
+	span_add(w, 0, 0);
+	while (r != Z_STREAM_END && z.total_out < size) {
+		uint64_t fed = z.total_in, left = npacked - fed;
+
+		z.next_in = (Bytef *)(uintptr_t)(packed + fed);
+		z.avail_in = left > UINT32_MAX ? UINT32_MAX : (uInt)left;
+		z.next_out = w->buf;
+		z.avail_out = (uInt)(step < PACKAGE_COPY ? step : PACKAGE_COPY);
+		r = inflate(&z, Z_NO_FLUSH);
+		if (r != Z_OK && r != Z_STREAM_END)
+			break;
+		if (z.total_out - w->span_out[w->span_n - 1] >= step || r == Z_STREAM_END)
+			span_add(w, z.total_out, z.total_in);
+		if (w->calls->reread != NULL && (z.total_in - dropped >= PACKAGE_CHUNK || r == Z_STREAM_END)) {
+			w->calls->reread(w->ctx, (size_t)(packed - w->pkg) + dropped, z.total_in - dropped);
+			dropped = z.total_in;
+		}
+	}
+	inflateEnd(&z);
+	return r == Z_STREAM_END && z.total_out == size ? 0 : -1;
+}
+
+/* The member's span, just read whole (size bytes): NULL when it cannot be
+ * told.  Stored (a plain tar's, a zip's not deflated): its bytes are the
+ * package's; deflated: inflated again. */
+static const struct package_span *
+member_span(struct walk *w, uint64_t size, struct package_span *sp)
+{
+	uint64_t end = (uint64_t)archive_filter_bytes(w->a, 0), packed;
+	int zip = (archive_format(w->a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP;
+
+	if (!w->spannable || end < w->data_start || end > w->pkg_size)
+		return NULL;
+	packed = end - w->data_start;
+	w->span_n = 0;
+	if (!zip || packed == size) {
+		span_add(w, 0, 0);
+		span_add(w, size, packed);
+	} else if (span_inflate(w, w->pkg + w->data_start, packed, size) < 0)
+		return NULL;
+	sp->out = w->span_out;
+	sp->in = w->span_in;
+	sp->n = w->span_n;
+	return sp;
+}
 
 /* The member's name, cut at PACKAGE_NAME_MAX bytes (said so); one with
  * none libarchive can give (a name its locale cannot convert) is named by
@@ -306,6 +430,7 @@ member_unpack(struct walk *w, size_t head)
 {
 	char why[256];
 	uint64_t size = head;
+	struct package_span sp;
 	la_ssize_t n;
 	int fd, e;
 
@@ -337,7 +462,7 @@ member_unpack(struct walk *w, size_t head)
 		close(fd);
 		return member_pass(w);
 	}
-	w->calls->member(w->ctx, w->name, fd, (size_t)size);
+	w->calls->member(w->ctx, w->name, fd, (size_t)size, member_span(w, size, &sp));
 	return 0;
 }
 
@@ -373,6 +498,10 @@ member_take(struct walk *w, struct archive_entry *e)
 	size_t head = 0;
 	la_ssize_t n;
 
+	/* Its span starts where its data does: the header read. */
+	w->spannable = w->calls->spans && w->pkg != NULL &&
+	    archive_filter_code(w->a, 0) == ARCHIVE_FILTER_NONE && !w->decoded;
+	w->data_start = (uint64_t)archive_filter_bytes(w->a, 0);
 	while (head < PACKAGE_HEAD && (n = member_read(w, w->buf + head, PACKAGE_HEAD - head)) != 0) {
 		if (n < 0)
 			return -1;
@@ -537,6 +666,8 @@ package_read(struct pkg_in *in, const struct walk *wp)
 	}
 	w.buf = xmalloc(PACKAGE_HEAD > PACKAGE_COPY ? PACKAGE_HEAD : PACKAGE_COPY);
 	rc = walk_members(&w, in);
+	free(w.span_out);
+	free(w.span_in);
 	free(w.buf);
 	archive_read_free(w.a);
 	return rc;
@@ -574,6 +705,8 @@ package_walk(const uint8_t *data, size_t size, const struct package_calls *calls
 		in.xzbuf = xmalloc(PACKAGE_CHUNK);
 	}
 	w.decoded = in.xz;
+	w.pkg = in.xz ? NULL : data;
+	w.pkg_size = size;
 	rc = package_read(&in, &w);
 	if (in.xz) {
 		lzma_end(&in.lz);

@@ -175,6 +175,21 @@ entry_bytes(const struct fatbin_entry *e)
 	return (uint64_t)e->header_size + e->padded_size;
 }
 
+/* The bytes of its package that the entry takes (package.h's span), 0
+ * unknown: outside a package's member, in a compressed tarball, or not
+ * in the member's own bytes (a CCOB's, decompressed). */
+static uint64_t
+entry_packed(const struct place *p, const struct fatbin_entry *e)
+{
+	const uint8_t *start = e->payload - e->header_size;
+
+	if (p->span == NULL || start < p->span_origin ||
+	    (size_t)(start - p->span_origin) > p->span_size)
+		return 0;
+	return package_span_bytes(p->span, (uint64_t)(start - p->span_origin),
+	    (uint64_t)(start - p->span_origin) + entry_bytes(e));
+}
+
 /* An entry that becomes no image: its bytes are said apart (size.c). */
 static void
 entry_skipped(struct place *p, const struct fatbin_entry *e)
@@ -284,6 +299,8 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.offset = p->base + e->offset;
 	img.entry_size = entry_bytes(e);
 	img.fatbin = (uint32_t)p->fatbin;
+	img.package = p->package;
+	img.packed = entry_packed(p, e);
 
 	if (p->inputs) {
 		/* The device link's inputs: their bytes counted, no kernel
@@ -706,7 +723,28 @@ refuse_thin_archive(struct place *p, const uint8_t *data, size_t size)
 struct pkg_walk {
 	struct place		*p;
 	const uint8_t		*data;
+	size_t			 size;
+	uint32_t		 package;	/* 1 + index in model.packages, once a member came */
 };
+
+/* The package in model.packages, from its first member unpacked. */
+static uint32_t
+pkg_record(struct pkg_walk *pw, const struct package_span *span)
+{
+	struct place *p = pw->p;
+	struct package_rec r;
+	char *name;
+
+	if (pw->package != 0)
+		return pw->package;
+	name = p->member[0] != '\0' ? xasprintf("%s:%s", p->library, p->member) : xstrdup(p->library);
+	r.name = strpool_intern_str(&p->scan->model->pool, name);
+	r.size = pw->size;
+	r.spans = span != NULL;
+	free(name);
+	pw->package = (uint32_t)model_add_package(p->scan->model, &r) + 1;
+	return pw->package;
+}
 
 static int
 pkg_worth(void *ctx, const uint8_t *head, size_t n, size_t size)
@@ -732,6 +770,16 @@ pkg_passed(void *ctx, size_t offset)
 }
 
 static void
+pkg_reread(void *ctx, size_t offset, size_t len)
+{
+	struct pkg_walk *pw = ctx;
+	const struct source *src = pw->p->src;
+
+	if (src != NULL && src->mem == NULL && src->map.data != NULL && pw->data >= src->map.data)
+		mapfile_done(&src->map, (size_t)(pw->data - src->map.data) + offset, len);
+}
+
+static void
 pkg_error(void *ctx, const char *name, const char *message)
 {
 	struct pkg_walk *pw = ctx;
@@ -747,7 +795,7 @@ pkg_error(void *ctx, const char *name, const char *message)
  * archive): its jobs pread from the scratch file, which goes with the last.
  */
 static void
-pkg_member(void *ctx, const char *name, int fd, size_t size)
+pkg_member(void *ctx, const char *name, int fd, size_t size, const struct package_span *span)
 {
 	struct pkg_walk *pw = ctx;
 	struct place *p = pw->p, q;
@@ -771,6 +819,10 @@ pkg_member(void *ctx, const char *name, int fd, size_t size)
 	q.member = strpool_intern_str(&s->model->pool, "");
 	q.src = src;
 	q.packages = p->packages + 1;
+	q.package = pkg_record(pw, span);
+	q.span = span;
+	q.span_origin = src->map.data;
+	q.span_size = src->map.size;
 	free(library);
 	if (src->map.data != NULL) {
 		fatal_doing("reading", q.library);
@@ -790,15 +842,16 @@ pkg_member(void *ctx, const char *name, int fd, size_t size)
 static void
 read_package(struct place *p, const uint8_t *data, size_t size)
 {
-	struct pkg_walk pw = { p, data };
+	struct pkg_walk pw = { p, data, size, 0 };
 	struct package_calls calls = {
 		.worth = pkg_worth, .room = pkg_room, .member = pkg_member,
-		.error = pkg_error, .passed = pkg_passed,
+		.error = pkg_error, .passed = pkg_passed, .reread = pkg_reread,
 	};
 	char err[ERRBUF];
 	int rc;
 
 	calls.peek = p->packages >= PACKAGE_NEST_MAX;
+	calls.spans = p->scan->cfg->whatif != NULL && p->scan->cfg->whatif->given;
 	p->walked = data;
 	rc = package_walk(data, size, &calls, &pw, err, sizeof err);
 	if (rc == 1) {

@@ -271,6 +271,13 @@ struct place {
 	const uint8_t		*walked;	/* the walk's pages before this are dropped */
 	size_t			 fatbin;	/* 1 + index in model.fatbins of the walk, 0 none */
 	size_t			 fatbin_images;	/* entries of that walk made images */
+	/* In a package's member (package.h): the package (1 + index in
+	 * model.packages, 0 none), and where the member's bytes (from
+	 * span_origin, span_size of them) lie in it; span NULL: unknown. */
+	uint32_t		 package;
+	const struct package_span *span;
+	const uint8_t		*span_origin;
+	size_t			 span_size;
 };
 
 /* A batch of consecutive jobs a worker claimed. */

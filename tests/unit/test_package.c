@@ -57,6 +57,8 @@ struct seen {
 	char		 name[64];
 	uint8_t		 bytes[4096];
 	size_t		 size;
+	int		 spanned;	/* the member came with a span */
+	uint64_t	 packed;	/* the package's bytes it takes, by the span */
 };
 
 /* Worth it: an ELF's first bytes. */
@@ -71,7 +73,7 @@ worth(void *ctx, const uint8_t *head, size_t n, size_t size)
 }
 
 static void
-member(void *ctx, const char *name, int fd, size_t size)
+member(void *ctx, const char *name, int fd, size_t size, const struct package_span *span)
 {
 	struct seen *s = ctx;
 	ssize_t got;
@@ -79,6 +81,8 @@ member(void *ctx, const char *name, int fd, size_t size)
 	s->members++;
 	snprintf(s->name, sizeof s->name, "%s", name);
 	s->size = size;
+	s->spanned = span != NULL;
+	s->packed = package_span_bytes(span, 0, size);
 	got = pread(fd, s->bytes, sizeof s->bytes, 0);
 	assert_int_equal(got, (ssize_t)size);
 	close(fd);
@@ -93,7 +97,8 @@ error(void *ctx, const char *name, const char *message)
 	s->errors++;
 }
 
-static const struct package_calls calls = { .worth = worth, .member = member, .error = error };
+static const struct package_calls calls = { .worth = worth, .member = member, .error = error,
+    .spans = 1 };
 
 static uint8_t elf[1000];
 
@@ -144,6 +149,28 @@ test_members(void **state)
 	assert_string_equal(s.name, "lib/k.cubin");
 	assert_int_equal(s.size, sizeof elf);
 	assert_memory_equal(s.bytes, elf, sizeof elf);
+	/* A plain tar: the member's bytes are the package's, one for one,
+	 * and its padding to a whole block read with the last of them. */
+	assert_true(s.spanned);
+	assert_int_equal(s.packed, (sizeof elf + BLOCK - 1) / BLOCK * BLOCK);
+}
+
+/* A span's pairs, and the bytes between two points read off the line
+ * between the pairs around each; past the last pair, the last. */
+static void
+test_span_bytes(void **state)
+{
+	static const uint64_t out[] = { 0, 100, 200 }, in[] = { 10, 60, 160 };
+	const struct package_span sp = { out, in, 3 };
+
+	(void)state;
+	assert_int_equal(package_span_bytes(&sp, 0, 100), 50);
+	assert_int_equal(package_span_bytes(&sp, 50, 150), 75);
+	assert_int_equal(package_span_bytes(&sp, 0, 200), 150);
+	assert_int_equal(package_span_bytes(&sp, 150, 1000), 50);
+	assert_int_equal(package_span_bytes(&sp, 300, 400), 0);
+	assert_int_equal(package_span_bytes(&sp, 120, 120), 0);
+	assert_int_equal(package_span_bytes(NULL, 0, 100), 0);
 }
 
 static void
@@ -214,6 +241,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_magic),
 		cmocka_unit_test(test_members),
+		cmocka_unit_test(test_span_bytes),
 		cmocka_unit_test(test_gzip_of_one_file),
 		cmocka_unit_test(test_cut_in_a_member),
 		cmocka_unit_test(test_peek),
