@@ -148,9 +148,11 @@ section_whatif(struct rdoc *d, const struct section_input *in)
 	    "A dropped entry takes its header and padded payload out of its fatbin section; a new "
 	    "compression is predicted by compressing each image as nvcc 13.0's fatbinary does "
 	    "(balanced: zstd 5, size: zstd 19, speed: LZ4 HC 2; PTX and debug images only unless "
-	    "size or -compress-all), each payload padded to 8 bytes.%s%s", said,
+	    "size or -compress-all), each payload padded to 8 bytes.%s%s%s", said,
 	    res.unknown > 0 ? " Some images' compressed sizes were not predicted: their stored "
 	    "bytes are kept." : "",
+	    res.shipped > 0 ? " Device link inputs of an arch the link did not make came from a "
+	    "prebuilt library (libcudadevrt.a): kept as shipped." : "",
 	    res.damaged ? " A fatbin is damaged: its file's bytes after are not all accounted." : "");
 	free(said);
 	t = rdoc_table(d, in->section->name);

@@ -51,6 +51,9 @@ whatifsum_write(FILE *out, const struct model *m, const struct whatif *w)
 	bytes_line(out, res.now, res.after);
 	if (res.unknown > 0)
 		fprintf(out, "; %" PRIu32 " images not predicted, kept as stored", res.unknown);
+	if (res.shipped > 0)
+		fprintf(out, "; %" PRIu32 " device link inputs of prebuilt libraries kept as shipped",
+		    res.shipped);
 	if (res.damaged)
 		fputs("; a fatbin is damaged: not all accounted", out);
 	fputc('\n', out);

@@ -268,6 +268,103 @@ entry_after(const struct whatif *w, const struct image_rec *img, int *known)
 	return header + pad8(whatif_payload(w, img, known));
 }
 
+/*
+ * The most SASS arches told apart in one linked section, for finding the
+ * device link's inputs a rebuild makes (inputs_built): a build targets a
+ * few; CUDA 13 knows 12.  Past it, arches are not added, and an input of
+ * another arch is taken for a prebuilt library's.
+ */
+#define WHATIF_LINKED_ARCHES	64
+
+static int
+same_file(const struct fatbin_rec *a, const struct fatbin_rec *b)
+{
+	return a->library == b->library && a->member == b->member;
+}
+
+/*
+ * The SASS arches of each linked section (a fatbin that holds no inputs)
+ * of a file that carries inputs; the others' lists stay empty.  A file's
+ * sections are next to each other in model.fatbins.
+ */
+static struct strlist *
+linked_arches(const struct model *m)
+{
+	struct strlist *arches = xcalloc(m->nfatbins + 1, sizeof *arches);
+	uint8_t *wanted = xcalloc(m->nfatbins + 1, 1);
+
+	for (size_t i = 0; i < m->nfatbins; i++) {
+		if (!m->fatbins[i].inputs)
+			continue;
+		for (size_t k = i; k-- > 0 && same_file(&m->fatbins[k], &m->fatbins[i]);)
+			wanted[k] = !m->fatbins[k].inputs;
+		for (size_t k = i + 1; k < m->nfatbins && same_file(&m->fatbins[k], &m->fatbins[i]); k++)
+			wanted[k] = !m->fatbins[k].inputs;
+	}
+	for (size_t i = 0; i < m->nimages; i++) {
+		const struct image_rec *img = &m->images[i];
+		struct strlist *l;
+
+		if (img->fatbin == 0 || !wanted[img->fatbin - 1] || img->kind != IMAGE_SASS)
+			continue;
+		l = &arches[img->fatbin - 1];
+		if (l->n < WHATIF_LINKED_ARCHES && !listed(l, img->arch))
+			strlist_add(l, img->arch);
+	}
+	free(wanted);
+	return arches;
+}
+
+/* Whether a linked section of fb's file holds SASS of arch. */
+static int
+linked(const struct model *m, const struct strlist *arches, size_t fb, const char *arch)
+{
+	const struct fatbin_rec *f = &m->fatbins[fb];
+
+	for (size_t k = fb; k-- > 0 && same_file(&m->fatbins[k], f);)
+		if (listed(&arches[k], arch))
+			return 1;
+	for (size_t k = fb + 1; k < m->nfatbins && same_file(&m->fatbins[k], f); k++)
+		if (listed(&arches[k], arch))
+			return 1;
+	return 0;
+}
+
+/*
+ * Which of the device link's inputs a rebuild makes anew (built[i] for
+ * model.inputs[i]).  An object's relocatable fatbin is a container whose
+ * entries lie back to back; one that holds SASS of an arch the file's
+ * device link did not make came from a prebuilt library (libcudadevrt.a's
+ * sm_75 to sm_121, in an executable that uses dynamic parallelism), which
+ * the host linker copies as it ships: a rebuild neither drops nor
+ * compresses it anew (tests/corpus/sepcomp's sepapp rebuilt in each mode).
+ */
+static uint8_t *
+inputs_built(const struct model *m)
+{
+	uint8_t *built = xcalloc(m->ninputs + 1, 1);
+	struct strlist *arches = linked_arches(m);
+
+	for (size_t a = 0, b; a < m->ninputs; a = b) {
+		const struct image_rec *first = &m->inputs[a];
+		int ours = first->fatbin > 0;
+
+		for (b = a; b < m->ninputs; b++) {
+			const struct image_rec *img = &m->inputs[b], *prev = &m->inputs[b - (b > a)];
+
+			if (b > a && (img->fatbin != first->fatbin || img->offset != prev->offset + prev->entry_size))
+				break;
+			if (ours && img->kind == IMAGE_SASS)
+				ours = linked(m, arches, img->fatbin - 1, img->arch);
+		}
+		memset(built + a, ours, b - a);
+	}
+	for (size_t i = 0; i < m->nfatbins; i++)
+		strlist_free(&arches[i]);
+	free(arches);
+	return built;
+}
+
 /* How a GPU runs the images of [from, to) kept (after) or all (now):
  * 2 native SASS, 1 PTX JIT, 0 not at all. */
 static int
@@ -473,6 +570,7 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 	int64_t *delta = xcalloc(m->nfatbins + 1, sizeof *delta), *fdelta;
 	const struct fatbin_rec **layout;
 	uint32_t *left = xcalloc(m->nfatbins + 1, sizeof *left);
+	uint8_t *built = inputs_built(m);
 
 	memset(r, 0, sizeof *r);
 	/* Each section's file: its bytes now. */
@@ -494,7 +592,7 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 		const struct image_rec *img = input ? &m->inputs[i - m->nimages] : &m->images[i];
 		struct whatif_file *f;
 		uint64_t after;
-		int known, drop = whatif_drops(w, img);
+		int known, shipped = input && !built[i - m->nimages], drop = !shipped && whatif_drops(w, img);
 
 		if (!input)
 			file[i] = SIZE_MAX;
@@ -503,6 +601,13 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 		f = file_of(r, &cap, img->library, img->member);
 		if (!input)
 			file[i] = (size_t)(f - r->v);
+		if (shipped) {
+			/* A prebuilt library's, kept as it is (inputs_built). */
+			f->shipped++;
+			entries[img->fatbin - 1] += img->entry_size;
+			left[img->fatbin - 1]++;
+			continue;
+		}
 		after = entry_after(w, img, &known);
 		if (img->fatbin == 0) {
 			f->now += img->stored_size;
@@ -559,6 +664,7 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 		r->device_now += f->device_now;
 		r->device_after += f->device_after;
 		r->unknown += f->unknown;
+		r->shipped += f->shipped;
 	}
 	packages_after(m, w, r);
 	free(order);
@@ -569,6 +675,7 @@ whatif_apply(const struct model *m, const struct whatif *w, struct whatif_result
 	free(fdelta);
 	free(layout);
 	free(left);
+	free(built);
 }
 
 void

@@ -72,6 +72,7 @@ struct whatif_file {
 	uint32_t	 dropped;	/* images the spec drops */
 	uint32_t	 recompressed;	/* images whose payload changes codec */
 	uint32_t	 unknown;	/* of those, images with no prediction: after is a guess */
+	uint32_t	 shipped;	/* device link inputs of prebuilt libraries, kept */
 	char		*lose_native;	/* GPUs that lose native SASS, "sm_80 sm_86"; "" none */
 	char		*to_jit;	/* of those, the ones that then JIT PTX */
 	char		*cannot;	/* GPUs that ran it and then cannot at all */
@@ -102,6 +103,7 @@ struct whatif_result {
 	uint64_t	 now, after;	/* every file's, summed */
 	uint64_t	 device_now, device_after;
 	uint32_t	 unknown;	/* images of no prediction, over every file */
+	uint32_t	 shipped;	/* device link inputs of prebuilt libraries, kept */
 	int		 damaged;	/* a fatbin walk stopped early: its file's figures are short */
 };
 

@@ -249,6 +249,17 @@ entry_empty(struct place *p, const struct fatbin_entry *e)
 	return 1;
 }
 
+/*
+ * Whether a worker reads an image that gives no rows (PTX, the device
+ * link's inputs) to predict its compressed size: only when --what-if
+ * compresses, and only SASS and PTX (LTO-IR is kept as stored).
+ */
+static int
+predict_only(const struct scan *s, const struct image_rec *img)
+{
+	return whatif_compresses(s->cfg->whatif) && (img->kind == IMAGE_SASS || img->kind == IMAGE_PTX);
+}
+
 static void
 on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 {
@@ -302,25 +313,29 @@ on_fatbin_entry(void *ctx, const struct fatbin_entry *e)
 	img.package = p->package;
 	img.packed = entry_packed(p, e);
 
+	memset(&j, 0, sizeof j);
 	if (p->inputs) {
 		/* The device link's inputs: their bytes counted, no kernel
-		 * read (cuobjdump reads the linked .nv_fatbin beside them). */
-		if (entry_within_bound(p, e))
-			model_add_input(s->model, &img);
-		return;
+		 * read (cuobjdump reads the linked .nv_fatbin beside them);
+		 * a worker reads one only to predict it (predict_only). */
+		if (!entry_within_bound(p, e))
+			return;
+		j.image = model_add_input(s->model, &img);
+		img.nvlink_input = 1;
+		if (!predict_only(s, &img))
+			return;
+	} else {
+		if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
+		    img.compression != COMPRESS_NONE)) {
+			entry_skipped(p, e);
+			return;
+		}
+		if (!entry_within_bound(p, e))
+			return;
+		j.image = model_add_image(s->model, &img);
+		if (img.kind != IMAGE_SASS && !predict_only(s, &img))
+			return;
 	}
-	if (img.kind == IMAGE_SASS && !image_readable(p, img.offset, e->payload_size, img.size,
-	    img.compression != COMPRESS_NONE)) {
-		entry_skipped(p, e);
-		return;
-	}
-	if (!entry_within_bound(p, e))
-		return;
-	memset(&j, 0, sizeof j);
-	j.image = model_add_image(s->model, &img);
-	/* PTX is read by a worker only when --what-if compresses it. */
-	if (img.kind != IMAGE_SASS && !(img.kind == IMAGE_PTX && whatif_compresses(s->cfg->whatif)))
-		return;
 	j.img = img;
 	j.src = p->src;
 	j.foff = (size_t)(e->payload - p->src->origin);

@@ -373,7 +373,7 @@ scan_job_run(struct worker *w, struct job *j)
 	w->t_decompress += t1 - t0;
 	if (!j->amdgpu)
 		predict(w, j, elf, elfsize);
-	if (j->img.kind == IMAGE_PTX)
+	if (j->img.kind == IMAGE_PTX || j->img.nvlink_input)
 		return;		/* made a job for predict alone */
 	if (!j->amdgpu) {
 		cubin_rows(w, j, elf, elfsize, t1);

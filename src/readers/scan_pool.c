@@ -401,7 +401,7 @@ gather_results(struct scan *s)
 		}
 		held = job_bytes(j);
 		if (!j->preset)
-			m->images[j->image] = j->img;
+			(j->img.nvlink_input ? m->inputs : m->images)[j->image] = j->img;
 		/* The logs were all read by now (the walk is over): join the rows,
 		 * and format again what a worker formatted without the figures.
 		 * Rows read back from a --list CSV are not joined: the CSV holds

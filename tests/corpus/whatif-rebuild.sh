@@ -25,6 +25,10 @@ G80="-gencode arch=compute_80,code=sm_80"
 G86="-gencode arch=compute_86,code=sm_86"
 G90="-gencode arch=compute_90,code=sm_90"
 G90P="-gencode arch=compute_90,code=[sm_90,compute_90]"
+# An executable of a separable build: the linked .nv_fatbin, and the
+# relocatable fatbins of its objects beside it (__nv_relfatbin, the device
+# link's inputs), which a rebuild drops and compresses alike.
+RDCAPP="$SRC/main.cu $SRC/rdc_a.cu $SRC/rdc_b.cu"
 
 # build NAME FLAGS...: one nvcc run into $OUT/NAME (in the background: two
 # at a time, the machine's cores).
@@ -35,12 +39,16 @@ build() {
 }
 
 # Every file built: the bases (base_*) and the rebuilt variants.  The
-# flags beside each are the whole command but -o.
+# flags beside each are the whole command but -o.  Two at a time, counted
+# here: jobs -p in a command substitution lists none in dash, which let
+# every build start at once.
+running=0
 while read -r name flags; do
 	[ -n "$name" ] || continue
 	# shellcheck disable=SC2086 # the flags are words
 	build "$name" $flags &
-	[ "$(jobs -p | wc -l)" -lt 2 ] || wait
+	running=$((running + 1))
+	[ "$running" -lt 2 ] || { wait; running=0; }
 done <<EOF
 base_spill.o -c $SRC/spill.cu $G80 $G86 $G90P
 base_spill_none.o -c $SRC/spill.cu $G80 $G86 $G90P --compress-mode=none
@@ -60,6 +68,13 @@ rdc_speed.o -rdc=true -c $SRC/rdc_a.cu $G80 $G90P --compress-mode=speed
 rdc_size.o -rdc=true -c $SRC/rdc_a.cu $G80 $G90P --compress-mode=size
 memory_no86.so -shared -cudart shared -Xcompiler -fPIC $SRC/memory.cu $G80 $G90P
 memory_size.so -shared -cudart shared -Xcompiler -fPIC $SRC/memory.cu $G80 $G86 $G90P --compress-mode=size
+base_rdc_app -rdc=true -cudart shared $RDCAPP $G80 $G90P
+rdc_app_no80 -rdc=true -cudart shared $RDCAPP $G90P
+rdc_app_noptx -rdc=true -cudart shared $RDCAPP $G80 $G90
+rdc_app_none -rdc=true -cudart shared $RDCAPP $G80 $G90P --compress-mode=none
+rdc_app_speed -rdc=true -cudart shared $RDCAPP $G80 $G90P --compress-mode=speed
+rdc_app_size -rdc=true -cudart shared $RDCAPP $G80 $G90P --compress-mode=size
+rdc_app_all -rdc=true -cudart shared $RDCAPP $G80 $G90P -Xfatbin=-compress-all
 EOF
 wait
 
@@ -80,6 +95,12 @@ rdc-compress-speed base_rdc.o compress=speed rdc_speed.o 5
 rdc-compress-size base_rdc.o compress=size rdc_size.o 5
 so-drop-sm86 base_memory.so drop:sm_86 memory_no86.so 2
 so-compress-size base_memory.so compress=size memory_size.so 5
+rdcapp-drop-sm80 base_rdc_app drop:sm_80 rdc_app_no80 2
+rdcapp-ptx-none base_rdc_app ptx:none rdc_app_noptx 2
+rdcapp-compress-none base_rdc_app compress=none rdc_app_none 5
+rdcapp-compress-speed base_rdc_app compress=speed rdc_app_speed 5
+rdcapp-compress-size base_rdc_app compress=size rdc_app_size 5
+rdcapp-compress-all base_rdc_app compress-all rdc_app_all 5
 EOF
 
 # predicted BASE CHANGE: the total after, from --summary's what-if line.
@@ -129,7 +150,7 @@ while read -r name base change real tol; do
 done <"$TMP/cases"
 
 if [ -n "$RECORD" ]; then
-	for b in base_spill.o base_spill_none.o base_rdc.o base_memory.so; do
+	for b in base_spill.o base_spill_none.o base_rdc.o base_memory.so base_rdc_app; do
 		cp "$OUT/$b" "$RECORD/$b"
 	done
 	cp "$TMP/expected.csv" "$RECORD/expected.csv"

@@ -121,6 +121,21 @@ else
 fi
 check "--summary names the wheel's libraries" grep -q "^$WHL!/torch/lib/libkernels.so: 17 kernels" "$TMP/sum.raw"
 
+# --list=images: the tree's images (the device link's inputs too), names
+# mapped; --what-if: the tree's bytes after, file by file (the members'
+# images are compressed to predict them as the files' are).
+"$SPILLWAY" --list=images "$T" | sed 1d | sort >"$TMP/img.tree"
+"$SPILLWAY" --list=images "$WHL" | sed 1d | sed "s|^$WHL!/||" | sort >"$TMP/img.whl"
+check "--list=images of the wheel: the tree's $(wc -l <"$TMP/img.tree") rows" \
+	sh -c '[ "$(wc -l <"$1")" -gt 100 ] && cmp -s "$1" "$2"' sh "$TMP/img.tree" "$TMP/img.whl"
+for c in 'drop:sm_80' 'compress=size;ptx:none'; do
+	"$SPILLWAY" --report=csv --sections=whatif --what-if="$c" "$T" 2>/dev/null | sort >"$TMP/wi.tree"
+	"$SPILLWAY" --report=csv --sections=whatif --what-if="$c" "$WHL" 2>/dev/null |
+		sed "s|$WHL!/||g" | sort >"$TMP/wi.whl"
+	check "--what-if=$c on the wheel: the tree's total and files ($(wc -l <"$TMP/wi.tree") rows)" \
+		sh -c 'grep -q "^whatif,(total)," "$1" && cmp -s "$1" "$2"' sh "$TMP/wi.tree" "$TMP/wi.whl"
+done
+
 # --check: the same verdict, the same count line, the violations named.
 "$SPILLWAY" --check --max-regs=40 "$T" >"$TMP/check.tree" 2>&1
 rc_tree=$?

@@ -47,7 +47,15 @@ while IFS=, read -r name base change real tol; do
 		within "$p" "$real" "$tol"
 	n=$((n + 1))
 done <"$WI/expected.csv"
-check "every recorded case compared ($n)" test "$n" -ge 15
+check "every recorded case compared ($n)" test "$n" -ge 21
+# An executable of a separable build carries its objects' relocatable
+# fatbins (__nv_relfatbin, the device link's inputs): each is compressed
+# to predict it, as the linked images are.
+for c in compress=none compress=speed compress=size compress-all; do
+	"$SPILLWAY" --summary --what-if="$c" "$WI/base_rdc_app" >"$TMP/sum"
+	check "$c on base_rdc_app: every image predicted, the device link's inputs too" \
+		sh -c "grep -q '^what-if: ' '$TMP/sum' && ! grep -q 'not predicted' '$TMP/sum'"
+done
 # A shared library moves by whole pages after its fatbin: to the byte.
 check "so-drop-sm86: exactly the rebuilt 92232 bytes" test "$(after "$WI/base_memory.so" drop:sm_86)" = 92232
 check "so-compress-size: exactly the rebuilt 43080 bytes" \

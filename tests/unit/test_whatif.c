@@ -316,6 +316,7 @@ test_inputs(void **state)
 	m.fatbins[0].file_size = 30000;
 	add_fatbin(&m, 16 + 504 + 648);
 	m.fatbins[1].file_size = 30000;
+	m.fatbins[1].inputs = 1;
 	add(&m, "sm_80", IMAGE_SASS, COMPRESS_NONE, 8816, 8816, 8880, 0);
 	add(&m, "sm_90", IMAGE_SASS, COMPRESS_NONE, 9200, 9200, 9264, 0);
 	for (int k = 0; k < 2; k++) {
@@ -344,6 +345,56 @@ test_inputs(void **state)
 	(void)state;
 }
 
+/* A prebuilt library's inputs (libcudadevrt.a's sm_75 to sm_121: one
+ * container, its entries back to back, of arches the link did not make)
+ * are kept as shipped, neither dropped nor compressed anew; the build's
+ * own (sm_80 and sm_90, back to back) go with the change. */
+static void
+test_prebuilt_inputs(void **state)
+{
+	static const struct {
+		const char	*arch;
+		uint64_t	 offset, entry;
+	} inputs[] = {
+		{ "sm_80", 16, 504 }, { "sm_90", 520, 648 },
+		{ "sm_75", 1184, 1000 }, { "sm_80", 2184, 1000 }, { "sm_100", 3184, 1000 },
+	};
+	struct model m;
+	struct whatif_result r;
+	struct image_rec in;
+
+	model_init(&m);
+	add_fatbin(&m, 16 + 8880 + 9264);
+	m.fatbins[0].file_size = 40000;
+	add_fatbin(&m, 32 + 504 + 648 + 3 * 1000);
+	m.fatbins[1].file_size = 40000;
+	m.fatbins[1].inputs = 1;
+	add(&m, "sm_80", IMAGE_SASS, COMPRESS_NONE, 8816, 8816, 8880, 0);
+	add(&m, "sm_90", IMAGE_SASS, COMPRESS_NONE, 9200, 9200, 9264, 0);
+	for (size_t k = 0; k < sizeof inputs / sizeof inputs[0]; k++) {
+		in = m.images[0];
+		strcpy(in.arch, inputs[k].arch);
+		in.fatbin = 2;
+		in.relocatable = 1;
+		in.compression = COMPRESS_ZSTD;
+		in.offset = inputs[k].offset;
+		in.entry_size = inputs[k].entry;
+		in.stored_size = in.entry_size - 64 - 4;
+		model_add_input(&m, &in);
+	}
+	apply(&m, "drop:sm_80", &r);
+	assert_int_equal(r.v[0].after, 40000 - 8880 - 504);
+	assert_int_equal(r.v[0].dropped, 2);
+	assert_int_equal(r.shipped, 3);
+	whatif_result_free(&r);
+	apply(&m, "compress=size", &r);
+	assert_int_equal(r.v[0].unknown, 4);
+	assert_int_equal(r.v[0].shipped, 3);
+	whatif_result_free(&r);
+	model_free(&m);
+	(void)state;
+}
+
 int
 main(void)
 {
@@ -354,6 +405,7 @@ main(void)
 		cmocka_unit_test(test_compression),
 		cmocka_unit_test(test_pages),
 		cmocka_unit_test(test_inputs),
+		cmocka_unit_test(test_prebuilt_inputs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
