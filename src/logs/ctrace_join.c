@@ -90,16 +90,20 @@ wanted_eq(const void *a, const void *b)
 	return ((const struct wanted *)a)->name == ((const struct wanted *)b)->name;
 }
 
+/* A row of the item's function: its name for people; on the item's sm
+ * (or any, when the trace names none), its figures. */
 static void
 item_join(struct trace_item *it, const struct func_rec *f, const char *arch)
 {
-	if (it->name != f->mangled || (*it->arch && strcmp(it->arch, arch) != 0) || it->reg != UNKNOWN)
+	if (it->name != f->mangled)
+		return;
+	if (f->name != NULL && *f->name)
+		it->shown = f->name;
+	if ((*it->arch && strcmp(it->arch, arch) != 0) || it->reg != UNKNOWN)
 		return;
 	it->reg = f->reg;
 	it->stack = f->stack;
 	it->spill_stores = f->spill_stores;
-	if (f->name != NULL && *f->name)
-		it->shown = f->name;
 }
 
 static void
