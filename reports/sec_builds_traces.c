@@ -31,6 +31,7 @@ static const struct section_col item_cols[] = {
 	SECTION_OWN("module", RC_CODE),
 	SECTION_OWN("what", RC_TEXT),
 	SECTION_OWN("name", RC_CODE),
+	SECTION_OWN("traced_name", RC_CODE | RC_CSV_ONLY),	/* as the trace names it */
 	SECTION_OWN("s", RC_NUM),
 	SECTION_OWN("events", RC_NUM),
 	SECTION_COL(COL_SM, RC_TEXT),
@@ -85,6 +86,7 @@ items(struct rdoc *d, const struct section_input *in)
 				rtable_cell(t, "%s", unit_name(m, &m->traces[i]));
 				rtable_cell(t, "%s", item_words[k]);
 				rtable_cell(t, "%s", it->shown);
+				rtable_cell(t, "%s", it->name);
 				rtable_cell(t, "%.3f", it->us / 1e6);
 				rtable_num(t, it->events);
 				rtable_cell(t, *it->arch ? "%s" : NULL, it->arch);

@@ -86,6 +86,7 @@ struct reader {
 	struct heap	 keep;		/* the TRACE_KEEP longest, shortest on top */
 	double		 first, last;
 	int		 clang;
+	int		 foreign;	/* otherData names a producer */
 	char		*err;
 	size_t		 errsize, *offset;
 };
@@ -364,11 +365,16 @@ event_array(struct reader *r)
 	}
 }
 
-/* nvcc's otherData: the files it compiled. */
+/* nvcc's otherData: the files it compiled.  A producer named there is no
+ * compiler's (spillway's --report=trace names itself, and holds the clang
+ * events it merged). */
 static void
 other_data(struct reader *r, const json_t *v)
 {
 	const char *input = json_string_value(json_array_get(json_object_get(v, "inputFiles"), 0));
+
+	if (json_object_get(v, "producer") != NULL)
+		r->foreign = 1;
 
 	if (input != NULL) {
 		r->t.tool = "nvcc";
@@ -391,12 +397,13 @@ top_object(struct reader *r)
 	else
 		for (;;) {
 			json_t *key, *v;
-			int events;
+			int events, other;
 
 			skip_space(r);
 			if ((key = value(r)) == NULL)
 				return -1;
 			events = json_is_string(key) && strcmp(json_string_value(key), "traceEvents") == 0;
+			other = json_is_string(key) && strcmp(json_string_value(key), "otherData") == 0;
 			if (!json_is_string(key)) {
 				json_decref(key);
 				return fail(r, "a member's name is not a string");
@@ -412,7 +419,8 @@ top_object(struct reader *r)
 				skip_space(r);
 				if ((v = value(r)) == NULL)
 					return -1;
-				other_data(r, json_object_get(v, "inputFiles") != NULL ? v : NULL);
+				if (other)
+					other_data(r, v);
 				json_decref(v);
 			}
 			if (expect(r, '}') == 0)
@@ -565,7 +573,7 @@ ctrace_read(const uint8_t *data, size_t size, const char *file, struct model *m,
 	r.t.tu = strpool_intern_str(&m->pool, "");
 	if (top_object(&r) != 0)
 		st = CTRACE_DAMAGED;
-	else if (r.t.tool == NULL && !r.clang)
+	else if (r.foreign || (r.t.tool == NULL && !r.clang))
 		st = CTRACE_NOT_COMPILE;
 	if (st == CTRACE_OK) {
 		r.t.file = strpool_intern_str(&m->pool, file);

@@ -873,7 +873,7 @@ read_trace(struct place *p, const uint8_t *data, size_t size)
 	case CTRACE_OK:
 		break;
 	case CTRACE_NOT_COMPILE:
-		if (p->named)
+		if (p->named || p->as_log)
 			place_error(p, 0, "a Chrome trace that no compiler wrote (no nvcc otherData, no clang events): not read");
 		break;
 	case CTRACE_DAMAGED:
