@@ -38,7 +38,7 @@ static void
 item_line(struct textbuf *tb, int kind, const struct trace_item *it, int width, int utf8)
 {
 	char name[512], res[64] = "";
-	int w = width - 48;
+	int w = width - 63;	/* what the line holds before the name */
 
 	if (it->reg >= 0)
 		snprintf(res, sizeof res, "%d regs, %d B spilled", it->reg,
