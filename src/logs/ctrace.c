@@ -383,7 +383,39 @@ other_data(struct reader *r, const json_t *v)
 	}
 }
 
-/* The top-level object: traceEvents once, other members parsed and passed by. */
+/* One member of the top-level object: traceEvents (*seen counts it), or
+ * another value, parsed and passed by (otherData read). */
+static int
+member(struct reader *r, int *seen)
+{
+	json_t *key, *v;
+	const char *name;
+	int events, other;
+
+	skip_space(r);
+	if ((key = value(r)) == NULL)
+		return -1;
+	if ((name = json_string_value(key)) == NULL) {
+		json_decref(key);
+		return fail(r, "a member's name is not a string");
+	}
+	events = strcmp(name, "traceEvents") == 0;
+	other = strcmp(name, "otherData") == 0;
+	json_decref(key);
+	if (expect(r, ':') != 0)
+		return fail(r, "expected ':' after a member's name");
+	if (events)
+		return (*seen)++ ? fail(r, "traceEvents twice") : event_array(r);
+	skip_space(r);
+	if ((v = value(r)) == NULL)
+		return -1;
+	if (other)
+		other_data(r, v);
+	json_decref(v);
+	return 0;
+}
+
+/* The top-level object: traceEvents once, other members passed by. */
 static int
 top_object(struct reader *r)
 {
@@ -396,33 +428,8 @@ top_object(struct reader *r)
 		r->pos++;
 	else
 		for (;;) {
-			json_t *key, *v;
-			int events, other;
-
-			skip_space(r);
-			if ((key = value(r)) == NULL)
+			if (member(r, &seen) != 0)
 				return -1;
-			events = json_is_string(key) && strcmp(json_string_value(key), "traceEvents") == 0;
-			other = json_is_string(key) && strcmp(json_string_value(key), "otherData") == 0;
-			if (!json_is_string(key)) {
-				json_decref(key);
-				return fail(r, "a member's name is not a string");
-			}
-			json_decref(key);
-			if (expect(r, ':') != 0)
-				return fail(r, "expected ':' after a member's name");
-			if (events && seen++)
-				return fail(r, "traceEvents twice");
-			if (events && event_array(r) != 0)
-				return -1;
-			if (!events) {
-				skip_space(r);
-				if ((v = value(r)) == NULL)
-					return -1;
-				if (other)
-					other_data(r, v);
-				json_decref(v);
-			}
 			if (expect(r, '}') == 0)
 				break;
 			if (expect(r, ',') != 0)
