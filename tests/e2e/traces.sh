@@ -4,7 +4,7 @@
 # build (tests/corpus/traces/: nvcc 13 -fdevice-time-trace of
 # src/templates.cu, clang -ftime-trace of a host file): each trace joins its
 # compile, and every figure the report gives (events, the span traced, the
-# 10 longest instantiations and functions) equals what
+# 10 longest instantiations and functions, --summary's line) equals what
 # tests/lib/trace_expect.py computes from the JSON itself; the functions'
 # registers are their kernels' in the object; --report=trace places each
 # unit's events inside its compile's span; a named trace no compiler wrote
@@ -52,6 +52,14 @@ for t in templates.o.json:nvcc:templates.o hosttpl.json:clang:hosttpl.o; do
 	check "$file: instantiations and functions both found" \
 		sh -c "grep -q '^instantiation' '$TMP/got.$file' && grep -q '^function' '$TMP/got.$file'"
 done
+
+# --summary: a line per trace, its longest instantiation first.
+"$SPILLWAY" --summary "$DIR" >"$TMP/summary" 2>/dev/null
+set -- $($EXPECT units "$DIR/templates.o.json")
+top=$($EXPECT items "$DIR/templates.o.json" | head -1 | cut -f3)
+tenth=$(awk -v s="$3" 'BEGIN { printf "%.1f", s }')
+check "--summary: templates.o's trace, $tenth s, $2 events, longest instantiation $top s" \
+	grep -q "^trace: templates.o (nvcc, $tenth s traced, $2 events); longest instantiation $top s " "$TMP/summary"
 
 # A function ptxas compiled for an sm: its registers are its kernel's there,
 # as the object itself holds them (--list reads the binary).
