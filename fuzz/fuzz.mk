@@ -16,7 +16,7 @@ LAYERS = util model logs readers judge cli
 OBJDIR = fuzz/obj
 BINDIR = fuzz/bin
 
-TARGETS = scan fatbin cubin demangle listcsv logs allow amdgpu package
+TARGETS = scan fatbin cubin demangle listcsv logs allow amdgpu package ctrace
 LIB_SRCS = $(filter-out %/main.c,$(wildcard $(LAYERS:%=$(srcdir)/src/%/*.c)))
 LIB_OBJS = $(patsubst $(srcdir)/src/%.c,$(OBJDIR)/%.o,$(LIB_SRCS)) $(OBJDIR)/arches_data.o
 BINS = $(addprefix $(BINDIR)/fuzz-,$(TARGETS))

@@ -5,6 +5,7 @@
 Run from the source tree with a built ./spillway:  python3 fuzz/seeds.py
 Seeds are kept small (a few KB each) so that the fuzzers run fast.
 """
+import json
 import os
 import struct
 import subprocess
@@ -203,7 +204,21 @@ def main():
         b'"lib\nover\r\nlines","m ""x""\n",sm_80,entry,_Z1fv,"f(\n)",f,,1,2,3,4,0:8,0,0,0,,,,\n')
     put("allow", "quoted-lines.csv", b'kernel,sm,stack,local,note\n"k\nover,\n""lines""",sm_86,16,0,"a\nnote"\n'
         b'k2,86,0,0,\n')
+    traces()
     return 0
+
+
+def traces():
+    """Compile-time traces: the first events of nvcc's and clang's (the
+    fixture's, closed), and the shapes tests/unit/test_ctrace.c reads."""
+    for name, src in [("nvcc.json", "tests/corpus/traces/build/templates.o.json"),
+                      ("clang.json", "tests/corpus/traces/build/hosttpl.json")]:
+        with open(src, encoding="utf-8") as f:
+            d = json.load(f)
+        d["traceEvents"] = d["traceEvents"][:24] + [e for e in d["traceEvents"] if e.get("ph") == "M"][:6]
+        put("ctrace", name, json.dumps(d).encode())
+    put("ctrace", "empty.json", b'{"traceEvents":[]}')
+    put("ctrace", "producer.json", b'{"traceEvents":[],"otherData":{"producer":"spillway"}}')
 
 
 if __name__ == "__main__":

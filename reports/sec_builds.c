@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Build costs: each module's peak and time, what runs at once, the budgets. */
+/* Build costs: each module's peak and time, its compile-time trace, what
+ * runs at once, the budgets. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -193,14 +194,18 @@ section_builds(struct rdoc *d, const struct section_input *in)
 	char a[BYTES_TEXT_MAX];
 	size_t *order;
 
-	if (m->nmodules == 0)
+	if (m->nmodules == 0 && m->ntraces == 0)
 		return;
+	section_heading(d, in);
+	if (m->nmodules == 0) {
+		section_builds_traces(d, in);
+		return;
+	}
 	order = xcalloc(m->nmodules, sizeof *order);
 	for (size_t i = 0; i < m->nmodules; i++)
 		order[i] = i;
 	peak_model = m;
 	qsort(order, m->nmodules, sizeof *order, peak_first);
-	section_heading(d, in);
 	t = rdoc_table(d, in->section->name);
 	rtable_col(t, "module", RC_CODE);
 	rtable_col(t, "arches", RC_TEXT);
@@ -231,6 +236,7 @@ section_builds(struct rdoc *d, const struct section_input *in)
 		rtable_num(t, b->exit_status);
 	}
 	free(order);
+	section_builds_traces(d, in);
 	phases(d, in);
 	concurrent(d, in);
 	advice(d, in);

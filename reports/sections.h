@@ -49,6 +49,8 @@ void	section_arrays(struct rdoc *, const struct section_input *);
 void	section_arches(struct rdoc *, const struct section_input *);
 void	section_coverage(struct rdoc *, const struct section_input *);
 void	section_builds(struct rdoc *, const struct section_input *);
+/* The builds section's compile-time traces (sec_builds_traces.c). */
+void	section_builds_traces(struct rdoc *, const struct section_input *);
 void	section_occupancy(struct rdoc *, const struct section_input *);
 void	section_diff(struct rdoc *, const struct section_input *);
 /* whether a kernel launches, and where */

@@ -233,6 +233,7 @@ view_build_text(struct textbuf *tb, const struct model *m, const struct build_ga
 	if (m->nmodules == 0) {
 		tb_add(tb, TB_DIM, "No build logs were read: give spillway the logs of "
 		    "'spillway record', ptxas -v, nvcc --time or .ninja_log.");
+		view_build_traces(tb, m, width, utf8);
 		return;
 	}
 	have = schedule_build_cores(m, g->jobs, g->cores, &s) == 0;
@@ -291,6 +292,7 @@ view_build_text(struct textbuf *tb, const struct model *m, const struct build_ga
 		view_build_axis(tb, &s, namew, barw, utf8);
 	if (g->jobs_auto && g->mem_host >= 0)
 		view_build_advice(tb, m, g, width);
+	view_build_traces(tb, m, width, utf8);
 	free(bar);
 	free(over_host);
 	free(overlaps);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,6 +285,30 @@ concurrent_table(FILE *f, const struct model *m, const struct schedule *s, size_
 	coltable_write(f, &ct, aligned);
 }
 
+/* Each compile-time trace: its unit, the time traced, its longest
+ * instantiation and function (the report and the Build view list ten). */
+static void
+trace_lines(FILE *f, const struct model *m)
+{
+	static const char *const words[TRACE_KINDS] = { "instantiation", "function" };
+
+	for (size_t i = 0; i < m->ntraces; i++) {
+		const struct compile_trace *t = &m->traces[i];
+
+		fputs("trace: ", f);
+		escape_fputs(t->module > 0 ? m->modules[t->module - 1].name : t->file, f);
+		fprintf(f, " (%s, %.1f s traced, %" PRIu64 " events)", t->tool, t->span / 1e6, t->events);
+		for (int k = 0; k < TRACE_KINDS; k++)
+			if (t->nitems[k] > 0) {
+				fprintf(f, "; longest %s %.3f s ", words[k], t->items[k][0].us / 1e6);
+				escape_fputs(t->items[k][0].shown, f);
+				if (*t->items[k][0].arch)
+					fprintf(f, " on %s", t->items[k][0].arch);
+			}
+		fputc('\n', f);
+	}
+}
+
 void
 buildsum_write(FILE *f, const struct model *m, const struct schedule *s, const struct buildsum_config *c)
 {
@@ -291,6 +316,7 @@ buildsum_write(FILE *f, const struct model *m, const struct schedule *s, const s
 	int top = c->top, aligned = c->aligned;
 
 	ptxas_alone(f, m);
+	trace_lines(f, m);
 	if (m->nmodules == 0)
 		return;
 	for (size_t i = 0; i < m->nmodules; i++)

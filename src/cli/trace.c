@@ -45,6 +45,57 @@ trace_job(FILE *f, const struct build_module *b, int pid, int tid, double start,
 	fputs("}}", f);
 }
 
+/*
+ * A compile's own trace (model.traces), its kept events inside its span
+ * on its lane: from the span's start as the trace timed them, squeezed
+ * when the trace is longer than the span (the two clocks differ).
+ */
+static void
+trace_unit(FILE *f, const struct compile_trace *t, int pid, int tid, double start, double end)
+{
+	double scale = t->span > (end - start) * 1e6 && t->span > 0 ? (end - start) * 1e6 / t->span : 1;
+
+	for (size_t i = 0; i < t->nkept; i++) {
+		const struct trace_event *e = &t->kept[i];
+
+		fputs(",\n{\"ph\":\"X\",\"cat\":\"compile-trace\",\"name\":", f);
+		jsontext_fputs(e->name, f);
+		fprintf(f, ",\"pid\":%d,\"tid\":%d,\"ts\":%.0f,\"dur\":%.0f,\"args\":{\"lane\":",
+		    pid, tid, start * 1e6 + e->ts * scale, e->dur * scale);
+		jsontext_fputs(e->lane, f);
+		if (*e->detail) {
+			fputs(",\"detail\":", f);
+			jsontext_fputs(e->detail, f);
+		}
+		fputs(",\"trace\":", f);
+		jsontext_fputs(t->file, f);
+		fputs("}}", f);
+	}
+}
+
+/* Each module's trace, by the module's index: 1 + its index in
+ * m->traces, 0 none (the first of several). */
+static size_t *
+unit_traces(const struct model *m)
+{
+	size_t *of = xcalloc(m->nmodules + 1, sizeof *of);
+
+	for (size_t i = m->ntraces; i > 0; i--)
+		if (m->traces[i - 1].module > 0)
+			of[m->traces[i - 1].module - 1] = i;
+	return of;
+}
+
+/* A compile, and inside it its trace's events. */
+static void
+trace_compile(FILE *f, const struct model *m, const size_t *units, size_t module, int pid, int tid,
+    double start, double end)
+{
+	trace_job(f, &m->modules[module], pid, tid, start, end);
+	if (units[module] > 0)
+		trace_unit(f, &m->traces[units[module] - 1], pid, tid, start, end);
+}
+
 #define TRACE_LANES_SEARCHED 64
 
 /*
@@ -53,7 +104,7 @@ trace_job(FILE *f, const struct build_module *b, int pid, int tid, double start,
  * that run's start, one lane each compile may share with none running.
  */
 static void
-trace_others(FILE *f, const struct model *m, const struct schedule *s)
+trace_others(FILE *f, const struct model *m, const struct schedule *s, const size_t *units)
 {
 	int pid = 0;
 	double *lanes = NULL;
@@ -83,7 +134,7 @@ trace_others(FILE *f, const struct model *m, const struct schedule *s)
 			lane = (int)nlanes++;
 		}
 		lanes[lane] = o->end;
-		trace_job(f, &m->modules[o->module], pid, lane, o->start, o->end);
+		trace_compile(f, m, units, o->module, pid, lane, o->start, o->end);
 	}
 	free(lanes);
 }
@@ -92,7 +143,7 @@ void
 trace_write(FILE *f, const struct model *m, const struct schedule *s)
 {
 	struct tick *ticks;
-	size_t nt = 0;
+	size_t nt = 0, *units = unit_traces(m);
 	int maxslot = -1;
 	int64_t cur = 0;
 
@@ -116,13 +167,14 @@ trace_write(FILE *f, const struct model *m, const struct schedule *s)
 		const struct sched_job *j = &s->jobs[i];
 		const struct build_module *b = &m->modules[j->module];
 
-		trace_job(f, b, 0, j->slot, j->start, j->end);
+		trace_compile(f, m, units, j->module, 0, j->slot, j->start, j->end);
 		if (b->peak_rss > 0) {
 			ticks[nt++] = (struct tick){ j->start, b->peak_rss };
 			ticks[nt++] = (struct tick){ j->end, -b->peak_rss };
 		}
 	}
-	trace_others(f, m, s);
+	trace_others(f, m, s, units);
+	free(units);
 	qsort(ticks, nt, sizeof *ticks, tick_cmp);
 	for (size_t i = 0; i < nt; i++) {
 		cur += ticks[i].delta;

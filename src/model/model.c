@@ -32,6 +32,9 @@ model_free(struct model *m)
 	for (size_t i = 0; i < m->nmodules; i++)
 		free(m->modules[i].phases);
 	free(m->modules);
+	for (size_t i = 0; i < m->ntraces; i++)
+		free(m->traces[i].kept);
+	free(m->traces);
 	free(m->images);
 	free(m->inputs);
 	free(m->funcs);
@@ -80,6 +83,13 @@ model_add_module(struct model *m, const struct build_module *b)
 	xgrow((void **)&m->modules, &m->capmodules, m->nmodules + 1, sizeof *m->modules);
 	m->modules[m->nmodules] = *b;
 	return m->nmodules++;
+}
+
+void
+model_add_trace(struct model *m, const struct compile_trace *t)
+{
+	xgrow((void **)&m->traces, &m->captraces, m->ntraces + 1, sizeof *m->traces);
+	m->traces[m->ntraces++] = *t;
 }
 
 struct build_module *

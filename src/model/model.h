@@ -241,6 +241,52 @@ struct build_notes {
 	const char	*cmake_first;	/* the first such folder, interned */
 };
 
+/*
+ * Compile-time traces (nvcc -fdevice-time-trace, clang -ftime-trace: Chrome
+ * trace JSON, one per translation unit; src/logs/ctrace.c): where one
+ * compile's time went.  Times are microseconds, as the trace gives them.
+ */
+#define TRACE_TOP	10	/* instantiations and functions kept per trace, longest first */
+#define TRACE_KEEP	256	/* events kept per trace for --report=trace, longest first */
+
+enum trace_item_kind { TRACE_INST, TRACE_FUNC, TRACE_KINDS };
+
+/* A template instantiated, or a function compiled, over its events. */
+struct trace_item {
+	const char	*name;		/* interned: args.detail (a template), or the
+					 * function as the event names it (ptxas: mangled) */
+	double		 us;		/* its events' durations summed (inclusive: an
+					 * instantiation nested in another counts in both) */
+	uint32_t	 events;
+	const char	*arch;		/* a function: the arch it was compiled for (ptxas: sm_NN,
+					 * cicc: compute_NN), "" none named (clang) */
+	/* A function: its row's figures (the kernel of that name on that
+	 * sm), joined after the scan (ctrace_join); -1 unknown. */
+	int32_t		 reg, stack, spill_stores;
+	const char	*shown;		/* its row's demangled name, else name */
+};
+
+/* One event kept for the timeline. */
+struct trace_event {
+	const char	*name, *detail;	/* interned; detail "" none */
+	const char	*lane;		/* "cicc [compute_90]", "ptxas [sm_90]", "clang" */
+	double		 ts, dur;	/* from the trace's first event */
+};
+
+struct compile_trace {
+	const char	*file;		/* the trace, as found or named */
+	const char	*tool;		/* "nvcc", "clang" */
+	const char	*tu;		/* the source it compiled, "" unknown */
+	size_t		 module;	/* 1 + the index of its compile in modules, 0 none */
+	double		 span;		/* from the first event's start to the last's end */
+	uint64_t	 events;	/* complete events read */
+	uint64_t	 unsummed;	/* of those, named past the names a trace sums (ctrace.h) */
+	struct trace_item items[TRACE_KINDS][TRACE_TOP];
+	size_t		 nitems[TRACE_KINDS];
+	struct trace_event *kept;	/* by start */
+	size_t		 nkept;
+};
+
 struct model {
 	struct build_module	*modules;
 	size_t			 nmodules, capmodules;
@@ -263,6 +309,8 @@ struct model {
 	size_t			 npackages, cappackages;
 	struct strpool		 pool;
 	struct build_notes	 notes;		/* what the reading of the logs left out or found odd */
+	struct compile_trace	*traces;
+	size_t			 ntraces, captraces;
 	/* One kernel in several files (copies.h), found after the scan:
 	 * per function, the function judged for it (its own index when
 	 * judged), and the next copy of that one (a judged one's first);
@@ -284,6 +332,8 @@ void	func_rec_no_amdgpu(struct func_rec *);
 void	func_rec_start(struct func_rec *, uint32_t image, enum func_kind,
 	    unsigned visibility, const char *mangled);
 size_t	model_add_module(struct model *, const struct build_module *);
+/* Takes the trace (its kept events become the model's). */
+void	model_add_trace(struct model *, const struct compile_trace *);
 /* The module named name (interned), added with every figure unknown when new. */
 struct build_module *model_module(struct model *, const char *name);
 /* A new module named name, every figure unknown, without looking for one

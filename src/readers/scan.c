@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "ctrace.h"
 #include "host.h"
 #include "recompress.h"
 #include "scan_int.h"
@@ -84,6 +85,7 @@ scan_end(struct scan *s, struct worker *w, double t0)
 	scan_pool_finish(s, w);
 	stats->read_seconds = clock_seconds(CLOCK_MONOTONIC) - t1;
 	ptxjoin_free(&s->join);
+	ctrace_join(s->model);	/* every module and row is in */
 
 	diag_sort(s->diags);
 	free(s->changed);

@@ -21,6 +21,7 @@
 #include "hostelf.h"
 #include "imagescsv.h"
 #include "listcsv.h"
+#include "ctrace.h"
 #include "logs.h"
 #include "offload_bundle.h"
 #include "package.h"
@@ -925,6 +926,30 @@ is_fatbin(const uint8_t *data, size_t size)
 	    (uint32_t)data[3] << 24) == FATBIN_MAGIC;
 }
 
+/* A compile-time trace (nvcc -fdevice-time-trace, clang -ftime-trace): one
+ * JSON text, not lines, so not a log of the line readers (ctrace.h).  A
+ * Chrome trace no compiler wrote (spillway's own --report=trace) is said
+ * so only when named. */
+static void
+read_trace(struct place *p, const uint8_t *data, size_t size)
+{
+	char err[ERRBUF];
+	size_t off = 0;
+
+	p->scan->stats->files_read++;
+	switch (ctrace_read(data, size, p->library, p->scan->model, err, sizeof err, &off)) {
+	case CTRACE_OK:
+		break;
+	case CTRACE_NOT_COMPILE:
+		if (p->named || p->as_log)
+			place_error(p, 0, "a Chrome trace that no compiler wrote (no nvcc otherData, no clang events): not read");
+		break;
+	case CTRACE_DAMAGED:
+		place_error(p, off, err);
+		break;
+	}
+}
+
 static int
 is_log(const uint8_t *data, size_t size)
 {
@@ -954,6 +979,7 @@ enum file_type_id {
 	FILE_LIST,		/* spillway --list CSV */
 	FILE_IMAGES_LIST,	/* spillway --list=images CSV */
 	FILE_PACKAGE,		/* a wheel, conda package, tarball */
+	FILE_TRACE,		/* a compile-time trace (Chrome trace JSON) */
 	FILE_LOG,		/* a build log */
 	FILE_TYPES
 };
@@ -969,16 +995,18 @@ static const struct file_type file_types[FILE_TYPES] = {
 	[FILE_LIST] =		{ .sniff = listcsv_is_list, .read = read_list },
 	[FILE_IMAGES_LIST] =	{ .sniff = imagescsv_is_list, .read = read_images_list },
 	[FILE_PACKAGE] =	{ .sniff = package_is_package, .read = read_package },
+	[FILE_TRACE] =		{ .sniff = ctrace_is_trace, .read = read_trace },
 	[FILE_LOG] =		{ .sniff = is_log, .read = read_log },
 };
 
-/* The type of a buffer, NULL for none spillway reads.  --log=FILE: a build
- * log, whatever it looks like (read_log says when it is none). */
+/* The type of a buffer, NULL for none spillway reads.  --log=FILE: a
+ * compile-time trace or a build log, whatever it looks like (read_log
+ * says when it is none). */
 static const struct file_type *
 file_type_of(const struct place *p, const uint8_t *data, size_t size)
 {
 	if (p->as_log)
-		return &file_types[FILE_LOG];
+		return &file_types[ctrace_is_trace(data, size) ? FILE_TRACE : FILE_LOG];
 	for (size_t i = 0; i < FILE_TYPES; i++)
 		if (file_types[i].sniff(data, size))
 			return &file_types[i];

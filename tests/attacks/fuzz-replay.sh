@@ -6,7 +6,7 @@
 . "${srcdir:-.}/tests/lib/lib.sh"
 
 bindir=$(dirname "$SPILLWAY")/fuzz
-for t in scan fatbin cubin demangle listcsv logs allow amdgpu package; do
+for t in scan fatbin cubin demangle listcsv logs allow amdgpu package ctrace; do
 	dirs="$srcdir/fuzz/corpus/$t"
 	[ -d "$srcdir/tests/attacks/fuzz-regress/$t" ] && dirs="$dirs $srcdir/tests/attacks/fuzz-regress/$t"
 	# shellcheck disable=SC2086
